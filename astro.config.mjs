@@ -1,0 +1,11 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+
+export default defineConfig({
+	site: 'http://127.0.0.1:4321',
+	trailingSlash: 'always',
+	integrations: [mdx()],
+	build: { format: 'directory' },
+	devToolbar: { enabled: false },
+});

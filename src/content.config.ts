@@ -1,0 +1,18 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { viewsLoader } from './loaders/views.ts';
+import { viewSchema } from './schemas/view.ts';
+import { guideSchema } from './schemas/guide.ts';
+import { readSettings } from './schemas/settings.ts';
+
+const views = defineCollection({
+	loader: viewsLoader(readSettings().viewsDir),
+	schema: viewSchema,
+});
+
+const docs = defineCollection({
+	loader: glob({ pattern: '**/*.mdx', base: './content/docs' }),
+	schema: guideSchema,
+});
+
+export const collections = { views, docs };

@@ -1,0 +1,28 @@
+/** Builds the example request as a curl command a reader can paste into a POSIX shell. */
+
+/** The path every view's example request calls, whatever its API label says. */
+export const USERS_PATH = '/api/v2/users';
+
+/** Quotes a shell word only when it needs it, so the common case reads cleanly. */
+export function shellQuote(word: string, preferDouble = false): string {
+	if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+	if (preferDouble && /^[^"$`\\!\n]*$/.test(word)) return `"${word}"`;
+	return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** What a curl command sends. */
+export interface CurlRequest {
+	/** The server, e.g. `http://203.0.113.24:8443`, with no trailing slash needed. */
+	baseUrl: string;
+	/** The bearer key; no Authorization header when empty. */
+	key: string;
+	/** The request path; `/api/v2/users` by default. */
+	path?: string;
+}
+
+/** `curl -H "Authorization: Bearer <key>" <baseUrl>/api/v2/users`, quoted for a POSIX shell. */
+export function buildCurl({ baseUrl, key, path = USERS_PATH }: CurlRequest): string {
+	const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
+	const header = key ? `-H ${shellQuote(`Authorization: Bearer ${key}`, true)} ` : '';
+	return `curl ${header}${shellQuote(url)}`;
+}

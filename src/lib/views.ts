@@ -1,0 +1,26 @@
+/** Small questions asked of views by several pages. */
+import type { User, View } from '../schemas/view.ts';
+
+/** The directory user whose key the example request uses: the first viewer, the least privilege. */
+export function exampleUser(view: View): User {
+	const user = view.users.find(({ role }) => role === 'viewer') ?? view.users[0];
+	if (!user) throw new Error('A view has no users; the schema should have refused it');
+	return user;
+}
+
+/** A view's headline: its environment and, when it has one, its configuration label. */
+export function viewTitle(view: View): string {
+	return view.configuration ? `${view.environment} · ${view.configuration}` : view.environment;
+}
+
+/** Orders entries by environment, then configuration label, then slug. */
+export function compareViews(
+	a: { slug: string; view: View },
+	b: { slug: string; view: View },
+): number {
+	return (
+		a.view.environment.localeCompare(b.view.environment) ||
+		(a.view.configuration ?? '').localeCompare(b.view.configuration ?? '') ||
+		a.slug.localeCompare(b.slug)
+	);
+}

@@ -1,0 +1,40 @@
+/**
+ * The content loader of the `views` collection: reads every fixture in the views folder
+ * through the view schema and the cross-fixture rules, and fails the build with one message
+ * that names each file, field and expectation.
+ */
+import path from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { formatProblems, readFixtureFolder } from '../schemas/fixtures.ts';
+import { viewSchema } from '../schemas/view.ts';
+
+/** Loads the view fixtures of `folder` into the collection, keyed by slug. */
+export function viewsLoader(folder: string): Loader {
+	return {
+		name: 'console-views',
+		schema: viewSchema,
+		load: async ({ store, watcher, logger, generateDigest }) => {
+			const sync = async (): Promise<void> => {
+				const result = await readFixtureFolder(folder);
+				if (!result.ok) throw new Error(formatProblems(result.problems));
+				store.clear();
+				for (const { slug, file, view } of result.views) {
+					store.set({
+						id: slug,
+						data: view,
+						filePath: path.relative(process.cwd(), file),
+						digest: generateDigest(view),
+					});
+				}
+			};
+			await sync();
+			watcher?.add(folder);
+			watcher?.on('all', (_event, changed) => {
+				if (!changed.startsWith(folder) || !changed.endsWith('.json')) return;
+				sync().catch((error: unknown) => {
+					logger.error(error instanceof Error ? error.message : String(error));
+				});
+			});
+		},
+	};
+}

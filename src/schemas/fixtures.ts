@@ -1,0 +1,156 @@
+/**
+ * Reads a whole set of view fixtures: each file through the view schema, then the rules that
+ * span fixtures (no key used twice in the portal). Every problem names the file, the field as
+ * spelled in the fixture (`users[3].apiKey`) and what was expected.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { viewSchema, type View } from './view.ts';
+
+/** A view read from its fixture file. */
+export interface ViewEntry {
+	/** The file name without `.json`: the page lives at `/views/<slug>/`. */
+	slug: string;
+	/** The fixture's path, as given to the reader. */
+	file: string;
+	/** The validated view. */
+	view: View;
+}
+
+/** One thing wrong with one fixture. */
+export interface FixtureProblem {
+	/** The fixture's path. */
+	file: string;
+	/** The field as spelled in the fixture, e.g. `users[3].apiKey`; empty for the whole file. */
+	field: string;
+	/** What was expected. */
+	message: string;
+}
+
+/** The outcome of reading a fixture set. */
+export type FixtureResult =
+	| { ok: true; views: ViewEntry[] }
+	| { ok: false; problems: FixtureProblem[]; views: ViewEntry[] };
+
+/** A fixture file's path and text. */
+export interface FixtureSource {
+	file: string;
+	text: string;
+}
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Spells a zod path the way the fixture reads: `users[3].apiKey`. */
+export function fieldPath(segments: readonly PropertyKey[]): string {
+	return segments
+		.map((segment, index) =>
+			typeof segment === 'number'
+				? `[${segment}]`
+				: `${index === 0 ? '' : '.'}${String(segment)}`,
+		)
+		.join('');
+}
+
+/** Turns zod issues into fixture problems, one per field. */
+function problemsFromIssues(file: string, issues: readonly z.core.$ZodIssue[]): FixtureProblem[] {
+	return issues.flatMap((issue) => {
+		if (issue.code === 'unrecognized_keys') {
+			return issue.keys.map((key) => ({
+				file,
+				field: fieldPath([...issue.path, key]),
+				message: 'is not a field of a view fixture; expected it to be removed or renamed',
+			}));
+		}
+		return [{ file, field: fieldPath(issue.path), message: issue.message }];
+	});
+}
+
+/** Where each key is used, for the rule that no key is used twice in the portal. */
+function duplicateKeyProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
+	const firstUse = new Map<string, { file: string; field: string }>();
+	const problems: FixtureProblem[] = [];
+	for (const { file, view } of entries) {
+		const uses = [
+			{ field: 'config.api_key', key: view.config.api_key },
+			...view.users.map((user, index) => ({ field: `users[${index}].apiKey`, key: user.apiKey })),
+		];
+		for (const { field, key } of uses) {
+			const first = firstUse.get(key);
+			if (first) {
+				problems.push({
+					file,
+					field,
+					message: `expected a key used nowhere else in the portal, but ${first.file} uses it at ${first.field}`,
+				});
+			} else {
+				firstUse.set(key, { file, field });
+			}
+		}
+	}
+	return problems;
+}
+
+/** Validates a set of fixture sources: each on its own, then the rules across them. */
+export function parseFixtureSources(sources: readonly FixtureSource[]): FixtureResult {
+	const problems: FixtureProblem[] = [];
+	const views: ViewEntry[] = [];
+	for (const { file, text } of sources) {
+		const slug = path.basename(file, '.json');
+		if (!SLUG_PATTERN.test(slug)) {
+			problems.push({
+				file,
+				field: '',
+				message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
+			});
+		}
+		let data: unknown;
+		try {
+			data = JSON.parse(text);
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			problems.push({ file, field: '', message: `expected valid JSON (${reason})` });
+			continue;
+		}
+		const result = viewSchema.safeParse(data);
+		if (result.success) views.push({ slug, file, view: result.data });
+		else problems.push(...problemsFromIssues(file, result.error.issues));
+	}
+	problems.push(...duplicateKeyProblems(views));
+	return problems.length === 0 ? { ok: true, views } : { ok: false, problems, views };
+}
+
+/** Reads and validates every `*.json` fixture in a folder, in file-name order. */
+export async function readFixtureFolder(folder: string): Promise<FixtureResult> {
+	const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+	const sources = await Promise.all(
+		names.map(async (name) => {
+			const file = path.join(folder, name);
+			return { file, text: await readFile(file, 'utf8') };
+		}),
+	);
+	if (sources.length === 0) {
+		return {
+			ok: false,
+			views: [],
+			problems: [{ file: folder, field: '', message: 'expected at least one <slug>.json fixture' }],
+		};
+	}
+	return parseFixtureSources(sources);
+}
+
+/** One line per problem: `file: field: expectation`. */
+export function formatProblems(problems: readonly FixtureProblem[]): string {
+	const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+	const lines = problems.map(
+		({ file, field, message }) => `  ${file}: ${field ? `${field}: ` : ''}${message}`,
+	);
+	return [`Invalid view fixtures (${count}):`, ...lines].join('\n');
+}
+
+/** Reads a fixture folder and returns its views, or throws one error listing every problem. */
+export async function loadViews(folder: string): Promise<ViewEntry[]> {
+	const result = await readFixtureFolder(folder);
+	if (!result.ok) throw new Error(formatProblems(result.problems));
+	return result.views;
+}

@@ -1,0 +1,20 @@
+/** Runs `astro build` into a folder of the test's choosing, with optional fixture folder. */
+import { spawnSync } from 'node:child_process';
+import { bin, ROOT } from './processes.ts';
+
+/** What a build printed and how it ended. */
+export interface BuildResult {
+	status: number | null;
+	output: string;
+}
+
+/** Builds the portal into `outDir`; `viewsDir` points the build at another fixture set. */
+export function buildPortal(outDir: string, viewsDir?: string): BuildResult {
+	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
+		cwd: ROOT,
+		env: { ...process.env, ...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}), FORCE_COLOR: '0', NO_COLOR: '1' },
+		encoding: 'utf8',
+		timeout: 300_000,
+	});
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}

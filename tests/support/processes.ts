@@ -1,0 +1,96 @@
+/**
+ * Servers started by tests: bound to 127.0.0.1 on a free port, awaited until they answer, and
+ * stopped by process id (the whole process group) whatever happened.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The repository root. */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** An executable from node_modules/.bin, started directly rather than through npx. */
+export function bin(name: string): string {
+	return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+/** Asks the kernel for a port that is free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => {
+				if (address && typeof address === 'object') resolve(address.port);
+				else reject(new Error('No port was given'));
+			});
+		});
+	});
+}
+
+/** A process started by a test, with what it printed so far. */
+export interface Started {
+	child: ChildProcess;
+	output: () => string;
+	stop: () => Promise<void>;
+}
+
+/** Starts a command in its own process group, collecting its output. */
+export function start(
+	command: string,
+	args: readonly string[],
+	options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Started {
+	const child = spawn(command, args, {
+		cwd: options.cwd ?? ROOT,
+		env: { ...process.env, ...options.env },
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const exited = new Promise<void>((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) resolve();
+		else child.once('exit', () => resolve());
+	});
+	const stop = async (): Promise<void> => {
+		if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			return;
+		}
+		const timer = setTimeout(() => {
+			try {
+				if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* already gone */
+			}
+		}, 5000);
+		await exited;
+		clearTimeout(timer);
+	};
+	return { child, output: () => output, stop };
+}
+
+/** Waits until a URL answers with any HTTP status, or fails with what the process printed. */
+export async function waitForUrl(url: string, started?: Started, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (started && started.child.exitCode !== null) {
+			throw new Error(`The process exited (${started.child.exitCode}) before ${url} answered:\n${started.output()}`);
+		}
+		try {
+			await fetch(url, { signal: AbortSignal.timeout(2000) });
+			return;
+		} catch {
+			if (Date.now() > deadline) {
+				throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${started?.output() ?? ''}`);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+}
