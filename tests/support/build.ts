@@ -1,6 +1,6 @@
 /** Runs `astro build` into a folder of the test's choosing, with optional fixture folder. */
 import { spawnSync } from 'node:child_process';
-import { bin, ROOT } from './processes.ts';
+import { bin, childEnv, ROOT } from './processes.ts';
 
 /** What a build printed and how it ended. */
 export interface BuildResult {
@@ -12,7 +12,7 @@ export interface BuildResult {
 export function buildPortal(outDir: string, viewsDir?: string): BuildResult {
 	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
 		cwd: ROOT,
-		env: { ...process.env, ...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}), FORCE_COLOR: '0', NO_COLOR: '1' },
+		env: childEnv({ ...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}), FORCE_COLOR: '0', NO_COLOR: '1' }),
 		encoding: 'utf8',
 		timeout: 300_000,
 	});

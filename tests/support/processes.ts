@@ -14,6 +14,12 @@ export function bin(name: string): string {
 	return path.join(ROOT, 'node_modules', '.bin', name);
 }
 
+/** The environment for child processes: node_modules/.bin first, so `node` is the pinned Node 24. */
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const binDir = path.join(ROOT, 'node_modules', '.bin');
+	return { ...process.env, PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`, ...extra };
+}
+
 /** Asks the kernel for a port that is free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -45,7 +51,7 @@ export function start(
 ): Started {
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? ROOT,
-		env: { ...process.env, ...options.env },
+		env: childEnv(options.env),
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

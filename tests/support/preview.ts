@@ -1,0 +1,17 @@
+/** Serves a built portal folder with `astro preview` on a free 127.0.0.1 port. */
+import { bin, freePort, start, waitForUrl, type Started } from './processes.ts';
+
+/** A running preview server. */
+export interface Preview {
+	url: string;
+	server: Started;
+}
+
+/** Starts `astro preview` for `distDir`; stop it with `preview.server.stop()`. */
+export async function servePortal(distDir: string): Promise<Preview> {
+	const port = await freePort();
+	const server = start(bin('astro'), ['preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port)]);
+	const url = `http://127.0.0.1:${port}`;
+	await waitForUrl(`${url}/`, server);
+	return { url, server };
+}
