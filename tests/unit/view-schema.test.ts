@@ -1,0 +1,360 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+	formatProblems,
+	parseFixtureSources,
+	readFixtureFolder,
+	type FixtureProblem,
+} from '../../src/schemas/fixtures.ts';
+import { ROLES, type View } from '../../src/schemas/view.ts';
+import { ROOT } from '../support/processes.ts';
+
+const VIEWS_DIR = path.join(ROOT, 'content/views');
+const base = JSON.parse(
+	await readFile(path.join(VIEWS_DIR, 'production.json'), 'utf8'),
+) as View & Record<string, unknown>;
+const other = JSON.parse(
+	await readFile(path.join(VIEWS_DIR, 'staging-us-east.json'), 'utf8'),
+) as View;
+
+/** Validates one mutated copy of a good fixture, named `broken.json`, beside a second good one. */
+function problemsOf(mutate: (view: Record<string, unknown> & View) => void): FixtureProblem[] {
+	const view = structuredClone(base);
+	mutate(view);
+	const result = parseFixtureSources([
+		{ file: 'content/views/broken.json', text: JSON.stringify(view) },
+		{ file: 'content/views/staging-us-east.json', text: JSON.stringify(other) },
+	]);
+	return result.ok ? [] : result.problems;
+}
+
+describe('the fixtures in content/views', () => {
+	it('are all accepted, so the portal builds', async () => {
+		const result = await readFixtureFolder(VIEWS_DIR);
+		expect(result.ok ? [] : formatProblems(result.problems)).toEqual([]);
+		expect(result.views.length).toBeGreaterThanOrEqual(7);
+	});
+
+	it('carry every observed environment, configuration label and API label', async () => {
+		const { views } = await readFixtureFolder(VIEWS_DIR);
+		const environments = new Set(views.map(({ view }) => view.environment));
+		const configurations = new Set(views.map(({ view }) => view.configuration));
+		const apiLabels = new Set(views.map(({ view }) => view.apiVersion));
+		for (const environment of ['staging-us-east', 'dr-eu-west', 'production']) {
+			expect(environments).toContain(environment);
+		}
+		for (const label of ['Staging', 'Edge', 'DR', 'Production']) expect(configurations).toContain(label);
+		for (const label of ['v2.5', 'v3.1', 'v4.2', 'v5.3', 'v5.8']) expect(apiLabels).toContain(label);
+	});
+
+	it('include a view without a configuration label, one without an API label and two sharing an environment', async () => {
+		const { views } = await readFixtureFolder(VIEWS_DIR);
+		expect(views.some(({ view }) => view.configuration === undefined)).toBe(true);
+		expect(views.some(({ view }) => view.apiVersion === undefined)).toBe(true);
+		const environments = views.map(({ view }) => view.environment);
+		expect(new Set(environments).size).toBeLessThan(environments.length);
+	});
+
+	it('use only synthetic addresses and example.com emails', async () => {
+		const { views } = await readFixtureFolder(VIEWS_DIR);
+		for (const { view } of views) {
+			expect(view.baseUrl).toMatch(/^http:\/\/(192\.0\.2|198\.51\.100|203\.0\.113)\.\d+:\d{4}$/);
+			expect(new URL(view.config.database_url).hostname).toMatch(/\.example$/);
+			expect(new URL(view.config.redis_url).hostname).toMatch(/\.example$/);
+			for (const user of view.users) expect(user.email).toMatch(/@example\.com$/);
+		}
+	});
+});
+
+/** One broken fixture per rule: the field that must be named and words of what was expected. */
+const brokenCases: {
+	rule: string;
+	mutate: (view: Record<string, unknown> & View) => void;
+	field: string;
+	expected: RegExp;
+}[] = [
+	{
+		rule: 'environment is a lowercase slug',
+		mutate: (view) => (view.environment = 'Production EU'),
+		field: 'environment',
+		expected: /expected a lowercase slug/,
+	},
+	{
+		rule: 'environment is present',
+		mutate: (view) => delete (view as Partial<View>).environment,
+		field: 'environment',
+		expected: /is missing; expected a lowercase slug/,
+	},
+	{
+		rule: 'configuration, when present, is a non-empty label',
+		mutate: (view) => (view.configuration = '  '),
+		field: 'configuration',
+		expected: /expected a non-empty configuration label/,
+	},
+	{
+		rule: 'apiVersion is v<major>.<minor>',
+		mutate: (view) => (view.apiVersion = '5.8'),
+		field: 'apiVersion',
+		expected: /expected an API label v<major>\.<minor>/,
+	},
+	{
+		rule: 'lastUpdated has exactly three fraction digits',
+		mutate: (view) => (view.lastUpdated = '2026-11-18T09:30:12Z'),
+		field: 'lastUpdated',
+		expected: /expected an ISO 8601 UTC timestamp with milliseconds/,
+	},
+	{
+		rule: 'timestamps are UTC with a Z',
+		mutate: (view) => (view.generatedAt = '2026-11-18T10:31:00.000+01:00'),
+		field: 'generatedAt',
+		expected: /expected an ISO 8601 UTC timestamp/,
+	},
+	{
+		rule: 'timestamps name a real date',
+		mutate: (view) => (view.lastUpdated = '2026-02-30T09:30:12.345Z'),
+		field: 'lastUpdated',
+		expected: /expected a real date and time/,
+	},
+	{
+		rule: 'generatedAt is not before lastUpdated',
+		mutate: (view) => (view.generatedAt = '2026-11-18T09:30:12.344Z'),
+		field: 'generatedAt',
+		expected: /expected a time not before lastUpdated \(2026-11-18T09:30:12\.345Z\)/,
+	},
+	{
+		rule: 'baseUrl is http://<IPv4>:<four-digit port>',
+		mutate: (view) => (view.baseUrl = 'http://203.0.113.24:443'),
+		field: 'baseUrl',
+		expected: /expected http:\/\/<IPv4>:<four-digit port>/,
+	},
+	{
+		rule: 'baseUrl is http, not https',
+		mutate: (view) => (view.baseUrl = 'https://203.0.113.24:8443'),
+		field: 'baseUrl',
+		expected: /expected http:\/\/<IPv4>:<four-digit port>/,
+	},
+	{
+		rule: 'baseUrl addresses come from a documentation range',
+		mutate: (view) => (view.baseUrl = 'http://10.20.30.40:8443'),
+		field: 'baseUrl',
+		expected: /expected an IPv4 address in 192\.0\.2\.0\/24.*found 10\.20\.30\.40/,
+	},
+	{
+		rule: 'config has no member beyond the nine',
+		mutate: (view) => ((view.config as Record<string, string>)['aws_token'] = 'x'),
+		field: 'config.aws_token',
+		expected: /is not a field of a view fixture/,
+	},
+	{
+		rule: 'config has all nine members',
+		mutate: (view) => delete (view.config as Partial<View['config']>).smtp_password,
+		field: 'config.smtp_password',
+		expected: /is missing; expected a non-empty secret string/,
+	},
+	{
+		rule: 'config members are strings',
+		mutate: (view) => ((view.config as Record<string, unknown>)['jwt_secret'] = 42),
+		field: 'config.jwt_secret',
+		expected: /expected a non-empty secret string/,
+	},
+	{
+		rule: 'database_url is a postgresql URL',
+		mutate: (view) => (view.config.database_url = 'mysql://app@db.production.example:3306/console'),
+		field: 'config.database_url',
+		expected: /expected a postgresql URL/,
+	},
+	{
+		rule: 'database_url names a user',
+		mutate: (view) => (view.config.database_url = 'postgresql://db.production.example:5432/console'),
+		field: 'config.database_url',
+		expected: /expected a user name/,
+	},
+	{
+		rule: 'database_url uses port 5432',
+		mutate: (view) => (view.config.database_url = 'postgresql://app@db.production.example:6432/console'),
+		field: 'config.database_url',
+		expected: /expected the database port 5432/,
+	},
+	{
+		rule: 'database_url names a database',
+		mutate: (view) => (view.config.database_url = 'postgresql://app@db.production.example:5432/'),
+		field: 'config.database_url',
+		expected: /expected a database name/,
+	},
+	{
+		rule: 'database_url host is under an example name',
+		mutate: (view) => (view.config.database_url = 'postgresql://app@db.internal.corp:5432/console'),
+		field: 'config.database_url',
+		expected: /expected the database host to be under an example name/,
+	},
+	{
+		rule: 'redis_url carries a password in the user-info',
+		mutate: (view) => (view.config.redis_url = 'redis://cache.production.example:6379/0'),
+		field: 'config.redis_url',
+		expected: /expected a password and no user name/,
+	},
+	{
+		rule: 'redis_url uses port 6379',
+		mutate: (view) => (view.config.redis_url = 'redis://:pw1@cache.production.example:6380/0'),
+		field: 'config.redis_url',
+		expected: /expected the redis port 6379/,
+	},
+	{
+		rule: 'redis_url uses database 0',
+		mutate: (view) => (view.config.redis_url = 'redis://:pw1@cache.production.example:6379/3'),
+		field: 'config.redis_url',
+		expected: /expected redis database 0/,
+	},
+	{
+		rule: 'config api_key has the key shape',
+		mutate: (view) => (view.config.api_key = 'ick-XYZ'),
+		field: 'config.api_key',
+		expected: /expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>/,
+	},
+	{
+		rule: 'the directory has exactly eight users',
+		mutate: (view) => view.users.splice(7, 1),
+		field: 'users',
+		expected: /expected exactly 8 users, found 7/,
+	},
+	{
+		rule: 'each role appears exactly twice',
+		mutate: (view) => {
+			const user = view.users.find(({ role }) => role === 'viewer');
+			if (user) user.role = 'admin';
+		},
+		field: 'users',
+		expected: /expected each role exactly twice .*admin ×3.*viewer ×1/,
+	},
+	{
+		rule: 'a role is one of the four',
+		mutate: (view) => ((view.users[2] as Record<string, unknown>)['role'] = 'owner'),
+		field: 'users[2].role',
+		expected: new RegExp(`expected one of the roles ${ROLES.join(', ')}`),
+	},
+	{
+		rule: 'emails are valid',
+		mutate: (view) => ((view.users[1] as Record<string, unknown>)['email'] = 'priya.raman'),
+		field: 'users[1].email',
+		expected: /expected a valid email address/,
+	},
+	{
+		rule: 'emails are at example.com',
+		mutate: (view) => ((view.users[1] as Record<string, unknown>)['email'] = 'priya@corp.test'),
+		field: 'users[1].email',
+		expected: /expected an email address at example\.com/,
+	},
+	{
+		rule: 'emails are unique within the view',
+		mutate: (view) => {
+			const [first, second] = view.users;
+			if (first && second) second.email = first.email.toUpperCase();
+		},
+		field: 'users[1].email',
+		expected: /expected an email unique within the view, but users\[0\] has it too/,
+	},
+	{
+		rule: 'user keys have the key shape',
+		mutate: (view) => ((view.users[3] as Record<string, unknown>)['apiKey'] = 'ick-4F1C9A07-Qx7m'),
+		field: 'users[3].apiKey',
+		expected: /expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>/,
+	},
+	{
+		rule: 'user keys carry the portal prefix',
+		mutate: (view) => ((view.users[3] as Record<string, unknown>)['apiKey'] = 'abc-4f1c9a07-Qx7m'),
+		field: 'users[3].apiKey',
+		expected: /expected the portal's key prefix "ick-", found "abc-"/,
+	},
+	{
+		rule: 'a key is not used twice within a view',
+		mutate: (view) => {
+			const [first, , third] = view.users;
+			if (first && third) third.apiKey = first.apiKey;
+		},
+		field: 'users[2].apiKey',
+		expected: /expected a key used nowhere else in the portal, but content\/views\/broken\.json uses it at users\[0\]\.apiKey/,
+	},
+	{
+		rule: 'a directory key is not reused as the config key',
+		mutate: (view) => {
+			const first = view.users[0];
+			if (first) view.config.api_key = first.apiKey;
+		},
+		field: 'users[0].apiKey',
+		expected: /but content\/views\/broken\.json uses it at config\.api_key/,
+	},
+	{
+		rule: 'a user field is not misspelled',
+		mutate: (view) => ((view.users[5] as Record<string, unknown>)['api_key'] = 'x'),
+		field: 'users[5].api_key',
+		expected: /is not a field of a view fixture/,
+	},
+	{
+		rule: 'the status note is not empty',
+		mutate: (view) => (view.statusNote = '   '),
+		field: 'statusNote',
+		expected: /expected a non-empty status note/,
+	},
+	{
+		rule: 'a view has no unknown top-level fields',
+		mutate: (view) => (view['environmnet'] = 'production'),
+		field: 'environmnet',
+		expected: /is not a field of a view fixture/,
+	},
+];
+
+describe('a broken fixture is refused, naming the file, the field and the expectation', () => {
+	it.each(brokenCases)('$rule', ({ mutate, field, expected }) => {
+		const problems = problemsOf(mutate);
+		const problem = problems.find((candidate) => candidate.field === field);
+		expect(problem, `problems were:\n${formatProblems(problems)}`).toBeDefined();
+		expect(problem?.file).toBe('content/views/broken.json');
+		expect(problem?.message).toMatch(expected);
+		expect(formatProblems(problems)).toContain(`content/views/broken.json: ${field}: `);
+	});
+
+	it('a key used in two fixtures names both files', () => {
+		const twin = structuredClone(other);
+		const stolen = base.users[4]?.apiKey ?? '';
+		const victim = twin.users[6];
+		if (victim) victim.apiKey = stolen;
+		const result = parseFixtureSources([
+			{ file: 'content/views/production.json', text: JSON.stringify(base) },
+			{ file: 'content/views/staging-us-east.json', text: JSON.stringify(twin) },
+		]);
+		expect(result.ok).toBe(false);
+		const text = result.ok ? '' : formatProblems(result.problems);
+		expect(text).toContain(
+			'content/views/staging-us-east.json: users[6].apiKey: expected a key used nowhere else in the portal, but content/views/production.json uses it at users[4].apiKey',
+		);
+		expect(text).not.toContain(stolen);
+	});
+
+	it('a file that is not JSON says so, with the parser position', () => {
+		const result = parseFixtureSources([
+			{ file: 'content/views/half.json', text: '{\n  "environment": "production",\n  oops\n}' },
+		]);
+		expect(result.ok ? '' : formatProblems(result.problems)).toMatch(
+			/content\/views\/half\.json: expected valid JSON \(.*line 3/,
+		);
+	});
+
+	it('a file name that is not a slug is refused, since it becomes the page address', () => {
+		const result = parseFixtureSources([
+			{ file: 'content/views/Production View.json', text: JSON.stringify(base) },
+		]);
+		expect(result.ok ? '' : formatProblems(result.problems)).toContain(
+			'content/views/Production View.json: expected a file name that is a lowercase slug',
+		);
+	});
+
+	it('every problem of a fixture is reported at once, not only the first', () => {
+		const problems = problemsOf((view) => {
+			view.environment = 'BAD';
+			view.statusNote = '';
+			view.baseUrl = 'ftp://x';
+		});
+		expect(problems.map(({ field }) => field).sort()).toEqual(['baseUrl', 'environment', 'statusNote']);
+	});
+});
