@@ -1,0 +1,133 @@
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadViews } from '../../src/schemas/fixtures.ts';
+import { launchChromium } from '../support/browser.ts';
+import { servePortal, type Preview } from '../support/preview.ts';
+import { ROOT } from '../support/processes.ts';
+
+const views = await loadViews(path.join(ROOT, 'content/views'));
+const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
+if (!entry) throw new Error('No view fixtures to test');
+const { slug, view } = entry;
+
+let browser: Browser;
+let preview: Preview;
+
+beforeAll(async () => {
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+});
+
+/** Opens a page and records console errors and failed or 4xx/5xx requests. */
+async function open(
+	route: string,
+	options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: string[] }> {
+	const context = await browser.newContext(options);
+	const page = await context.newPage();
+	const problems: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+	});
+	page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+	page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+	page.on('response', (response) => {
+		if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+	});
+	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	return { page, problems };
+}
+
+describe(`a reader on /views/${slug}/`, () => {
+	it('sees the labels, the four blocks and the footer, with no console errors or 404s', async () => {
+		const { page, problems } = await open(`/views/${slug}/`);
+		await expect(page.title()).resolves.toContain(view.environment);
+		expect(await page.locator('h1').innerText()).toContain(view.environment);
+		const blocks = ['Status note', 'Configuration', 'User directory', 'Example request'];
+		const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+		expect(headings.filter((heading) => blocks.includes(heading))).toEqual(blocks);
+		const table = page.getByRole('table');
+		expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+			'Name',
+			'Email',
+			'Role',
+			'API key',
+		]);
+		expect(await table.locator('tbody tr').count()).toBe(8);
+		for (const user of view.users) {
+			const row = table.getByRole('row', { name: new RegExp(user.name) });
+			expect(await row.innerText()).toContain(user.apiKey);
+		}
+		expect(await page.locator('#config-json').innerText()).toContain(view.config.database_url);
+		expect(await page.getByRole('contentinfo').innerText()).toContain('Internal use only');
+		expect(await page.getByRole('main').count()).toBe(1);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+
+	it('copies the curl command with the Copy button and hears "Copied"', async () => {
+		const { page, problems } = await open(`/views/${slug}/`, {
+			permissions: ['clipboard-read', 'clipboard-write'],
+		});
+		const button = page.getByRole('button', { name: 'Copy the curl command' });
+		await expect(button.isVisible()).resolves.toBe(true);
+		await button.click();
+		await page.getByText('Copied').first().waitFor();
+		const copied = await page.evaluate(() => navigator.clipboard.readText());
+		expect(copied).toBe(await page.locator('#curl-command').innerText());
+		expect(copied).toMatch(/^curl -H "Authorization: Bearer ick-[0-9a-f]{8}-\w{4}" http:\/\/.*\/api\/v2\/users$/);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+
+	it('copies a user\'s key from the directory', async () => {
+		const { page } = await open(`/views/${slug}/`, {
+			permissions: ['clipboard-read', 'clipboard-write'],
+		});
+		const user = view.users[2];
+		if (!user) throw new Error('fixture without a third user');
+		await page.getByRole('button', { name: `Copy ${user.name}'s key` }).click();
+		await page.getByText('Copied').first().waitFor();
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.apiKey);
+		await page.context().close();
+	});
+
+	it('reads the whole page without JavaScript, with no dead copy buttons', async () => {
+		const { page, problems } = await open(`/views/${slug}/`, { javaScriptEnabled: false });
+		expect(await page.locator('table tbody tr').count()).toBe(8);
+		expect(await page.locator('#curl-command').innerText()).toContain(`${view.baseUrl}/api/v2/users`);
+		expect(await page.locator('.status-note').innerText()).toContain(view.statusNote);
+		expect(await page.getByRole('button', { name: /^Copy/ }).count()).toBe(0);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+
+	it('fits a phone screen without sideways scrolling of the page', async () => {
+		const { page } = await open(`/views/${slug}/`, { viewport: { width: 360, height: 740 } });
+		const overflow = await page.evaluate(
+			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+		);
+		expect(overflow).toBeLessThanOrEqual(0);
+		await page.context().close();
+	});
+});
+
+describe('a reader on the overview', () => {
+	it('follows a link to every view page', async () => {
+		const { page, problems } = await open('/');
+		for (const { slug: other } of views) {
+			expect(await page.locator(`a[href="/views/${other}/"]`).count(), other).toBeGreaterThan(0);
+		}
+		await page.locator(`a[href="/views/${slug}/"]`).first().click();
+		await page.waitForURL(`**/views/${slug}/`);
+		expect(await page.locator('h1').innerText()).toContain(view.environment);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+});
