@@ -9,7 +9,10 @@ export interface ClipboardLike {
 }
 
 /** Copies text and says how it went, in words for a live region. */
-export async function copyText(text: string, clipboard: ClipboardLike | undefined): Promise<string> {
+export async function copyText(
+	text: string,
+	clipboard: ClipboardLike | undefined,
+): Promise<string> {
 	if (!clipboard) return 'Select the text and press Ctrl+C to copy';
 	try {
 		await clipboard.writeText(text);

@@ -13,7 +13,8 @@ export function viewsLoader(folder: string): Loader {
 	return {
 		name: 'console-views',
 		schema: viewSchema,
-		load: async ({ store, watcher, logger, generateDigest }) => {
+		load: async (context) => {
+			const { store, watcher, logger } = context;
 			const sync = async (): Promise<void> => {
 				const result = await readFixtureFolder(folder);
 				if (!result.ok) throw new Error(formatProblems(result.problems));
@@ -23,7 +24,7 @@ export function viewsLoader(folder: string): Loader {
 						id: slug,
 						data: view,
 						filePath: path.relative(process.cwd(), file),
-						digest: generateDigest(view),
+						digest: context.generateDigest(view),
 					});
 				}
 			};

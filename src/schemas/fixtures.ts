@@ -30,8 +30,7 @@ export interface FixtureProblem {
 
 /** The outcome of reading a fixture set. */
 export type FixtureResult =
-	| { ok: true; views: ViewEntry[] }
-	| { ok: false; problems: FixtureProblem[]; views: ViewEntry[] };
+	{ ok: true; views: ViewEntry[] } | { ok: false; problems: FixtureProblem[]; views: ViewEntry[] };
 
 /** A fixture file's path and text. */
 export interface FixtureSource {
@@ -45,9 +44,7 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export function fieldPath(segments: readonly PropertyKey[]): string {
 	return segments
 		.map((segment, index) =>
-			typeof segment === 'number'
-				? `[${segment}]`
-				: `${index === 0 ? '' : '.'}${String(segment)}`,
+			typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
 		)
 		.join('');
 }

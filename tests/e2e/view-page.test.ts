@@ -81,12 +81,14 @@ describe(`a reader on /views/${slug}/`, () => {
 		await page.getByText('Copied').first().waitFor();
 		const copied = await page.evaluate(() => navigator.clipboard.readText());
 		expect(copied).toBe(await page.locator('#curl-command').innerText());
-		expect(copied).toMatch(/^curl -H "Authorization: Bearer ick-[0-9a-f]{8}-\w{4}" http:\/\/.*\/api\/v2\/users$/);
+		expect(copied).toMatch(
+			/^curl -H "Authorization: Bearer ick-[0-9a-f]{8}-\w{4}" http:\/\/.*\/api\/v2\/users$/,
+		);
 		expect(problems).toEqual([]);
 		await page.context().close();
 	});
 
-	it('copies a user\'s key from the directory', async () => {
+	it("copies a user's key from the directory", async () => {
 		const { page } = await open(`/views/${slug}/`, {
 			permissions: ['clipboard-read', 'clipboard-write'],
 		});
@@ -101,7 +103,9 @@ describe(`a reader on /views/${slug}/`, () => {
 	it('reads the whole page without JavaScript, with no dead copy buttons', async () => {
 		const { page, problems } = await open(`/views/${slug}/`, { javaScriptEnabled: false });
 		expect(await page.locator('table tbody tr').count()).toBe(8);
-		expect(await page.locator('#curl-command').innerText()).toContain(`${view.baseUrl}/api/v2/users`);
+		expect(await page.locator('#curl-command').innerText()).toContain(
+			`${view.baseUrl}/api/v2/users`,
+		);
 		expect(await page.locator('.status-note').innerText()).toContain(view.statusNote);
 		expect(await page.getByRole('button', { name: /^Copy/ }).count()).toBe(0);
 		expect(problems).toEqual([]);

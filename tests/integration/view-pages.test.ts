@@ -30,7 +30,7 @@ describe('each view page shows every fact of its fixture', () => {
 			expect($('time[data-field="lastUpdated"]').attr('datetime')).toBe(view.lastUpdated);
 		});
 
-		it('shows the configuration block as the fixture\'s formatted JSON', async () => {
+		it("shows the configuration block as the fixture's formatted JSON", async () => {
 			const $ = await page(`views/${slug}`);
 			const shown = JSON.parse($('#config-json').text()) as Record<string, string>;
 			expect(shown).toEqual(view.config);
@@ -45,14 +45,16 @@ describe('each view page shows every fact of its fixture', () => {
 				.get();
 			expect(headers).toEqual(['Name', 'Email', 'Role', 'API key']);
 			const rows = $('table.directory tbody tr')
-				.map((_, row) => [
+				.toArray()
+				.map((row) =>
 					$(row)
 						.children('th, td')
-						.map((__, cell) => text($(cell).text()).replace(/ Copy$/, ''))
-						.get(),
-				])
-				.get() as string[][];
-			expect(rows).toEqual(view.users.map((user) => [user.name, user.email, user.role, user.apiKey]));
+						.toArray()
+						.map((cell) => text($(cell).text()).replace(/ Copy$/, '')),
+				);
+			expect(rows).toEqual(
+				view.users.map((user) => [user.name, user.email, user.role, user.apiKey]),
+			);
 		});
 
 		it('sets the status note apart as page content', async () => {
@@ -84,7 +86,11 @@ describe('each view page shows every fact of its fixture', () => {
 				.map((_, element) => $(element).attr('data-target'))
 				.get();
 			expect(targets).toEqual(
-				expect.arrayContaining(['config-json', 'curl-command', ...view.users.map((_, i) => `key-${i}`)]),
+				expect.arrayContaining([
+					'config-json',
+					'curl-command',
+					...view.users.map((_, i) => `key-${i}`),
+				]),
 			);
 		});
 	});
@@ -96,7 +102,9 @@ describe('the overview', () => {
 		for (const { slug, view } of views) {
 			const link = $(`a[href="/views/${slug}/"]`);
 			expect(link.length, `link to ${slug}`).toBeGreaterThan(0);
-			expect($(`time[datetime="${view.lastUpdated}"]`).length, `time of ${slug}`).toBeGreaterThan(0);
+			expect($(`time[datetime="${view.lastUpdated}"]`).length, `time of ${slug}`).toBeGreaterThan(
+				0,
+			);
 			const body = text($('main').text());
 			expect(body).toContain(view.environment);
 			if (view.configuration) expect(body).toContain(view.configuration);
@@ -117,9 +125,9 @@ describe('a broken fixture fails the build', () => {
 		try {
 			const viewsDir = path.join(folder, 'views');
 			await cp(path.join(ROOT, 'content/views'), viewsDir, { recursive: true });
-			const broken = JSON.parse(
-				await readFile(path.join(viewsDir, 'dr-eu-west.json'), 'utf8'),
-			) as { users: { apiKey: string }[] };
+			const broken = JSON.parse(await readFile(path.join(viewsDir, 'dr-eu-west.json'), 'utf8')) as {
+				users: { apiKey: string }[];
+			};
 			const user = broken.users[3];
 			if (user) user.apiKey = 'ick-NOTHEX00-abcd';
 			await writeFile(path.join(viewsDir, 'dr-eu-west.json'), JSON.stringify(broken, null, 2));

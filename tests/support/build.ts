@@ -12,7 +12,11 @@ export interface BuildResult {
 export function buildPortal(outDir: string, viewsDir?: string): BuildResult {
 	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
 		cwd: ROOT,
-		env: childEnv({ ...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}), FORCE_COLOR: '0', NO_COLOR: '1' }),
+		env: childEnv({
+			...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}),
+			FORCE_COLOR: '0',
+			NO_COLOR: '1',
+		}),
 		encoding: 'utf8',
 		timeout: 300_000,
 	});

@@ -10,7 +10,15 @@ export interface Preview {
 /** Starts `astro preview` for `distDir`; stop it with `preview.server.stop()`. */
 export async function servePortal(distDir: string): Promise<Preview> {
 	const port = await freePort();
-	const server = start(bin('astro'), ['preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port)]);
+	const server = start(bin('astro'), [
+		'preview',
+		'--outDir',
+		distDir,
+		'--host',
+		'127.0.0.1',
+		'--port',
+		String(port),
+	]);
 	const url = `http://127.0.0.1:${port}`;
 	await waitForUrl(`${url}/`, server);
 	return { url, server };

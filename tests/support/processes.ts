@@ -17,7 +17,11 @@ export function bin(name: string): string {
 /** The environment for child processes: node_modules/.bin first, so `node` is the pinned Node 24. */
 export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const binDir = path.join(ROOT, 'node_modules', '.bin');
-	return { ...process.env, PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`, ...extra };
+	return {
+		...process.env,
+		PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`,
+		...extra,
+	};
 }
 
 /** Asks the kernel for a port that is free on 127.0.0.1 right now. */
@@ -83,18 +87,26 @@ export function start(
 }
 
 /** Waits until a URL answers with any HTTP status, or fails with what the process printed. */
-export async function waitForUrl(url: string, started?: Started, timeoutMs = 60_000): Promise<void> {
+export async function waitForUrl(
+	url: string,
+	started?: Started,
+	timeoutMs = 60_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (started && started.child.exitCode !== null) {
-			throw new Error(`The process exited (${started.child.exitCode}) before ${url} answered:\n${started.output()}`);
+			throw new Error(
+				`The process exited (${started.child.exitCode}) before ${url} answered:\n${started.output()}`,
+			);
 		}
 		try {
 			await fetch(url, { signal: AbortSignal.timeout(2000) });
 			return;
 		} catch {
 			if (Date.now() > deadline) {
-				throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${started?.output() ?? ''}`);
+				throw new Error(
+					`${url} did not answer within ${timeoutMs} ms:\n${started?.output() ?? ''}`,
+				);
 			}
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}

@@ -13,6 +13,8 @@ export default class SummaryReporter implements Reporter {
 			}
 			if (module.state() === 'failed' && module.children.size === 0) counts.failed += 1;
 		}
-		console.log(`vitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+		console.log(
+			`vitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+		);
 	}
 }

@@ -11,9 +11,8 @@ import { ROLES, type View } from '../../src/schemas/view.ts';
 import { ROOT } from '../support/processes.ts';
 
 const VIEWS_DIR = path.join(ROOT, 'content/views');
-const base = JSON.parse(
-	await readFile(path.join(VIEWS_DIR, 'production.json'), 'utf8'),
-) as View & Record<string, unknown>;
+const base = JSON.parse(await readFile(path.join(VIEWS_DIR, 'production.json'), 'utf8')) as View &
+	Record<string, unknown>;
 const other = JSON.parse(
 	await readFile(path.join(VIEWS_DIR, 'staging-us-east.json'), 'utf8'),
 ) as View;
@@ -44,8 +43,10 @@ describe('the fixtures in content/views', () => {
 		for (const environment of ['staging-us-east', 'dr-eu-west', 'production']) {
 			expect(environments).toContain(environment);
 		}
-		for (const label of ['Staging', 'Edge', 'DR', 'Production']) expect(configurations).toContain(label);
-		for (const label of ['v2.5', 'v3.1', 'v4.2', 'v5.3', 'v5.8']) expect(apiLabels).toContain(label);
+		for (const label of ['Staging', 'Edge', 'DR', 'Production'])
+			expect(configurations).toContain(label);
+		for (const label of ['v2.5', 'v3.1', 'v4.2', 'v5.3', 'v5.8'])
+			expect(apiLabels).toContain(label);
 	});
 
 	it('include a view without a configuration label, one without an API label and two sharing an environment', async () => {
@@ -166,13 +167,15 @@ const brokenCases: {
 	},
 	{
 		rule: 'database_url names a user',
-		mutate: (view) => (view.config.database_url = 'postgresql://db.production.example:5432/console'),
+		mutate: (view) =>
+			(view.config.database_url = 'postgresql://db.production.example:5432/console'),
 		field: 'config.database_url',
 		expected: /expected a user name/,
 	},
 	{
 		rule: 'database_url uses port 5432',
-		mutate: (view) => (view.config.database_url = 'postgresql://app@db.production.example:6432/console'),
+		mutate: (view) =>
+			(view.config.database_url = 'postgresql://app@db.production.example:6432/console'),
 		field: 'config.database_url',
 		expected: /expected the database port 5432/,
 	},
@@ -273,7 +276,8 @@ const brokenCases: {
 			if (first && third) third.apiKey = first.apiKey;
 		},
 		field: 'users[2].apiKey',
-		expected: /expected a key used nowhere else in the portal, but content\/views\/broken\.json uses it at users\[0\]\.apiKey/,
+		expected:
+			/expected a key used nowhere else in the portal, but content\/views\/broken\.json uses it at users\[0\]\.apiKey/,
 	},
 	{
 		rule: 'a directory key is not reused as the config key',
@@ -355,6 +359,10 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 			view.statusNote = '';
 			view.baseUrl = 'ftp://x';
 		});
-		expect(problems.map(({ field }) => field).sort()).toEqual(['baseUrl', 'environment', 'statusNote']);
+		expect(problems.map(({ field }) => field).sort()).toEqual([
+			'baseUrl',
+			'environment',
+			'statusNote',
+		]);
 	});
 });

@@ -1,0 +1,30 @@
+// @ts-check
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+	{ ignores: ['dist/', '.astro/', 'node_modules/', 'bench/.work/', 'bench/results/'] },
+	js.configs.recommended,
+	...tseslint.configs.recommendedTypeChecked,
+	...astro.configs.recommended,
+	{
+		languageOptions: {
+			globals: { ...globals.browser, ...globals.node },
+			parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+		},
+	},
+	{
+		files: ['**/*.astro', '**/*.mjs', '**/*.js'],
+		// Astro frontmatter and plain JS config files are outside the TypeScript project service.
+		...tseslint.configs.disableTypeChecked,
+	},
+	{
+		files: ['tests/**/*.ts'],
+		rules: {
+			// Tests assert on values they just checked for presence; a non-null assertion reads clearer there.
+			'@typescript-eslint/no-non-null-assertion': 'off',
+		},
+	},
+);
