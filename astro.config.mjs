@@ -1,11 +1,12 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { searchIndex } from './src/integrations/search-index.ts';
 
 export default defineConfig({
 	site: 'http://127.0.0.1:4321',
 	trailingSlash: 'always',
-	integrations: [mdx()],
+	integrations: [mdx(), searchIndex()],
 	build: { format: 'directory' },
 	devToolbar: { enabled: false },
 });

@@ -1,0 +1,207 @@
+/**
+ * The search dialog, loaded only when search is opened: it imports Pagefind's own `pagefind.js`
+ * from the built index, shows filters for page kind, environment and labels, and lists results
+ * with their labels and excerpts as text.
+ */
+import {
+	chosenFilters,
+	excerptParts,
+	resultCount,
+	SEARCH_FILTERS,
+	type SearchFilterName,
+} from '../lib/search.ts';
+
+/** The parts of Pagefind's browser API the dialog uses. */
+interface PagefindApi {
+	init(): Promise<void>;
+	filters(): Promise<Record<string, Record<string, number>>>;
+	search(
+		query: string | null,
+		options?: { filters?: Record<string, string> },
+	): Promise<{ results: { id: string; data: () => Promise<unknown> }[] } | null>;
+}
+
+/** One result, as the dialog shows it. */
+interface ResultData {
+	url: string;
+	title: string;
+	labels: string;
+	excerpt: string;
+}
+
+const MAX_RESULTS = 20;
+
+/** Reads a result Pagefind returned, refusing anything not shaped like one. */
+function readResult(data: unknown): ResultData | undefined {
+	if (typeof data !== 'object' || data === null) return undefined;
+	const record = data as Record<string, unknown>;
+	const meta = (typeof record['meta'] === 'object' && record['meta'] !== null ? record['meta'] : {}) as Record<
+		string,
+		unknown
+	>;
+	const url = record['url'];
+	if (typeof url !== 'string' || !url.startsWith('/')) return undefined;
+	const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+	return {
+		url,
+		title: text(meta['title']) || url,
+		labels: text(meta['labels']),
+		excerpt: text(record['excerpt']),
+	};
+}
+
+/** Whether a loaded module offers the functions the dialog calls. */
+function isPagefind(module: unknown): module is PagefindApi {
+	if (typeof module !== 'object' || module === null) return false;
+	const api = module as Record<string, unknown>;
+	return ['init', 'filters', 'search'].every((name) => typeof api[name] === 'function');
+}
+
+/** Creates an element with a class and optional text. */
+function element<K extends keyof HTMLElementTagNameMap>(
+	tag: K,
+	className?: string,
+	text?: string,
+): HTMLElementTagNameMap[K] {
+	const node = document.createElement(tag);
+	if (className) node.className = className;
+	if (text !== undefined) node.textContent = text;
+	return node;
+}
+
+/** The dialog and its controls, built once per page. */
+class SearchDialog {
+	readonly dialog = element('dialog', 'search-dialog');
+	readonly input = element('input');
+	readonly filters = element('div', 'search-filters');
+	readonly status = element('p', 'search-status');
+	readonly results = element('ol', 'search-results');
+	readonly selects = new Map<SearchFilterName, HTMLSelectElement>();
+	#pagefind: Promise<PagefindApi> | undefined;
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	#run = 0;
+
+	constructor(readonly indexUrl: string) {
+		this.dialog.setAttribute('aria-label', 'Search the portal');
+		const head = element('div', 'search-head');
+		const label = element('label', 'visually-hidden', 'Search the portal');
+		label.htmlFor = 'search-query';
+		this.input.id = 'search-query';
+		this.input.type = 'search';
+		this.input.autocomplete = 'off';
+		this.input.spellcheck = false;
+		this.input.placeholder = 'Names, emails, roles, hosts, labels…';
+		const close = element('button', 'search-close', 'Close');
+		close.type = 'button';
+		close.addEventListener('click', () => this.dialog.close());
+		head.append(label, this.input, close);
+		this.status.setAttribute('role', 'status');
+		this.results.setAttribute('aria-label', 'Search results');
+		this.dialog.append(head, this.filters, this.status, this.results);
+		this.dialog.addEventListener('click', (event) => {
+			if (event.target === this.dialog) this.dialog.close();
+		});
+		this.input.addEventListener('input', () => this.schedule());
+		document.body.append(this.dialog);
+	}
+
+	/** Loads Pagefind once: its script, then its filter list. */
+	load(): Promise<PagefindApi> {
+		this.#pagefind ??= (async () => {
+			this.status.textContent = 'Loading search…';
+			const module: unknown = await import(/* @vite-ignore */ `${this.indexUrl}pagefind.js`);
+			if (!isPagefind(module)) throw new Error('The search index did not load');
+			await module.init();
+			this.renderFilters(await module.filters());
+			this.status.textContent = '';
+			return module;
+		})();
+		return this.#pagefind;
+	}
+
+	/** Builds one select per filter, each with "Any" and the values the index holds. */
+	renderFilters(available: Record<string, Record<string, number>>): void {
+		const fieldset = element('fieldset');
+		fieldset.append(element('legend', 'visually-hidden', 'Filters'));
+		for (const { name, label } of SEARCH_FILTERS) {
+			const values = Object.entries(available[name] ?? {}).sort(([a], [b]) => a.localeCompare(b));
+			if (values.length === 0) continue;
+			const wrapper = element('label', undefined, `${label} `);
+			const select = element('select');
+			select.name = name;
+			select.append(new Option('Any', ''));
+			for (const [value, count] of values) select.append(new Option(`${value} (${count})`, value));
+			select.addEventListener('change', () => this.schedule(0));
+			wrapper.append(select);
+			fieldset.append(wrapper);
+			this.selects.set(name, select);
+		}
+		this.filters.replaceChildren(fieldset);
+	}
+
+	/** Runs the search after a short pause in typing. */
+	schedule(delay = 120): void {
+		clearTimeout(this.#timer);
+		this.#timer = setTimeout(() => void this.search(), delay);
+	}
+
+	/** Searches for the query and filters, then shows the results if no newer search started. */
+	async search(): Promise<void> {
+		const run = ++this.#run;
+		const query = this.input.value.trim();
+		const choices: Record<string, string> = {};
+		for (const [name, select] of this.selects) choices[name] = select.value;
+		const filters = chosenFilters(choices);
+		if (!query && !filters) {
+			this.results.replaceChildren();
+			this.status.textContent = '';
+			return;
+		}
+		try {
+			const pagefind = await this.load();
+			const found = await pagefind.search(query || null, filters ? { filters } : {});
+			const hits = found?.results ?? [];
+			const data = await Promise.all(hits.slice(0, MAX_RESULTS).map((hit) => hit.data()));
+			if (run !== this.#run) return;
+			const shown = data.map(readResult).filter((item) => item !== undefined);
+			this.results.replaceChildren(...shown.map((item) => this.renderResult(item)));
+			this.status.textContent = resultCount(hits.length, query);
+		} catch (error) {
+			if (run !== this.#run) return;
+			this.status.textContent = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
+		}
+	}
+
+	/** One result: its title as a link, the view's labels, and the excerpt with matches marked. */
+	renderResult(item: ResultData): HTMLLIElement {
+		const li = element('li');
+		const link = element('a', 'search-title', item.title);
+		link.href = item.url;
+		li.append(link);
+		if (item.labels) li.append(element('p', 'search-labels', item.labels));
+		const excerpt = element('p', 'search-excerpt');
+		for (const part of excerptParts(item.excerpt)) {
+			excerpt.append(part.mark ? element('mark', undefined, part.text) : document.createTextNode(part.text));
+		}
+		li.append(excerpt);
+		return li;
+	}
+
+	/** Shows the dialog with the query field focused, and starts loading the index. */
+	open(): void {
+		if (!this.dialog.open) this.dialog.showModal();
+		this.input.focus();
+		this.input.select();
+		this.load().catch((error: unknown) => {
+			this.status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : String(error)}`;
+		});
+	}
+}
+
+let current: SearchDialog | undefined;
+
+/** Opens the page's search dialog, creating it on first use. */
+export function openSearchDialog(indexUrl: string): void {
+	current ??= new SearchDialog(indexUrl);
+	current.open();
+}

@@ -1,0 +1,73 @@
+/** What the search dialog decides without a DOM: shortcuts, filters and excerpt text. */
+
+/** The search filters, by the name Pagefind indexes them under, with their label in the dialog. */
+export const SEARCH_FILTERS = [
+	{ name: 'kind', label: 'Page kind' },
+	{ name: 'environment', label: 'Environment' },
+	{ name: 'configuration', label: 'Configuration label' },
+	{ name: 'api', label: 'API label' },
+] as const;
+
+/** A filter's name as Pagefind indexes it. */
+export type SearchFilterName = (typeof SEARCH_FILTERS)[number]['name'];
+
+/** The page kinds search can tell apart. */
+export const PAGE_KINDS = ['view', 'guide', 'reference'] as const;
+
+/** A page kind. */
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** A run of excerpt text, marked when it matched the query. */
+export interface ExcerptPart {
+	text: string;
+	mark: boolean;
+}
+
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: '\u00a0',
+};
+
+/** Decodes the character references Pagefind writes into excerpts; unknown ones stay as text. */
+export function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+		if (name.startsWith('#x') || name.startsWith('#X')) {
+			return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+		}
+		if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+		return ENTITIES[name.toLowerCase()] ?? whole;
+	});
+}
+
+/**
+ * Splits a Pagefind excerpt (escaped text with `<mark>` around matches) into plain text runs, so
+ * the dialog shows it with text nodes and never parses page text as HTML.
+ */
+export function excerptParts(excerpt: string): ExcerptPart[] {
+	const parts: ExcerptPart[] = [];
+	let mark = false;
+	for (const piece of excerpt.split(/(<\/?mark>)/)) {
+		if (piece === '<mark>') mark = true;
+		else if (piece === '</mark>') mark = false;
+		else if (piece) parts.push({ text: decodeEntities(piece), mark });
+	}
+	return parts;
+}
+
+/** The filters chosen in the dialog, without the ones left on "any". */
+export function chosenFilters(
+	choices: Readonly<Record<string, string>>,
+): Record<string, string> | undefined {
+	const chosen = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== ''));
+	return Object.keys(chosen).length > 0 ? chosen : undefined;
+}
+
+/** "1 result" / "3 results" / "No results", for the dialog's live status line. */
+export function resultCount(count: number, query: string): string {
+	if (count === 0) return query ? `No results for "${query}"` : 'No pages match these filters';
+	return count === 1 ? '1 result' : `${count} results`;
+}
