@@ -14,10 +14,17 @@ export function viewsLoader(folder: string): Loader {
 		name: 'console-views',
 		schema: viewSchema,
 		load: async (context) => {
+			const relative = path.relative(process.cwd(), folder);
+			const shownFolder = relative && !relative.startsWith('..') ? relative : folder;
 			const { store, watcher, logger } = context;
 			const sync = async (): Promise<void> => {
-				const result = await readFixtureFolder(folder);
-				if (!result.ok) throw new Error(formatProblems(result.problems));
+				const result = await readFixtureFolder(shownFolder);
+				if (!result.ok) {
+					// The message names every file and field; a stack trace into the loader adds nothing.
+					const error = new Error(formatProblems(result.problems));
+					error.stack = error.message;
+					throw error;
+				}
 				store.clear();
 				for (const { slug, file, view } of result.views) {
 					store.set({
