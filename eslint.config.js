@@ -1,10 +1,11 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
 	{ ignores: ['dist/', '.astro/', 'node_modules/', 'bench/.work/', 'bench/results/'] },
 	js.configs.recommended,
 	...tseslint.configs.recommendedTypeChecked,
