@@ -16,6 +16,8 @@ const settingsSchema = z.object({
 	PORTAL_PORT: portSchema('PORTAL_PORT').default(4321),
 	/** The port the mock listens on. */
 	MOCK_PORT: portSchema('MOCK_PORT').default(4010),
+	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
+	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
 });
 
 /** The portal's settings. */
@@ -26,6 +28,8 @@ export interface PortalSettings {
 	portalPort: number;
 	/** The port the mock listens on. */
 	mockPort: number;
+	/** The absolute path of the OpenAPI document. */
+	openApiFile: string;
 }
 
 /** Reads the settings from an environment (process.env by default); throws a message per bad variable. */
@@ -34,16 +38,18 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
 		PORTAL_VIEWS_DIR: env['PORTAL_VIEWS_DIR'] || undefined,
 		PORTAL_PORT: env['PORTAL_PORT'] || undefined,
 		MOCK_PORT: env['MOCK_PORT'] || undefined,
+		PORTAL_OPENAPI: env['PORTAL_OPENAPI'] || undefined,
 	});
 	if (!result.success) {
 		throw new Error(
 			`Invalid environment:\n${result.error.issues.map((issue) => `  ${issue.message}`).join('\n')}`,
 		);
 	}
-	const { PORTAL_VIEWS_DIR, PORTAL_PORT, MOCK_PORT } = result.data;
+	const { PORTAL_VIEWS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI } = result.data;
 	return {
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		portalPort: PORTAL_PORT,
 		mockPort: MOCK_PORT,
+		openApiFile: path.resolve(PORTAL_OPENAPI),
 	};
 }
