@@ -1,0 +1,29 @@
+/**
+ * The try-it panel's server address in its normal form, checked before the panel uses a typed or
+ * remembered value. Kept small and apart from `try-it.ts`, because the page loads it eagerly; the
+ * messages that say what is wrong with an address live in `try-it.ts`.
+ */
+
+/** Where the browser remembers the try-it server between pages (localStorage). */
+export const SERVER_STORAGE_KEY = 'console-portal.try-it.server';
+
+/** The longest server address the panel accepts. */
+export const MAX_SERVER_LENGTH = 2048;
+
+/** An http(s) address without credentials, query or fragment, without trailing slash; else undefined. */
+export function normalServer(text: string): string | undefined {
+	const value = text.trim();
+	if (!value || value.length > MAX_SERVER_LENGTH || /[?#]/.test(value)) return undefined;
+	try {
+		const url = new URL(value);
+		if (!/^https?:$/.test(url.protocol) || url.username || url.password) return undefined;
+		return url.origin + url.pathname.replace(/\/+$/, '');
+	} catch {
+		return undefined;
+	}
+}
+
+/** The server the panel starts with: the remembered one when it is an address, else the default. */
+export function rememberedServer(stored: unknown, fallback: string): string {
+	return (typeof stored === 'string' && normalServer(stored)) || fallback;
+}

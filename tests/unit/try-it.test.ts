@@ -1,0 +1,371 @@
+/** The try-it panel's logic: the request it sends, and how it reads an untrusted answer. */
+import { describe, expect, it } from 'vitest';
+import { buildCurl } from '../../src/lib/curl.ts';
+import { normalServer, rememberedServer } from '../../src/lib/server-url.ts';
+import {
+	BODY_CAP_BYTES,
+	formatBody,
+	formatBytes,
+	formatDuration,
+	formatHeaders,
+	formatStatus,
+	mediaType,
+	parseKey,
+	parseServer,
+	prepareRequest,
+	readCapped,
+	sendExampleRequest,
+	type TryItOutcome,
+} from '../../src/lib/try-it.ts';
+
+const KEY = 'ick-4f1c9a07-Qx7m';
+const MOCK = 'http://127.0.0.1:4010';
+const encoder = new TextEncoder();
+
+/** A stream of the given chunks, each after `delayMs`; it never closes when `endless`. */
+function streamOf(
+	chunks: string[],
+	{ delayMs = 0, endless = false } = {},
+): ReadableStream<Uint8Array> {
+	let index = 0;
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+			const chunk = chunks[index % chunks.length] ?? '';
+			index += 1;
+			controller.enqueue(encoder.encode(chunk));
+			if (!endless && index >= chunks.length) controller.close();
+		},
+	});
+}
+
+/** A fetch that records what it was asked and answers with `respond`. */
+function fakeFetch(respond: (url: string) => Response) {
+	const calls: { url: string; headers: Headers }[] = [];
+	const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+		const url = input instanceof Request ? input.url : input.toString();
+		calls.push({ url, headers: new Headers(init.headers) });
+		await Promise.resolve();
+		return respond(url);
+	}) as typeof fetch;
+	return { calls, fetchImpl };
+}
+
+/** A fetch that never answers but gives up when its signal aborts, as a browser's does. */
+const silentFetch = (async (_input: RequestInfo | URL, init: RequestInit = {}) =>
+	new Promise<Response>((_resolve, reject) => {
+		init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+	})) as typeof fetch;
+
+/** The outcome as an answer, failing the test when it is not one. */
+function asAnswer(outcome: TryItOutcome): Extract<TryItOutcome, { kind: 'answer' }> {
+	if (outcome.kind !== 'answer') throw new Error(`expected an answer, got: ${outcome.summary}`);
+	return outcome;
+}
+
+describe('the request the panel sends', () => {
+	it('copy-as-curl gives exactly the URL and Authorization header that were sent', async () => {
+		const { calls, fetchImpl } = fakeFetch(() => Response.json({ users: [] }));
+		const outcome = await sendExampleRequest(
+			{ server: 'http://127.0.0.1:4711', key: KEY },
+			{ fetch: fetchImpl, now: () => 0 },
+		);
+		expect(calls).toHaveLength(1);
+		expect(calls[0]?.url).toBe('http://127.0.0.1:4711/api/v2/users');
+		expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+		expect(outcome.curl).toBe(buildCurl({ baseUrl: 'http://127.0.0.1:4711', key: KEY }));
+		expect(outcome.curl).toBe(
+			`curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4711/api/v2/users`,
+		);
+	});
+
+	it('an empty key sends no Authorization header, and the curl command has none either', async () => {
+		const { calls, fetchImpl } = fakeFetch(() => new Response(null, { status: 401 }));
+		const outcome = await sendExampleRequest(
+			{ server: MOCK, key: '' },
+			{ fetch: fetchImpl, now: () => 0 },
+		);
+		expect(calls[0]?.headers.has('authorization')).toBe(false);
+		expect(outcome.curl).toBe('curl http://127.0.0.1:4010/api/v2/users');
+	});
+
+	it('a server with a path keeps it, with no doubled slash', () => {
+		expect(prepareRequest({ server: 'http://127.0.0.1:4010/mock/', key: KEY }).url).toBe(
+			'http://127.0.0.1:4010/mock/api/v2/users',
+		);
+	});
+
+	it('a key typed in the free field is trimmed, and one that no header can carry is refused', () => {
+		expect(parseKey(`  ${KEY}\n`)).toEqual({ ok: true, key: KEY });
+		expect(parseKey('')).toEqual({ ok: true, key: '' });
+		expect(parseKey('ick-ключ')).toMatchObject({ ok: false, problem: /printable ASCII/ });
+		expect(parseKey('a\r\nX-Evil: 1')).toMatchObject({ ok: false });
+		expect(parseKey('k'.repeat(2000))).toMatchObject({ ok: false, problem: /longer than/ });
+	});
+});
+
+describe('the server field', () => {
+	it('accepts the local mock and other http(s) servers, without a trailing slash', () => {
+		expect(parseServer(' http://127.0.0.1:4010/ ')).toEqual({ ok: true, server: MOCK });
+		expect(parseServer('http://localhost:4010')).toEqual({
+			ok: true,
+			server: 'http://localhost:4010',
+		});
+		expect(parseServer('https://mock.example/v')).toEqual({
+			ok: true,
+			server: 'https://mock.example/v',
+		});
+	});
+
+	it('says what is wrong with an address that is not one', () => {
+		const problem = (text: string) => {
+			const parsed = parseServer(text);
+			return parsed.ok ? 'accepted' : parsed.problem;
+		};
+		expect(problem('')).toMatch(/empty; expected an address like http:\/\/127\.0\.0\.1:4010/);
+		expect(problem('not a url')).toMatch(/“not a url” is not a server address/);
+		expect(problem('127.0.0.1:4010')).toMatch(/“127\.0\.0\.1:4010” has no http:\/\/ in front/);
+		expect(problem('localhost:4010')).toMatch(/has no http:\/\/ in front/);
+		expect(problem('javascript:alert(1)')).toMatch(/not an http or https address/);
+		expect(problem('ftp://127.0.0.1:4010')).toMatch(/not an http or https address;/);
+		expect(problem('http://user:pw@127.0.0.1:4010')).toMatch(/user name or password/);
+		expect(problem('http://127.0.0.1:4010/?x=1')).toMatch(/query or fragment/);
+		expect(problem(`http://${'a'.repeat(3000)}.example`)).toMatch(/too long/);
+	});
+
+	it('a remembered server is used only when it is still a valid address', () => {
+		expect(rememberedServer('http://127.0.0.1:4799/', MOCK)).toBe('http://127.0.0.1:4799');
+		for (const stored of [null, undefined, 42, '', 'garbage', 'javascript:alert(1)', '{"a":1}']) {
+			expect(rememberedServer(stored, MOCK)).toBe(MOCK);
+		}
+	});
+
+	it('the eager check and the message-giving parser agree on what an address is', () => {
+		const samples = [
+			'http://127.0.0.1:4010',
+			'https://a.example/x/',
+			'x',
+			'http://u@h',
+			'http://h/#a',
+			'file:///etc',
+		];
+		for (const sample of samples) {
+			expect(parseServer(sample).ok).toBe(normalServer(sample) !== undefined);
+		}
+	});
+});
+
+describe('status, headers and sizes as the panel writes them', () => {
+	it('shows the status with its usual reason phrase, whatever the server claims', () => {
+		expect(formatStatus(200, '')).toBe('200 OK');
+		expect(formatStatus(401, 'Totally Fine')).toBe('401 Unauthorized');
+		expect(formatStatus(299, 'Odd\r\nSet-Cookie: x')).toBe('299 Odd  Set-Cookie: x');
+		expect(formatStatus(299, '')).toBe('299');
+	});
+
+	it('lists the readable response headers one per line, cleaned and cut', () => {
+		const headers = new Headers({
+			'Content-Type': 'application/problem+json',
+			'WWW-Authenticate': 'Bearer realm="console", error="invalid_token"',
+		});
+		expect(formatHeaders(headers)).toBe(
+			'content-type: application/problem+json\nwww-authenticate: Bearer realm="console", error="invalid_token"',
+		);
+		const long = formatHeaders([['x-long', 'v'.repeat(2000)]]);
+		expect(long.length).toBeLessThan(600);
+		expect(long).toMatch(/… \(1488 more characters\)$/);
+		expect(formatHeaders([['x-evil', 'a\u0000b\u001bc']])).toBe('x-evil: a b c');
+		expect(formatHeaders([])).toBe('(none that this page may read)');
+		const many = Array.from({ length: 80 }, (_, index): [string, string] => [`x-${index}`, 'v']);
+		expect(formatHeaders(many).split('\n')).toHaveLength(51);
+	});
+
+	it('reads the media type of a Content-Type header, and nothing from a malformed one', () => {
+		expect(mediaType('Application/JSON; charset=utf-8')).toBe('application/json');
+		expect(mediaType('<script>')).toBeUndefined();
+		expect(mediaType(null)).toBeUndefined();
+	});
+
+	it('writes times and sizes the way a reader expects', () => {
+		expect(formatDuration(34.4)).toBe('34 ms');
+		expect(formatDuration(1250)).toBe('1.25 s');
+		expect(formatDuration(10_000)).toBe('10 s');
+		expect(formatBytes(1)).toBe('1 byte');
+		expect(formatBytes(BODY_CAP_BYTES)).toBe('256 KiB');
+		expect(formatBytes(1536)).toBe('1.5 KiB');
+		expect(formatBytes(5 * 1024 * 1024)).toBe('5 MiB');
+	});
+});
+
+describe('reading an untrusted body', () => {
+	it('stops at the cap and says the body was truncated', async () => {
+		const body = await readCapped(
+			streamOf(['x'.repeat(700), 'y'.repeat(700)]),
+			1000,
+			new AbortController().signal,
+		);
+		expect(body.ending).toBe('capped');
+		expect(body.bytes.byteLength).toBe(1000);
+		const shown = formatBody(body, 'application/json', { capBytes: 1000 });
+		expect(shown.text).toBe(`${'x'.repeat(700)}${'y'.repeat(300)}`);
+		expect(shown.notes.join(' ')).toMatch(
+			/larger than 1000 bytes: only its first 1000 bytes were read/,
+		);
+	});
+
+	it('a body exactly at the cap is read whole', async () => {
+		const body = await readCapped(
+			streamOf(['x'.repeat(500), 'y'.repeat(500)]),
+			1000,
+			new AbortController().signal,
+		);
+		expect(body).toMatchObject({ ending: 'complete' });
+		expect(body.bytes.byteLength).toBe(1000);
+	});
+
+	it('a slow drip is cut off by the time-out, keeping what arrived', async () => {
+		const controller = new AbortController();
+		setTimeout(() => controller.abort(), 120);
+		const body = await readCapped(
+			streamOf(['a'], { delayMs: 30, endless: true }),
+			1000,
+			controller.signal,
+		);
+		expect(body.ending).toBe('timed-out');
+		expect(body.bytes.byteLength).toBeGreaterThan(0);
+		expect(body.bytes.byteLength).toBeLessThan(10);
+	});
+
+	it('a connection that breaks mid-body keeps what arrived and says so', async () => {
+		let sent = false;
+		const stream = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				if (sent) controller.error(new TypeError('network error'));
+				else controller.enqueue(encoder.encode('{"users":['));
+				sent = true;
+			},
+		});
+		const body = await readCapped(stream, 1000, new AbortController().signal);
+		expect(body.ending).toBe('broken');
+		expect(formatBody(body, 'application/json').notes.join(' ')).toMatch(/connection broke/);
+	});
+
+	it('formats a JSON body with two-space indents', () => {
+		const shown = formatBody(
+			{ bytes: encoder.encode('{"users":[{"name":"Ada"}]}'), ending: 'complete' },
+			'application/json',
+		);
+		expect(shown).toEqual({
+			text: '{\n  "users": [\n    {\n      "name": "Ada"\n    }\n  ]\n}',
+			notes: [],
+		});
+	});
+
+	it('shows an HTML body as its source text, with a note that it is not JSON', () => {
+		const html = '<script>alert(1)</script><h1>Hi</h1>';
+		const shown = formatBody(
+			{ bytes: encoder.encode(html), ending: 'complete' },
+			'text/html; charset=utf-8',
+		);
+		expect(shown.text).toBe(html);
+		expect(shown.notes).toEqual([
+			'The body is not JSON (Content-Type: text/html); it is shown as text.',
+		]);
+	});
+
+	it('does not pretty-print a huge JSON body beyond the cap', () => {
+		const huge = JSON.stringify(Array.from({ length: 5000 }, (_, index) => index));
+		const shown = formatBody(
+			{ bytes: encoder.encode(huge), ending: 'complete' },
+			'application/json',
+			{ capBytes: 8000 },
+		);
+		expect(shown.text.length).toBe(8000);
+		expect(shown.notes.join(' ')).toMatch(
+			/formatted body is longer than 7.8 KiB; only its start is shown/,
+		);
+	});
+
+	it('survives JSON nested too deep to format, showing it as text', () => {
+		const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+		const shown = formatBody(
+			{ bytes: encoder.encode(deep), ending: 'complete' },
+			'application/json',
+		);
+		expect(shown.text.length).toBeGreaterThan(0);
+	});
+
+	it('says so when the body is empty', () => {
+		expect(formatBody({ bytes: new Uint8Array(), ending: 'complete' }, null).text).toBe(
+			'(empty body)',
+		);
+	});
+});
+
+describe('what the reader is told when there is no good answer', () => {
+	it('a mock that is not running gets the message naming its address and `npm run mock`', async () => {
+		const { fetchImpl } = fakeFetch(() => {
+			throw new TypeError('Failed to fetch');
+		});
+		const outcome = await sendExampleRequest(
+			{ server: 'http://127.0.0.1:4799', key: KEY },
+			{ fetch: fetchImpl, now: () => 0 },
+		);
+		expect(outcome.kind).toBe('failure');
+		expect(outcome.summary).toMatch(
+			/^Could not reach the mock at http:\/\/127\.0\.0\.1:4799\. Start it with `npm run mock`/,
+		);
+		expect(outcome.curl).toBe(buildCurl({ baseUrl: 'http://127.0.0.1:4799', key: KEY }));
+	});
+
+	it('a server that never answers gets the time-out message', async () => {
+		const outcome = await sendExampleRequest(
+			{ server: MOCK, key: KEY },
+			{ fetch: silentFetch, now: () => 0, timeoutMs: 50 },
+		);
+		expect(outcome.kind).toBe('failure');
+		expect(outcome.summary).toMatch(/did not answer within 50 ms \(time-out\)/);
+	});
+
+	it('a slow drip after the headers is cut off by the same time-out, status kept', async () => {
+		const { fetchImpl } = fakeFetch(
+			() =>
+				new Response(streamOf(['{"users":'], { delayMs: 20, endless: true }), {
+					status: 200,
+					headers: { 'content-type': 'application/json' },
+				}),
+		);
+		let clock = 0;
+		const started = Date.now();
+		const answer = asAnswer(
+			await sendExampleRequest(
+				{ server: MOCK, key: KEY },
+				{ fetch: fetchImpl, now: () => (clock += 60), timeoutMs: 150 },
+			),
+		);
+		expect(Date.now() - started).toBeLessThan(2000);
+		expect(answer.summary).toBe('200 OK in 60 ms, body cut off by the time-out');
+		expect(answer.notes.join(' ')).toMatch(/did not finish within 150 ms \(time-out\)/);
+		expect(answer.body.startsWith('{"users":')).toBe(true);
+	});
+
+	it('a 401 is an answer, shown with its headers and formatted problem body', async () => {
+		const { fetchImpl } = fakeFetch(
+			() =>
+				new Response('{"title":"Unauthorized","status":401}', {
+					status: 401,
+					headers: {
+						'content-type': 'application/problem+json',
+						'www-authenticate': 'Bearer realm="console"',
+					},
+				}),
+		);
+		const answer = asAnswer(
+			await sendExampleRequest({ server: MOCK, key: '' }, { fetch: fetchImpl, now: () => 0 }),
+		);
+		expect(answer.ok).toBe(false);
+		expect(answer.summary).toBe('401 Unauthorized in 0 ms');
+		expect(answer.headers).toContain('www-authenticate: Bearer realm="console"');
+		expect(answer.body).toBe('{\n  "title": "Unauthorized",\n  "status": 401\n}');
+	});
+});
