@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, ROOT, start, waitForUrl, type Started } from '../support/processes.ts';
+
+const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+const distDir = inject('distDir');
+let folder: string;
+let server: Started;
+let base: string;
+
+/** The repository's server block, moved to a test port and the test's build. */
+async function testConfig(port: number): Promise<string> {
+	const site = await readFile(path.join(ROOT, 'deploy/console-portal.conf'), 'utf8');
+	const headers = path.join(ROOT, 'deploy/console-portal-headers.conf');
+	const server = site
+		.replace(/listen\s+[^;]+;/, `listen 127.0.0.1:${port};`)
+		.replace(/root\s+[^;]+;/, `root ${distDir};`)
+		.replaceAll('/etc/nginx/snippets/console-portal-headers.conf', headers);
+	const temp = (name: string): string => `${name}_temp_path ${path.join(folder, name)};`;
+	return [
+		process.getuid?.() === 0 ? 'user root;' : '',
+		'worker_processes 1;',
+		`pid ${path.join(folder, 'nginx.pid')};`,
+		`error_log ${path.join(folder, 'error.log')} warn;`,
+		'events { worker_connections 64; }',
+		'http {',
+		'include /etc/nginx/mime.types;',
+		'default_type application/octet-stream;',
+		'access_log off;',
+		...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+		server,
+		'}',
+	].join('\n');
+}
+
+beforeAll(async () => {
+	if (!existsSync(NGINX)) {
+		throw new Error(
+			`nginx is not installed at ${NGINX}: apt-get install nginx-light (or set NGINX_PATH)`,
+		);
+	}
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-nginx-'));
+	await mkdir(path.join(folder, 'logs'));
+	const port = await freePort();
+	await writeFile(path.join(folder, 'nginx.conf'), await testConfig(port));
+	server = start(NGINX, ['-p', folder, '-c', path.join(folder, 'nginx.conf'), '-g', 'daemon off;']);
+	base = `http://127.0.0.1:${port}`;
+	await waitForUrl(`${base}/`, server);
+});
+
+afterAll(async () => {
+	await server?.stop();
+	if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** The headers every answer carries, whatever the page. */
+function expectPortalHeaders(response: Response): void {
+	const csp = response.headers.get('content-security-policy') ?? '';
+	expect(csp).toContain("frame-ancestors 'none'");
+	expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+	expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+	expect(response.headers.get('x-robots-tag')).toMatch(/noindex/);
+	expect(response.headers.get('server')).toBe('nginx');
+}
+
+describe('the portal behind Debian nginx with deploy/console-portal.conf', () => {
+	it('serves the overview with the security headers a meta tag cannot carry', async () => {
+		const response = await fetch(`${base}/`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+		expect(response.headers.get('cache-control')).toBe('no-cache');
+		expectPortalHeaders(response);
+		expect(await response.text()).toContain('<meta name="robots" content="noindex">');
+	});
+
+	it('serves every view page at its address', async () => {
+		const views = await readdir(path.join(distDir, 'views'));
+		expect(views.length).toBeGreaterThanOrEqual(7);
+		for (const slug of views) {
+			const response = await fetch(`${base}/views/${slug}/`);
+			expect(response.status, slug).toBe(200);
+			expectPortalHeaders(response);
+			expect(await response.text()).toContain('Internal use only');
+		}
+	});
+
+	it('lets browsers keep hashed assets for a year, and only those', async () => {
+		const assets = await readdir(path.join(distDir, '_astro'));
+		const css = assets.find((name) => name.endsWith('.css'));
+		expect(css).toBeDefined();
+		const response = await fetch(`${base}/_astro/${css}`, {
+			headers: { 'accept-encoding': 'gzip' },
+		});
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^text\/css/);
+		expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+		expectPortalHeaders(response);
+		const favicon = await fetch(`${base}/favicon.svg`);
+		expect(favicon.headers.get('cache-control')).toBe('no-cache');
+	});
+
+	it('answers an unknown address with 404 and the same headers', async () => {
+		const response = await fetch(`${base}/views/no-such-view/`);
+		expect(response.status).toBe(404);
+		expectPortalHeaders(response);
+		const missing = await fetch(`${base}/_astro/no-such-asset.js`);
+		expect(missing.status).toBe(404);
+		expectPortalHeaders(missing);
+	});
+
+	it('does not serve files outside dist through ".." in the path', async () => {
+		const response = await fetch(`${base}/../../etc/passwd`);
+		expect(response.status).not.toBe(200);
+		const raw = await fetch(`${base}/views/%2e%2e/%2e%2e/%2e%2e/etc/passwd`);
+		expect(await raw.text()).not.toContain('root:');
+	});
+});
