@@ -35,10 +35,9 @@ const MAX_RESULTS = 20;
 function readResult(data: unknown): ResultData | undefined {
 	if (typeof data !== 'object' || data === null) return undefined;
 	const record = data as Record<string, unknown>;
-	const meta = (typeof record['meta'] === 'object' && record['meta'] !== null ? record['meta'] : {}) as Record<
-		string,
-		unknown
-	>;
+	const meta = (
+		typeof record['meta'] === 'object' && record['meta'] !== null ? record['meta'] : {}
+	) as Record<string, unknown>;
 	const url = record['url'];
 	if (typeof url !== 'string' || !url.startsWith('/')) return undefined;
 	const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -181,7 +180,9 @@ class SearchDialog {
 		if (item.labels) li.append(element('p', 'search-labels', item.labels));
 		const excerpt = element('p', 'search-excerpt');
 		for (const part of excerptParts(item.excerpt)) {
-			excerpt.append(part.mark ? element('mark', undefined, part.text) : document.createTextNode(part.text));
+			excerpt.append(
+				part.mark ? element('mark', undefined, part.text) : document.createTextNode(part.text),
+			);
 		}
 		li.append(excerpt);
 		return li;
