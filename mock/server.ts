@@ -178,10 +178,9 @@ function prismConfig(code: number, exampleKey: string, mediaType: string): IHttp
 	};
 }
 
-/** Reads a request's single-valued header; repeated values are not credentials we accept. */
+/** A request header as one string; repeated headers are joined, so repeated credentials never pass. */
 function singleHeader(request: IncomingMessage, name: string): string | undefined {
-	const value = request.headers[name];
-	return Array.isArray(value) ? value.join(', ') : value;
+	return request.headersDistinct[name]?.join(', ');
 }
 
 /** Sends a JSON body with the given headers. */

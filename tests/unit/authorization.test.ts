@@ -1,0 +1,86 @@
+/** Reading the Authorization header: what the mock and the try-it panel make of what a reader sends. */
+import { describe, expect, it } from 'vitest';
+import {
+	authorizationSchema,
+	MAX_TOKEN_LENGTH,
+	parseAuthorization,
+} from '../../src/lib/authorization.ts';
+
+const KEY = 'ick-4f1c9a07-Qx7m';
+
+describe('parseAuthorization', () => {
+	it('tells a request without the header from one with an empty header', () => {
+		expect(parseAuthorization(undefined)).toEqual({ kind: 'missing' });
+		expect(parseAuthorization('')).toEqual({ kind: 'malformed', problem: 'empty' });
+		expect(parseAuthorization('   ')).toEqual({ kind: 'malformed', problem: 'empty' });
+	});
+
+	it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])(
+		'accepts the scheme word in any case (%s), as RFC 7235 requires',
+		(scheme) => {
+			expect(parseAuthorization(`${scheme} ${KEY}`)).toEqual({ kind: 'bearer', token: KEY });
+		},
+	);
+
+	it('reads the key after several spaces and around surrounding whitespace', () => {
+		expect(parseAuthorization(`  Bearer   ${KEY} `)).toEqual({ kind: 'bearer', token: KEY });
+	});
+
+	it('names another scheme as it was sent', () => {
+		expect(parseAuthorization('Basic dXNlcjpwYXNz')).toEqual({
+			kind: 'other-scheme',
+			scheme: 'Basic',
+		});
+		expect(parseAuthorization(`Token ${KEY}`)).toEqual({ kind: 'other-scheme', scheme: 'Token' });
+		expect(parseAuthorization(KEY)).toEqual({ kind: 'other-scheme', scheme: KEY });
+	});
+
+	it('refuses "Bearer" with no key after it', () => {
+		expect(parseAuthorization('Bearer')).toEqual({ kind: 'malformed', problem: 'no-token' });
+		expect(parseAuthorization('Bearer    ')).toEqual({ kind: 'malformed', problem: 'no-token' });
+	});
+
+	it.each([
+		[`Bearer ${KEY} extra`, 'a second word'],
+		['Bearer "quoted"', 'quotes'],
+		['Bearer key,other', 'a comma'],
+		['Bearer a=b=c', 'padding inside the token'],
+		['Bearer\t' + KEY, 'a tab instead of a space'],
+		['Bear(er ' + KEY, 'a scheme that is not a token'],
+	])('refuses a token that is not a bearer token (%s: %s)', (header) => {
+		const result = parseAuthorization(header);
+		expect(result.kind === 'malformed' || result.kind === 'other-scheme').toBe(true);
+		expect(result).not.toHaveProperty('token');
+	});
+
+	it('refuses an over-long token without reading it as a key', () => {
+		expect(parseAuthorization(`Bearer ${'a'.repeat(MAX_TOKEN_LENGTH + 1)}`)).toEqual({
+			kind: 'malformed',
+			problem: 'too-long',
+		});
+		expect(parseAuthorization(`Bearer ${'a'.repeat(MAX_TOKEN_LENGTH)}`)).toEqual({
+			kind: 'bearer',
+			token: 'a'.repeat(MAX_TOKEN_LENGTH),
+		});
+	});
+
+	it('keeps base64 padding and the other b64token characters of RFC 6750', () => {
+		expect(parseAuthorization('Bearer a-._~+/Z9==')).toEqual({
+			kind: 'bearer',
+			token: 'a-._~+/Z9==',
+		});
+	});
+});
+
+describe('authorizationSchema', () => {
+	it('parses a header value, or its absence, into the same result as parseAuthorization', () => {
+		expect(authorizationSchema.parse(`bearer ${KEY}`)).toEqual({ kind: 'bearer', token: KEY });
+		expect(authorizationSchema.parse(undefined)).toEqual({ kind: 'missing' });
+	});
+
+	it('refuses a value that is not one string, saying what it expected', () => {
+		const result = authorizationSchema.safeParse(['Bearer a', 'Bearer b']);
+		expect(result.success).toBe(false);
+		expect(result.error?.issues[0]?.message).toMatch(/one string/);
+	});
+});

@@ -1,0 +1,81 @@
+/** The directory the mock knows: which view a key opens, and which 401 everything else gets. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerFor, buildDirectory, findView, type Directory } from '../../src/lib/directory.ts';
+import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { readSettings } from '../../src/schemas/settings.ts';
+
+let views: ViewEntry[];
+let directory: Directory;
+
+beforeAll(async () => {
+	views = await loadViews(readSettings({}).viewsDir);
+	directory = buildDirectory(views);
+});
+
+describe('buildDirectory', () => {
+	it('finds the view of every user key of every view', () => {
+		expect(views.length).toBeGreaterThan(1);
+		for (const { slug, view } of views) {
+			for (const user of view.users) expect(findView(directory, user.apiKey)).toBe(slug);
+		}
+		expect(directory.size).toBe(views.reduce((sum, { view }) => sum + view.users.length, 0));
+	});
+
+	it("does not let the console's own key (config api_key) open a view", () => {
+		for (const { view } of views) expect(findView(directory, view.config.api_key)).toBeUndefined();
+	});
+
+	it('refuses a key listed in two views, naming both', () => {
+		const [first, second] = views;
+		if (!first || !second) throw new Error('expected at least two views');
+		const shared = first.view.users[0]?.apiKey ?? '';
+		const clash = {
+			slug: second.slug,
+			view: {
+				...second.view,
+				users: second.view.users.map((user, index) =>
+					index === 0 ? { ...user, apiKey: shared } : user,
+				),
+			},
+		};
+		expect(() => buildDirectory([first, clash])).toThrow(
+			new RegExp(`${shared}.*${first.slug}.*${second.slug}`),
+		);
+	});
+});
+
+describe('answerFor', () => {
+	it('answers a directory key, with the scheme word in any case, with its view', () => {
+		for (const { slug, view } of views) {
+			const key = view.users.at(-1)?.apiKey ?? '';
+			expect(answerFor(`Bearer ${key}`, directory)).toEqual({ status: 200, slug });
+			expect(answerFor(`bearer ${key}`, directory)).toEqual({ status: 200, slug });
+		}
+	});
+
+	it('asks for a key, without an error code, when there is no Authorization header', () => {
+		expect(answerFor(undefined, directory)).toMatchObject({
+			status: 401,
+			challenge: 'missing-key',
+		});
+	});
+
+	it('refuses every other header as an invalid token, saying why', () => {
+		const configKey = views[0]?.view.config.api_key ?? '';
+		const cases: [string, RegExp][] = [
+			[`Bearer ${configKey}`, /no view's directory/],
+			['Bearer ick-00000000-AAAA', /no view's directory/],
+			['Bearer abc-4f1c9a07-Qx7m', /prefix/],
+			['Bearer not-a-key', /expected a key shaped/],
+			[`Bearer ${configKey}${'x'.repeat(300)}`, /longer than a key/],
+			['Basic dXNlcjpwYXNz', /scheme is "Basic"/],
+			['Bearer', /no key after/],
+			['', /empty/],
+		];
+		for (const [header, reason] of cases) {
+			const answer = answerFor(header, directory);
+			expect(answer, header).toMatchObject({ status: 401, challenge: 'invalid-key' });
+			expect(answer.status === 401 && answer.reason, header).toMatch(reason);
+		}
+	});
+});
