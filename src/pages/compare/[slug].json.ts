@@ -1,0 +1,14 @@
+/** One view's compare facts as JSON, fetched by the compare page for the two views picked. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getCollection } from 'astro:content';
+import type { CompareFacts } from '../../lib/compare.ts';
+import { compareFacts } from '../../lib/compare-facts.ts';
+
+export const getStaticPaths = (async () => {
+	const views = (await getCollection('views')).map(({ id, data }) => ({ slug: id, view: data }));
+	return compareFacts(views).map((facts) => ({ params: { slug: facts.slug }, props: { facts } }));
+}) satisfies GetStaticPaths;
+
+/** Serves the facts of one view. */
+export const GET: APIRoute<{ facts: CompareFacts }> = ({ props }) =>
+	new Response(JSON.stringify(props.facts), { headers: { 'Content-Type': 'application/json' } });
