@@ -1,10 +1,10 @@
-/** `npm run mock`: serves openapi.yaml with the directory-aware mock until Ctrl-C. */
+/** `npm run mock`: serves openapi.yaml (PORTAL_OPENAPI overrides) with the directory-aware mock until Ctrl-C. */
 import { readSettings } from '../src/schemas/settings.ts';
 import { startMock, USERS_PATH } from './server.ts';
 
 try {
-	const { mockPort, viewsDir } = readSettings();
-	const mock = await startMock({ port: mockPort, viewsDir });
+	const { mockPort, viewsDir, openApiFile } = readSettings();
+	const mock = await startMock({ port: mockPort, viewsDir, contractFile: openApiFile });
 	console.log(`Mock of openapi.yaml listening on ${mock.url} (try GET ${mock.url}${USERS_PATH})`);
 	const stop = (): void => {
 		mock.close().then(

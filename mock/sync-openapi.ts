@@ -94,10 +94,12 @@ export async function syncContractFile(
 
 if (import.meta.main) {
 	try {
-		const { viewsDir } = readSettings();
-		const changed = await syncContractFile(viewsDir);
-		const where = path.relative(process.cwd(), CONTRACT_FILE);
-		console.log(changed ? `Updated ${where} from ${viewsDir}` : `${where} already matches the fixtures`);
+		const { viewsDir, openApiFile } = readSettings();
+		const changed = await syncContractFile(viewsDir, openApiFile);
+		const where = path.relative(process.cwd(), openApiFile);
+		console.log(
+			changed ? `Updated ${where} from ${viewsDir}` : `${where} already matches the fixtures`,
+		);
 	} catch (error) {
 		console.error(error instanceof Error ? error.message : String(error));
 		process.exitCode = 1;
