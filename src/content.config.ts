@@ -5,13 +5,15 @@ import { viewSchema } from './schemas/view.ts';
 import { guideSchema } from './schemas/guide.ts';
 import { readSettings } from './schemas/settings.ts';
 
+const settings = readSettings();
+
 const views = defineCollection({
-	loader: viewsLoader(readSettings().viewsDir),
+	loader: viewsLoader(settings.viewsDir),
 	schema: viewSchema,
 });
 
 const docs = defineCollection({
-	loader: glob({ pattern: '**/*.mdx', base: './content/docs' }),
+	loader: glob({ pattern: '**/*.mdx', base: settings.docsDir }),
 	schema: guideSchema,
 });
 

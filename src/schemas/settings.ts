@@ -12,6 +12,8 @@ const portSchema = (name: string) =>
 const settingsSchema = z.object({
 	/** Where the view fixtures live; tests point this at broken or generated sets. */
 	PORTAL_VIEWS_DIR: z.string().min(1).default('content/views'),
+	/** Where the MDX guides live; tests point this at a hostile set. */
+	PORTAL_DOCS_DIR: z.string().min(1).default('content/docs'),
 	/** The port `npm start` serves the portal on. */
 	PORTAL_PORT: portSchema('PORTAL_PORT').default(4321),
 	/** The port the mock listens on. */
@@ -24,6 +26,8 @@ const settingsSchema = z.object({
 export interface PortalSettings {
 	/** The absolute path of the view fixture folder. */
 	viewsDir: string;
+	/** The absolute path of the MDX guide folder. */
+	docsDir: string;
 	/** The port the portal is served on. */
 	portalPort: number;
 	/** The port the mock listens on. */
@@ -36,6 +40,7 @@ export interface PortalSettings {
 export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
 	const result = settingsSchema.safeParse({
 		PORTAL_VIEWS_DIR: env['PORTAL_VIEWS_DIR'] || undefined,
+		PORTAL_DOCS_DIR: env['PORTAL_DOCS_DIR'] || undefined,
 		PORTAL_PORT: env['PORTAL_PORT'] || undefined,
 		MOCK_PORT: env['MOCK_PORT'] || undefined,
 		PORTAL_OPENAPI: env['PORTAL_OPENAPI'] || undefined,
@@ -45,9 +50,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
 			`Invalid environment:\n${result.error.issues.map((issue) => `  ${issue.message}`).join('\n')}`,
 		);
 	}
-	const { PORTAL_VIEWS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI } = result.data;
+	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI } = result.data;
 	return {
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
+		docsDir: path.resolve(PORTAL_DOCS_DIR),
 		portalPort: PORTAL_PORT,
 		mockPort: MOCK_PORT,
 		openApiFile: path.resolve(PORTAL_OPENAPI),

@@ -8,12 +8,20 @@ export interface BuildResult {
 	output: string;
 }
 
-/** Builds the portal into `outDir`; `viewsDir` points the build at another fixture set. */
-export function buildPortal(outDir: string, viewsDir?: string): BuildResult {
+/**
+ * Builds the portal into `outDir`; `viewsDir` points the build at another fixture set, and `env`
+ * sets further portal settings (PORTAL_DOCS_DIR, PORTAL_OPENAPI, ...).
+ */
+export function buildPortal(
+	outDir: string,
+	viewsDir?: string,
+	env: NodeJS.ProcessEnv = {},
+): BuildResult {
 	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
 		cwd: ROOT,
 		env: childEnv({
 			...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}),
+			...env,
 			FORCE_COLOR: '0',
 			NO_COLOR: '1',
 		}),

@@ -10,8 +10,10 @@ export interface Preview {
 /** Starts `astro preview` for `distDir`; stop it with `preview.server.stop()`. */
 export async function servePortal(distDir: string): Promise<Preview> {
 	const port = await freePort();
+	// --ignore-lock: otherwise Astro allows one preview per project, and tests run beside others'.
 	const server = start(bin('astro'), [
 		'preview',
+		'--ignore-lock',
 		'--outDir',
 		distDir,
 		'--host',
