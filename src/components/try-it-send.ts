@@ -24,6 +24,18 @@ function markField(panel: HTMLElement, input: HTMLInputElement, problem: string 
 	else input.removeAttribute('aria-invalid');
 }
 
+/** Writes a summary as text, with each `command` in backticks shown as code. */
+function showSummary(summary: HTMLElement, text: string): void {
+	summary.replaceChildren(
+		...text.split('`').map((piece, index) => {
+			if (index % 2 === 0) return piece;
+			const code = document.createElement('code');
+			code.textContent = piece;
+			return code;
+		}),
+	);
+}
+
 /** Sends the panel's request and shows what came back. */
 export async function send(panel: HTMLElement): Promise<void> {
 	if (busy.has(panel)) return;
@@ -73,8 +85,8 @@ export async function send(panel: HTMLElement): Promise<void> {
 		);
 		notes.hidden = !answer?.notes.length;
 		part<HTMLElement>(panel, '[data-result]').hidden = false;
-		summary.className = answer?.ok ? 'ok' : 'bad';
-		summary.textContent = outcome.summary;
+		summary.className = answer ? (answer.ok ? 'ok' : 'bad') : 'failure';
+		showSummary(summary, outcome.summary);
 	} finally {
 		busy.delete(panel);
 		button.removeAttribute('aria-disabled');

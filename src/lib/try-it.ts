@@ -282,7 +282,7 @@ export type TryItOutcome =
 			kind: 'answer';
 			/** The curl command of the request that was sent. */
 			curl: string;
-			/** One line for the live region, e.g. `200 OK in 34 ms`. */
+			/** One line for the live region, e.g. `200 OK in 34 ms`; a command stands in backticks. */
 			summary: string;
 			/** Whether the status is 2xx. */
 			ok: boolean;
@@ -290,7 +290,13 @@ export type TryItOutcome =
 			body: string;
 			notes: string[];
 	  }
-	| { kind: 'failure'; curl: string; summary: string };
+	| {
+			kind: 'failure';
+			/** The curl command of the request that was tried. */
+			curl: string;
+			/** What went wrong and what to do, for the live region; a command stands in backticks. */
+			summary: string;
+	  };
 
 /** What `sendExampleRequest` needs from its surroundings; tests pass fakes. */
 export interface SendOptions {

@@ -1,0 +1,308 @@
+/**
+ * The try-it panel in Chromium, on a built view page: against the real mock (`npm run mock`, on a
+ * free port), against a port where nothing listens, and against a hostile server of our own that
+ * answers with HTML, a huge JSON body and a slow drip.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCurl } from '../../src/lib/curl.ts';
+import { SERVER_STORAGE_KEY } from '../../src/lib/server-url.ts';
+import { BODY_CAP_BYTES } from '../../src/lib/try-it.ts';
+import { exampleUser } from '../../src/lib/views.ts';
+import { loadViews } from '../../src/schemas/fixtures.ts';
+import { readSettings } from '../../src/schemas/settings.ts';
+import { launchChromium } from '../support/browser.ts';
+import { servePortal, type Preview } from '../support/preview.ts';
+import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../support/processes.ts';
+
+const views = await loadViews(path.join(ROOT, 'content/views'));
+const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
+const other = views.find(({ slug }) => slug !== entry?.slug);
+if (!entry || !other) throw new Error('Expected at least two view fixtures');
+const { slug, view } = entry;
+const DEFAULT_SERVER = `http://127.0.0.1:${readSettings().mockPort}`;
+
+/** What the hostile server puts in its HTML answer: each line would run if parsed as HTML. */
+const HOSTILE_HTML =
+	'<!doctype html><script>window.__pwned = "script"; alert(1)</script>\n' +
+	'<img src="x" onerror="window.__pwned = \'img\'; alert(2)">\n' +
+	'<h1 id="injected">Owned</h1>';
+
+/** A JSON body of about 5 MiB, far over the panel's cap. */
+const HUGE_JSON = JSON.stringify({
+	users: Array.from({ length: 60_000 }, (_, index) => ({
+		name: `User ${index}`,
+		email: `user${index}@example.com`,
+		role: 'viewer',
+	})),
+});
+
+let browser: Browser;
+let preview: Preview;
+let mock: Started;
+let mockUrl: string;
+let hostile: Server;
+let hostileUrl: string;
+let deadUrl: string;
+const sockets = new Set<Socket>();
+const drips = new Set<ReturnType<typeof setInterval>>();
+
+/** Answers with CORS for any origin, so the browser hands the hostile body to the page. */
+function hostileAnswer(request: IncomingMessage, response: ServerResponse): void {
+	response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+	response.setHeader('Access-Control-Allow-Headers', 'Authorization');
+	response.setHeader('Access-Control-Expose-Headers', 'X-Note');
+	if (request.method === 'OPTIONS') {
+		response.writeHead(204).end();
+		return;
+	}
+	const mode = (request.url ?? '').split('/')[1];
+	if (mode === 'html') {
+		response.setHeader('X-Note', '<img src=x onerror="window.__pwned=\'header\'">');
+		response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(HOSTILE_HTML);
+	} else if (mode === 'huge') {
+		response.writeHead(200, { 'Content-Type': 'application/json' }).end(HUGE_JSON);
+	} else if (mode === 'drip') {
+		response.writeHead(200, { 'Content-Type': 'application/json' });
+		response.write('{"users":[');
+		const drip = setInterval(() => response.write(' '), 250);
+		drips.add(drip);
+		response.on('close', () => {
+			clearInterval(drip);
+			drips.delete(drip);
+		});
+	} else {
+		response.writeHead(404).end();
+	}
+}
+
+beforeAll(async () => {
+	const mockPort = await freePort();
+	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(mockPort) } });
+	mockUrl = `http://127.0.0.1:${mockPort}`;
+	hostile = createServer(hostileAnswer);
+	hostile.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	const hostilePort = await freePort();
+	await new Promise<void>((resolve) => hostile.listen(hostilePort, '127.0.0.1', resolve));
+	hostileUrl = `http://127.0.0.1:${hostilePort}`;
+	deadUrl = `http://127.0.0.1:${await freePort()}`;
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+	await waitForUrl(`${mockUrl}/api/v2/users`, mock);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+	await mock?.stop();
+	for (const drip of drips) clearInterval(drip);
+	for (const socket of sockets) socket.destroy();
+	await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
+});
+
+/** Opens a view page, recording dialogs and uncaught page errors. */
+async function openView(
+	route = `/views/${slug}/`,
+	options: BrowserContextOptions = {},
+): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
+	const context = await browser.newContext(options);
+	const page = await context.newPage();
+	const dialogs: string[] = [];
+	const errors: string[] = [];
+	page.on('dialog', (dialog) => {
+		dialogs.push(dialog.message());
+		void dialog.dismiss();
+	});
+	page.on('pageerror', (error) => errors.push(error.message));
+	await page.goto(`${preview.url}${route}`);
+	await page.locator('try-it form').waitFor({ state: 'visible' });
+	return { page, dialogs, errors };
+}
+
+/** Types a server, presses Send and waits until the panel says how it went. */
+async function send(page: Page, server: string, timeout = 15_000): Promise<string> {
+	await page.getByLabel('Server').fill(server);
+	await page.getByRole('button', { name: 'Send' }).click();
+	const summary = page.locator('try-it [role="status"][data-summary]');
+	await page.waitForFunction(
+		() => {
+			const text = document.querySelector('try-it [data-summary]')?.textContent ?? '';
+			return text !== '' && text !== 'Sending…';
+		},
+		undefined,
+		{ timeout },
+	);
+	return summary.innerText();
+}
+
+/** The texts the panel shows for an answer. */
+async function shown(page: Page) {
+	return {
+		headers: await page.locator('try-it [data-headers]').innerText(),
+		body: (await page.locator('try-it [data-body]').textContent()) ?? '',
+		notes: await page.locator('try-it [data-notes]').innerText(),
+		curl: await page.locator('#try-it-curl').innerText(),
+	};
+}
+
+describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
+	it("Send from the keyboard shows 200 and exactly this view's eight users", async () => {
+		const { page, errors } = await openView();
+		const server = page.getByLabel('Server');
+		expect(await server.inputValue()).toBe(DEFAULT_SERVER);
+		await server.fill(mockUrl);
+		await server.press('Enter');
+		const summary = page.locator('try-it [data-summary]');
+		await expect.poll(() => summary.innerText(), { timeout: 15_000 }).toMatch(/^200 OK in \d/);
+		const { headers, body, curl } = await shown(page);
+		const answer = JSON.parse(body) as { users: { name: string; role: string }[] };
+		expect(answer.users.map(({ name, role }) => `${name} (${role})`)).toEqual(
+			view.users.map(({ name, role }) => `${name} (${role})`),
+		);
+		expect(body).toContain('\n  "users": [\n');
+		expect(headers).toMatch(/^content-type: application\/json/m);
+		expect(curl).toBe(buildCurl({ baseUrl: mockUrl, key: exampleUser(view).apiKey }));
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-server');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it("lists the directory's users in the key chooser, and another key sends that key", async () => {
+		const { page } = await openView();
+		const options = await page.getByLabel('Key', { exact: true }).locator('option').allInnerTexts();
+		expect(options).toEqual([
+			...view.users.map(({ name, role }) => `${name} (${role})`),
+			'Another key…',
+		]);
+		const admin = view.users.find(({ role }) => role === 'admin');
+		if (!admin) throw new Error('fixture without an admin');
+		await page.getByLabel('Key', { exact: true }).selectOption({ label: `${admin.name} (admin)` });
+		expect(await send(page, mockUrl)).toMatch(/^200 OK/);
+		expect((await shown(page)).curl).toContain(`Bearer ${admin.apiKey}`);
+		await page.context().close();
+	});
+
+	it('an empty other key sends no Authorization header and shows the 401 with its challenge', async () => {
+		const { page } = await openView();
+		expect(await page.getByLabel('Other key').isVisible()).toBe(false);
+		await page.getByLabel('Key', { exact: true }).selectOption({ label: 'Another key…' });
+		expect(await page.getByLabel('Other key').isVisible()).toBe(true);
+		await page.getByLabel('Other key').fill('');
+		expect(await send(page, mockUrl)).toMatch(/^401 Unauthorized in \d/);
+		const { headers, body, curl } = await shown(page);
+		expect(headers).toMatch(/^www-authenticate: Bearer realm=/m);
+		expect(headers).toMatch(/^content-type: application\/problem\+json/m);
+		expect(JSON.parse(body)).toMatchObject({ status: 401 });
+		expect(curl).toBe(`curl ${mockUrl}/api/v2/users`);
+		await page.context().close();
+	});
+
+	it('remembers the server on the next view page, and ignores a remembered value that is not an address', async () => {
+		const { page } = await openView();
+		expect(await send(page, `${mockUrl}/`)).toMatch(/^200 OK/);
+		await page.goto(`${preview.url}/views/${other.slug}/`);
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await page.getByLabel('Server').inputValue()).toBe(mockUrl);
+		await page.evaluate(
+			(key) => localStorage.setItem(key, 'javascript:alert(1)'),
+			SERVER_STORAGE_KEY,
+		);
+		await page.reload();
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await page.getByLabel('Server').inputValue()).toBe(DEFAULT_SERVER);
+		expect(await page.locator('try-it [data-summary]').innerText()).toBe('');
+		await page.context().close();
+	});
+});
+
+describe('the try-it panel when something is wrong', () => {
+	it('with the mock stopped, Send says it could not reach the mock and how to start it', async () => {
+		const { page } = await openView();
+		const summary = await send(page, deadUrl);
+		expect(summary).toBe(
+			`Could not reach the mock at ${deadUrl}. Start it with npm run mock, then send again. ` +
+				'If it is running, check the server address.',
+		);
+		expect(await page.locator('try-it [data-summary] code').innerText()).toBe('npm run mock');
+		expect(await page.locator('try-it [data-answer]').isVisible()).toBe(false);
+		expect((await shown(page)).curl).toBe(
+			buildCurl({ baseUrl: deadUrl, key: exampleUser(view).apiKey }),
+		);
+		await page.context().close();
+	});
+
+	it('an invalid server address is named next to the field, focused, and nothing is sent', async () => {
+		const { page } = await openView();
+		const requests: string[] = [];
+		page.on('request', (request) => requests.push(request.url()));
+		const summary = await send(page, 'localhost:4010');
+		expect(summary).toMatch(/^Nothing was sent/);
+		const server = page.getByLabel('Server');
+		expect(await server.getAttribute('aria-invalid')).toBe('true');
+		expect(await page.locator('#try-it-server-problem').innerText()).toMatch(
+			/has no http:\/\/ in front/,
+		);
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-server');
+		expect(requests.filter((url) => url.includes('/api/v2/users'))).toEqual([]);
+		await page.context().close();
+	});
+
+	it('without JavaScript the panel shows a note instead of a dead form, and the curl example stays', async () => {
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		await page.goto(`${preview.url}/views/${slug}/`);
+		expect(await page.locator('try-it form').isVisible()).toBe(false);
+		expect(await page.locator('try-it [data-no-script]').innerText()).toMatch(/needs JavaScript/);
+		expect(await page.locator('#curl-command').innerText()).toContain('/api/v2/users');
+		await page.context().close();
+	});
+});
+
+describe('the try-it panel against a hostile server', () => {
+	it('shows an HTML body as its source text, and none of its script runs', async () => {
+		const { page, dialogs, errors } = await openView();
+		expect(await send(page, `${hostileUrl}/html`)).toMatch(/^200 OK in/);
+		const { body, notes, headers } = await shown(page);
+		expect(body).toBe(HOSTILE_HTML);
+		expect(notes).toContain('The body is not JSON (Content-Type: text/html); it is shown as text.');
+		expect(headers).toContain('x-note: <img src=x onerror="window.__pwned=\'header\'">');
+		expect(await page.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
+		expect(await page.locator('#injected, try-it img, try-it script').count()).toBe(0);
+		expect(dialogs).toEqual([]);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('shows only the first 256 KiB of a huge JSON body, unformatted, and says it was cut', async () => {
+		const { page } = await openView();
+		expect(await send(page, `${hostileUrl}/huge`)).toMatch(/^200 OK in/);
+		const { body, notes } = await shown(page);
+		expect(body.length).toBe(BODY_CAP_BYTES);
+		expect(HUGE_JSON.startsWith(body)).toBe(true);
+		expect(notes).toMatch(/larger than 256 KiB: only its first 256 KiB were read/);
+		await page.context().close();
+	});
+
+	it('gives up on a slow drip after 10 s with the time-out message, keeping what arrived', async () => {
+		const { page } = await openView();
+		const started = Date.now();
+		const summary = await send(page, `${hostileUrl}/drip`, 20_000);
+		const waited = Date.now() - started;
+		expect(summary).toMatch(/^200 OK in 10(\.\d+)? s, body cut off by the time-out$/);
+		expect(waited).toBeGreaterThan(9_000);
+		expect(waited).toBeLessThan(15_000);
+		const { body, notes } = await shown(page);
+		expect(body.startsWith('{"users":[')).toBe(true);
+		expect(notes).toMatch(/did not finish within 10 s \(time-out\)/);
+		expect(
+			await page.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled'),
+		).toBeNull();
+		await page.context().close();
+	}, 40_000);
+});
