@@ -2,8 +2,12 @@
  * The directory-aware mock: a node:http server that uses Prism as a library. Our layer reads
  * the Authorization header, looks the key up in the directory and tells Prism which response
  * of openapi.yaml to serve (status and example name, as Prism's `Prefer: code=…, example=…`
- * would); Prism routes the request and produces every body. It also answers CORS for pages
- * served from this machine.
+ * would); Prism routes the request and produces every body, the 404 and 405 problems included
+ * (from two internal operations that serve the contract's NotFound and MethodNotAllowed).
+ *
+ * CORS: pages from http://127.0.0.1, http://localhost or http://[::1] on any port may call the
+ * mock with an Authorization header; other origins get no CORS headers, so a site open in the
+ * reader's browser cannot read the directory through the mock.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -322,11 +326,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			}
 		});
 	});
-	// A header Node cannot parse gets a 400 from Node itself, never a crash.
-	server.on('clientError', (_error, socket) => {
-		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-		else socket.destroy();
-	});
+	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', (error: NodeJS.ErrnoException) => {

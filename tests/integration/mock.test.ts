@@ -280,6 +280,34 @@ describe('CORS for the portal pages on this machine', () => {
 	});
 });
 
+describe('plain prism mock on the same file', () => {
+	it('still serves the contract without our layer', async () => {
+		const port = await freePort();
+		const plain = start(bin('prism'), [
+			'mock',
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'openapi.yaml',
+		]);
+		try {
+			const url = `http://127.0.0.1:${port}${USERS}`;
+			await waitForUrl(url, plain);
+			const key = views[0]?.view.users[0]?.apiKey ?? '';
+			const ok = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+			expect(ok.status).toBe(200);
+			expect(validate('UserList', await ok.json())).toBeUndefined();
+			const refused = await fetch(url);
+			expect(refused.status).toBe(401);
+			expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
+			expect(validate('Problem', await refused.json())).toBeUndefined();
+		} finally {
+			await plain.stop();
+		}
+	});
+});
+
 describe('odd input', () => {
 	it('answers a header with bytes outside ASCII as an invalid key, and keeps serving', async () => {
 		const status = await rawRequest(
@@ -296,6 +324,12 @@ describe('odd input', () => {
 	it('answers a request Node cannot parse with 400, and keeps serving', async () => {
 		const status = await rawRequest(Buffer.from('NOT HTTP AT ALL\r\n\r\n'));
 		expect(status).toMatch(/^HTTP\/1\.1 400/);
+		const huge = await rawRequest(
+			Buffer.from(
+				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
+			),
+		);
+		expect(huge).toMatch(/^HTTP\/1\.1 431/);
 		const key = views[0]?.view.users[0]?.apiKey ?? '';
 		expect((await askUsers(`Bearer ${key}`)).response.status).toBe(200);
 	});
