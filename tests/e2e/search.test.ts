@@ -1,0 +1,165 @@
+/**
+ * Search in a real Chromium on the built portal: it loads nothing until opened, finds views by
+ * name, email and filter, shows their labels, and never finds a secret value.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { servePortal, type Preview } from '../support/preview.ts';
+import { ROOT } from '../support/processes.ts';
+import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
+
+let preview: Preview;
+let browser: Browser;
+let views: ViewEntry[];
+
+/** Every secret value of a fixture: the nine config members, the redis password, every key. */
+function secretValues({ view }: ViewEntry): string[] {
+	return [
+		...CONFIG_MEMBERS.map((member) => view.config[member]),
+		new URL(view.config.redis_url).password,
+		...view.users.map((user) => user.apiKey),
+	];
+}
+
+/** Opens a page with search ready to type into. */
+async function openSearch(url: string): Promise<Page> {
+	const page = await browser.newPage();
+	await page.goto(url);
+	await page.keyboard.press('/');
+	await page.locator('#search-query').waitFor();
+	return page;
+}
+
+/** The results' links, once the status line says how many there are. */
+async function resultLinks(page: Page): Promise<string[]> {
+	await page
+		.locator('.search-status')
+		.filter({ hasText: /result/ })
+		.waitFor();
+	return page
+		.locator('.search-results a')
+		.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+beforeAll(async () => {
+	views = await loadViews(path.join(ROOT, 'content/views'));
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+});
+
+describe('search', () => {
+	it('fetches no search code or index until the reader opens search', async () => {
+		const page = await browser.newPage();
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		await page.goto(`${preview.url}/views/production/`);
+		await page.waitForLoadState('networkidle');
+		expect(fetched.filter((url) => /pagefind|search-dialog/.test(url))).toEqual([]);
+		await page.keyboard.press('Control+k');
+		await page.locator('.search-filters select').first().waitFor();
+		expect(fetched.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+		await page.close();
+	});
+
+	it('finds a view by a user name and shows the view labels in the result', async () => {
+		const page = await openSearch(`${preview.url}/docs/`);
+		await page.fill('#search-query', 'Kenji Watanabe');
+		const links = await resultLinks(page);
+		expect(links[0]).toBe('/views/production/');
+		expect(links.filter((link) => link.startsWith('/views/'))).toEqual(['/views/production/']);
+		await expect
+			.poll(() =>
+				page.locator('.search-results li').first().locator('.search-labels').textContent(),
+			)
+			.toBe('production · Production · v5.8');
+		await page.close();
+	});
+
+	it('finds the view of every user by email', async () => {
+		const page = await openSearch(`${preview.url}/`);
+		for (const { slug, view } of views) {
+			const user = view.users[5];
+			if (!user) throw new Error(`${slug} has no sixth user`);
+			await page.fill('#search-query', '');
+			await page.fill('#search-query', user.email);
+			await expect.poll(() => resultLinks(page)).toContain(`/views/${slug}/`);
+		}
+		await page.close();
+	});
+
+	it('filters by environment, page kind and API label without a query', async () => {
+		const page = await openSearch(`${preview.url}/`);
+		await page.selectOption('select[name="environment"]', 'dr-eu-west');
+		const expected = views
+			.filter(({ view }) => view.environment === 'dr-eu-west')
+			.map(({ slug }) => `/views/${slug}/`);
+		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(expected.sort());
+		await page.selectOption('select[name="environment"]', '');
+		await page.selectOption('select[name="kind"]', 'reference');
+		await expect.poll(() => resultLinks(page)).toEqual(['/reference/']);
+		await page.selectOption('select[name="kind"]', 'view');
+		await page.selectOption('select[name="api"]', 'v5.8');
+		const withLabel = views
+			.filter(({ view }) => view.apiVersion === 'v5.8')
+			.map(({ slug }) => `/views/${slug}/`);
+		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(withLabel.sort());
+		await page.close();
+	});
+
+	it('finds no view page and shows no excerpt for any secret value of any fixture', async () => {
+		const page = await openSearch(`${preview.url}/`);
+		const secrets = views.flatMap(secretValues);
+		expect(secrets.length).toBeGreaterThan(100);
+		// Pagefind splits a query into words, so a key or URL also matches the guides that explain
+		// the key prefix or URL shape. What must never happen: a view page found by its secret, or
+		// any result whose indexed text holds the secret.
+		// A string, so the test runner's transform leaves the browser's dynamic import alone.
+		const leaks = await page.evaluate<string[]>(`(async (queries) => {
+			const pagefind = await import('/pagefind/pagefind.js');
+			await pagefind.init();
+			const leaks = [];
+			for (const query of queries) {
+				const { results } = await pagefind.search(query);
+				for (const result of results) {
+					const { url, content } = await result.data();
+					if (url.startsWith('/views/') || content.includes(query)) leaks.push(query + ' → ' + url);
+				}
+			}
+			return leaks;
+		})(${JSON.stringify(secrets)})`);
+		expect(leaks).toEqual([]);
+		// The same search through the dialog, as a reader would type it.
+		const first = views[0];
+		if (!first) throw new Error('No fixtures');
+		await page.fill('#search-query', first.view.config.cloud_secret_key);
+		const links = await resultLinks(page);
+		expect(links.filter((link) => link.startsWith('/views/'))).toEqual([]);
+		await page.close();
+	});
+
+	it('writes no secret value into any file of the search index', async () => {
+		const folder = path.join(inject('distDir'), 'pagefind');
+		const names = (await readdir(folder, { recursive: true })).filter((name) =>
+			/\.pf_(fragment|index|filter)$/.test(name),
+		);
+		expect(names.length).toBeGreaterThan(10);
+		const text = (
+			await Promise.all(
+				names.map(async (name) => gunzipSync(await readFile(path.join(folder, name))).toString()),
+			)
+		).join('\n');
+		expect(text).toContain('Kenji Watanabe');
+		const leaked = views.flatMap(secretValues).filter((secret) => text.includes(secret));
+		expect(leaked).toEqual([]);
+	});
+});
