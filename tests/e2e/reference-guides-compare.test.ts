@@ -1,0 +1,133 @@
+/** The reference page, a guide and the compare page in a real Chromium on the built portal. */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { servePortal, type Preview } from '../support/preview.ts';
+import { ROOT } from '../support/processes.ts';
+import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
+
+let preview: Preview;
+let browser: Browser;
+let views: ViewEntry[];
+let page: Page;
+
+beforeAll(async () => {
+	views = await loadViews(path.join(ROOT, 'content/views'));
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+});
+
+describe('reference page', () => {
+	beforeAll(async () => {
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/reference/`);
+	});
+
+	it('shows the method, path, bearer security and key shape from openapi.yaml', async () => {
+		await expect(page.locator('h2', { hasText: '/api/v2/users' }).textContent()).resolves.toMatch(
+			/GET\s+\/api\/v2\/users/,
+		);
+		const main = (await page.locator('main').textContent()) ?? '';
+		expect(main).toContain('http bearer');
+		expect(main).toContain('Authorization: Bearer <key>');
+		expect(main).toContain('ick-<8 lowercase hex>-<4 letters or digits>');
+	});
+
+	it('shows every response with its schema table, headers and a named example per view', async () => {
+		await expect(page.locator('.response h4').allTextContents()).resolves.toEqual(['200', '401']);
+		const fields = await page.locator('.schema-table th[scope="row"]').allTextContents();
+		expect(fields).toEqual(expect.arrayContaining(['users[].email', 'users[].role', 'detail']));
+		await expect(page.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(1);
+		const exampleNames = await page.locator('.examples summary code').allTextContents();
+		for (const { slug } of views) expect(exampleNames).toContain(slug);
+	});
+
+	it('offers curl, fetch, requests and HTTPie samples that call the mock with a bearer key', async () => {
+		const samples = await page.locator('.code-samples pre').allTextContents();
+		expect(samples).toHaveLength(4);
+		expect(samples[0]).toBe(
+			'curl -H "Authorization: Bearer $API_KEY" http://127.0.0.1:4010/api/v2/users',
+		);
+		expect(samples[1]).toContain("fetch('http://127.0.0.1:4010/api/v2/users'");
+		expect(samples[2]).toContain('requests.request(');
+		expect(samples[3]).toBe(
+			'http http://127.0.0.1:4010/api/v2/users "Authorization:Bearer $API_KEY"',
+		);
+	});
+});
+
+describe('a guide', () => {
+	it('Versioning lists every view with its API label against the one v2 path', async () => {
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/docs/versioning/`);
+		await expect(page.locator('h1').textContent()).resolves.toBe('Versioning');
+		await expect(page.locator('nav.breadcrumbs').textContent()).resolves.toContain('Guides');
+		const rows = page.locator('article table tbody tr');
+		await expect(rows.count()).resolves.toBe(views.length);
+		for (const { slug, view } of views) {
+			const row = rows.filter({ has: page.locator(`a[href="/views/${slug}/"]`) });
+			const cells = await row.locator('td').allTextContents();
+			expect(cells[2]).toBe(view.apiVersion ?? 'none');
+			expect(cells[3]).toBe('/api/v2/users');
+		}
+	});
+});
+
+describe('compare page', () => {
+	it('shows two views side by side from the address, secrets only as same or differs', async () => {
+		const [a, b] = views;
+		if (!a || !b) throw new Error('Two fixtures are needed');
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/compare/?a=${a.slug}&b=${b.slug}`);
+		await page.locator('[data-output] table').first().waitFor();
+		const text = (await page.locator('view-compare').textContent()) ?? '';
+		expect(text).toContain(new URL(a.view.baseUrl).hostname);
+		expect(text).toContain(new URL(b.view.baseUrl).hostname);
+		expect(text).toContain(new URL(b.view.config.database_url).pathname.slice(1));
+		const secretRows = await page
+			.locator('table', { hasText: 'secrets' })
+			.locator('tbody tr')
+			.allTextContents();
+		expect(secretRows).toHaveLength(CONFIG_MEMBERS.length);
+		for (const row of secretRows) expect(row).toMatch(/(same|differs)$/);
+		const html = await page.content();
+		for (const { view } of [a, b]) {
+			for (const member of CONFIG_MEMBERS) expect(html).not.toContain(view.config[member]);
+			for (const user of view.users) expect(html).not.toContain(user.apiKey);
+		}
+	});
+
+	it('lists directory changes between two views and follows a new pick into the address', async () => {
+		const [a, , c] = views;
+		if (!a || !c) throw new Error('Three fixtures are needed');
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/compare/?a=${a.slug}&b=${a.slug}`);
+		await page.locator('[data-output] table').first().waitFor();
+		await expect(page.locator('[role="status"]').textContent()).resolves.toContain('same view');
+		await page.selectOption('select[name="b"]', c.slug);
+		await page.locator('[role="status"]', { hasText: `with ${c.slug}` }).waitFor();
+		expect(new URL(page.url()).searchParams.get('b')).toBe(c.slug);
+		const added = c.view.users.filter(
+			(user) => !a.view.users.some((other) => other.email === user.email),
+		);
+		const changes = await page.locator('tr', { hasText: 'added' }).allTextContents();
+		expect(changes).toHaveLength(added.length);
+		for (const user of added) expect(changes.join('\n')).toContain(user.email);
+	});
+
+	it('without JavaScript, lists links to every view instead of a dead form', async () => {
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const noScript = await context.newPage();
+		await noScript.goto(`${preview.url}/compare/`);
+		await expect(noScript.locator('.compare-form').isVisible()).resolves.toBe(false);
+		await expect(noScript.locator('.compare-fallback a').count()).resolves.toBe(views.length);
+		await context.close();
+	});
+});
