@@ -290,12 +290,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			send(response, result.output.statusCode, headers, result.output.body);
 			return;
 		}
-		const status = result.error instanceof ProblemJsonError ? result.error.status : 404;
-		const fallback = status === 405 ? FALLBACKS[405] : FALLBACKS[404];
+		// Prism's router refuses unknown paths (404) and other methods (405); anything else is a fault.
+		const status = result.error instanceof ProblemJsonError ? result.error.status : 500;
+		if (status !== 404 && status !== 405) throw result.error;
+		const fallback = FALLBACKS[status];
 		const served = await ask(
 			{ method: 'get', url: { path: fallback.path }, headers: {} },
 			fallbacks,
-			configFor(status === 405 ? 405 : 404, fallback.example, 'application/problem+json'),
+			configFor(status, fallback.example, 'application/problem+json'),
 		);
 		if (!served.ok) throw served.error;
 		send(
