@@ -42,7 +42,7 @@ const exampleSchema = z.object({
 const mediaSchema = z.object({
 	schema: z.unknown().optional(),
 	example: z.unknown().optional(),
-	examples: z.record(z.string(), z.union([refSchema, exampleSchema])).optional(),
+	examples: z.record(z.string(), z.unknown()).optional(),
 });
 
 const headerSchema = z.object({
@@ -50,12 +50,12 @@ const headerSchema = z.object({
 	required: z.boolean().optional(),
 	schema: z.unknown().optional(),
 	example: z.unknown().optional(),
-	examples: z.record(z.string(), z.union([refSchema, exampleSchema])).optional(),
+	examples: z.record(z.string(), z.unknown()).optional(),
 });
 
 const responseSchema = z.object({
 	description: text,
-	headers: z.record(z.string(), z.union([refSchema, headerSchema])).optional(),
+	headers: z.record(z.string(), z.unknown()).optional(),
 	content: z.record(z.string(), mediaSchema).optional(),
 });
 
@@ -76,8 +76,8 @@ const operationSchema = z.object({
 	summary: text.optional(),
 	description: text.optional(),
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
-	parameters: z.array(z.union([refSchema, parameterSchema])).optional(),
-	responses: z.record(z.string(), z.union([refSchema, responseSchema])),
+	parameters: z.array(z.unknown()).optional(),
+	responses: z.record(z.string(), z.unknown()),
 });
 
 const securitySchemeSchema = z.object({
