@@ -1,0 +1,96 @@
+/**
+ * `npm start`: builds the portal, then serves it and the mock together on 127.0.0.1, prints
+ * both addresses, and stops both on one Ctrl-C. A port already in use gets a one-line message.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { startMock } from '../mock/server.ts';
+import { readSettings, type PortalSettings } from '../src/schemas/settings.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}` };
+
+/** Ends the program with a message for a person, not a stack trace. */
+function fail(message: string): never {
+	console.error(`\n✖ ${message}`);
+	process.exit(1);
+}
+
+/** Resolves when nothing listens on the port; fails with which variable moves it otherwise. */
+async function ensurePortFree(port: number, variable: string, what: string): Promise<void> {
+	await new Promise<void>((resolve) => {
+		const probe = createServer();
+		probe.once('error', (error: NodeJS.ErrnoException) => {
+			if (error.code === 'EADDRINUSE') {
+				fail(
+					`Port ${port} on 127.0.0.1 is already in use, so the ${what} cannot start there. ` +
+						`Stop whatever uses it, or choose another port: ${variable}=<port> npm start`,
+				);
+			}
+			fail(`The ${what} cannot listen on 127.0.0.1:${port}: ${error.message}`);
+		});
+		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+	});
+}
+
+let settings: PortalSettings;
+try {
+	settings = readSettings();
+} catch (error) {
+	fail(error instanceof Error ? error.message : String(error));
+}
+
+await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
+await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
+
+console.log('Building the portal…');
+const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
+if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
+
+const mock = await startMock({
+	port: settings.mockPort,
+	viewsDir: settings.viewsDir,
+	contractFile: settings.openApiFile,
+}).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+
+const portal = spawn(
+	path.join(BIN, 'astro'),
+	['preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(settings.portalPort)],
+	{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+
+let stopping = false;
+/** Stops the portal server and the mock, once. */
+async function stop(code: number): Promise<void> {
+	if (stopping) return;
+	stopping = true;
+	if (portal.exitCode === null) portal.kill('SIGTERM');
+	await mock.close();
+	process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+portal.once('exit', (code) => {
+	if (!stopping) {
+		console.error(`\n✖ The portal server stopped (exit code ${code ?? 'none'}).`);
+		void stop(1);
+	}
+});
+
+const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
+portal.stdout?.on('data', (chunk: Buffer) => {
+	if (!chunk.toString().includes(`127.0.0.1:${settings.portalPort}`)) return;
+	console.log(
+		[
+			'',
+			'  Console Portal is running:',
+			`    Portal  ${portalUrl}`,
+			`    Mock    ${mock.url}  (GET ${mock.url}/api/v2/users with a directory key)`,
+			'',
+			'  Press Ctrl-C to stop both.',
+			'',
+		].join('\n'),
+	);
+});
