@@ -2,7 +2,7 @@
  * What the try-it panel does on Send, loaded on the first one: checks the fields, sends the
  * example request and shows the answer. Everything shown goes through `textContent`.
  */
-import { parseKey, parseServer, sendExampleRequest } from '../lib/try-it.ts';
+import { blockedByPolicy, parseKey, parseServer, sendExampleRequest } from '../lib/try-it.ts';
 import { SERVER_STORAGE_KEY } from '../lib/server-url.ts';
 
 /** Panels with a request under way; a second Send waits for the first. */
@@ -66,10 +66,21 @@ export async function send(panel: HTMLElement): Promise<void> {
 		button.textContent = 'Sending…';
 		summary.className = '';
 		summary.textContent = 'Sending…';
+		let blocked = false;
+		const onViolation = (event: SecurityPolicyViolationEvent): void => {
+			if (event.effectiveDirective === 'connect-src') blocked = true;
+		};
+		document.addEventListener('securitypolicyviolation', onViolation);
 		const outcome = await sendExampleRequest(
 			{ server: server.server, key: key.key },
 			{ fetch: window.fetch.bind(window), now: () => performance.now() },
 		);
+		// The violation event is queued as its own task; let it arrive before reading `blocked`.
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		document.removeEventListener('securitypolicyviolation', onViolation);
+		if (outcome.kind === 'failure' && blocked) {
+			outcome.summary = blockedByPolicy(server.server, panel.dataset['defaultServer'] ?? '');
+		}
 		const answer = outcome.kind === 'answer' ? outcome : undefined;
 		part<HTMLElement>(panel, '#try-it-curl').textContent = outcome.curl;
 		part<HTMLElement>(panel, '[data-answer]').hidden = !answer;

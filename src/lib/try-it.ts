@@ -276,6 +276,15 @@ export function formatBody(
 	return { text: formatted, notes };
 }
 
+/** What the panel says when the page's Content-Security-Policy refused to connect to a server. */
+export function blockedByPolicy(server: string, defaultServer: string): string {
+	return (
+		`This page may not call ${server}: its Content-Security-Policy lets it reach only the mock ` +
+		`it was built for, ${defaultServer}. Send there, or build the portal with \`MOCK_PORT\` set ` +
+		'to the port your mock listens on.'
+	);
+}
+
 /** What came of sending: an answer, read and formatted, or no answer and why. */
 export type TryItOutcome =
 	| {

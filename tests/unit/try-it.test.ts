@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCurl } from '../../src/lib/curl.ts';
 import { normalServer, rememberedServer } from '../../src/lib/server-url.ts';
 import {
+	blockedByPolicy,
 	BODY_CAP_BYTES,
 	formatBody,
 	formatBytes,
@@ -367,5 +368,13 @@ describe('what the reader is told when there is no good answer', () => {
 		expect(answer.summary).toBe('401 Unauthorized in 0 ms');
 		expect(answer.headers).toContain('www-authenticate: Bearer realm="console"');
 		expect(answer.body).toBe('{\n  "title": "Unauthorized",\n  "status": 401\n}');
+	});
+
+	it('a server the page may not call is named, with the one it may call and how to change that', () => {
+		expect(blockedByPolicy('http://127.0.0.1:4799', MOCK)).toBe(
+			'This page may not call http://127.0.0.1:4799: its Content-Security-Policy lets it reach ' +
+				'only the mock it was built for, http://127.0.0.1:4010. Send there, or build the portal ' +
+				'with `MOCK_PORT` set to the port your mock listens on.',
+		);
 	});
 });
