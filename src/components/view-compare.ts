@@ -74,7 +74,7 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 	);
 	const facts = table(
 		'Labels, timestamps, hosts, ports and database names',
-		['Fact', a.title, b.title, ''],
+		['Fact', a.title, b.title, 'Same?'],
 		diff.facts.map((row) => [row.label, row.a, row.b, row.same ? 'same' : 'differs']),
 		diff.facts.map((row) => !row.same),
 	);
