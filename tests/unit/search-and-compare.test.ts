@@ -1,0 +1,93 @@
+/** Pure logic behind search, the overview durations and the compare page. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { opensSearch } from '../../src/lib/search-keys.ts';
+import { chosenFilters, excerptParts } from '../../src/lib/search.ts';
+import { formatDuration } from '../../src/lib/duration.ts';
+import { diffViews } from '../../src/lib/compare.ts';
+import { compareFacts } from '../../src/lib/compare-facts.ts';
+import { loadViews } from '../../src/schemas/fixtures.ts';
+import { ROOT } from '../support/processes.ts';
+
+const press = (
+	key: string,
+	mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {},
+) => ({
+	key,
+	ctrlKey: false,
+	metaKey: false,
+	altKey: false,
+	...mods,
+});
+
+describe('search shortcuts and excerpts', () => {
+	it('opens on / outside text fields and on Ctrl/Cmd-K anywhere, never while typing a slash', () => {
+		expect(opensSearch(press('/'), false)).toBe(true);
+		expect(opensSearch(press('/'), true)).toBe(false);
+		expect(opensSearch(press('k', { ctrlKey: true }), true)).toBe(true);
+		expect(opensSearch(press('K', { metaKey: true }), false)).toBe(true);
+		expect(opensSearch(press('k'), false)).toBe(false);
+	});
+
+	it('shows excerpt markup as text, with only the matches marked', () => {
+		expect(excerptParts('a &lt;script&gt; <mark>Kenji</mark> &amp; co')).toEqual([
+			{ text: 'a <script> ', mark: false },
+			{ text: 'Kenji', mark: true },
+			{ text: ' & co', mark: false },
+		]);
+	});
+
+	it('leaves filters set to "Any" out of the search', () => {
+		expect(chosenFilters({ kind: '', environment: 'production' })).toEqual({
+			environment: 'production',
+		});
+		expect(chosenFilters({ kind: '' })).toBeUndefined();
+	});
+});
+
+describe('overview durations', () => {
+	it('reads at a glance', () => {
+		expect(formatDuration(47_655)).toBe('47.655 s');
+		expect(formatDuration(141_000)).toBe('2 min 21 s');
+		expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5000)).toBe('3 d 4 h');
+		expect(formatDuration(7 * 3_600_000)).toBe('7 h');
+	});
+});
+
+describe('compare', () => {
+	it('says same or differs for secrets without carrying their values', async () => {
+		const views = await loadViews(path.join(ROOT, 'content/views'));
+		const [a, b] = compareFacts(views);
+		if (!a || !b) throw new Error('Two fixtures are needed');
+		const json = JSON.stringify([a, b]);
+		for (const { view } of views.slice(0, 2)) expect(json).not.toContain(view.config.jwt_secret);
+		expect(diffViews(a, a).secrets.every((row) => row.same)).toBe(true);
+		const other = { ...b, secrets: { ...a.secrets, jwt_secret: a.secrets.jwt_secret + 1000 } };
+		expect(
+			diffViews(a, other)
+				.secrets.filter((row) => !row.same)
+				.map((row) => row.member),
+		).toEqual(['jwt_secret']);
+	});
+
+	it('reports users added, removed and with another role, matched by email', async () => {
+		const views = await loadViews(path.join(ROOT, 'content/views'));
+		const [a] = compareFacts(views);
+		if (!a) throw new Error('A fixture is needed');
+		const [first, second, ...rest] = a.users;
+		if (!first || !second) throw new Error('Users are needed');
+		const b = {
+			...a,
+			users: [
+				{ ...first, role: first.role === 'admin' ? ('viewer' as const) : ('admin' as const) },
+				...rest,
+				{ name: 'New', email: 'new@example.com', role: 'viewer' as const },
+			],
+		};
+		const { directory } = diffViews(a, b);
+		expect(directory.roleChanged.map((user) => user.email)).toEqual([first.email]);
+		expect(directory.removed.map((user) => user.email)).toEqual([second.email]);
+		expect(directory.added.map((user) => user.email)).toEqual(['new@example.com']);
+		expect(directory.unchanged).toBe(rest.length);
+	});
+});
