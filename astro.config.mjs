@@ -4,12 +4,35 @@ import mdx from '@astrojs/mdx';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/lib/safe-urls.ts';
+import { readSettings } from './src/schemas/settings.ts';
+
+const { mockPort } = readSettings();
 
 export default defineConfig({
 	site: 'http://127.0.0.1:4321',
 	trailingSlash: 'always',
-	markdown: { processor: satteri({ hastPlugins: [safeUrls] }) },
+	markdown: {
+		processor: satteri({ hastPlugins: [safeUrls] }),
+		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
+		syntaxHighlight: 'prism',
+	},
 	integrations: [mdx(), searchIndex()],
 	build: { format: 'directory' },
 	devToolbar: { enabled: false },
+	security: {
+		// Each page carries a CSP <meta> with hashes of its own scripts and styles; no 'unsafe-inline'.
+		csp: {
+			directives: [
+				"default-src 'self'",
+				// The try-it panel talks to the local mock only; search fetches its index from 'self'.
+				`connect-src 'self' http://127.0.0.1:${mockPort} http://localhost:${mockPort}`,
+				"img-src 'self' data:",
+				"object-src 'none'",
+				"base-uri 'self'",
+				"form-action 'self'",
+			],
+			// Pagefind compiles its search engine from WebAssembly when search is opened.
+			scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+		},
+	},
 });

@@ -1,25 +1,33 @@
 /**
- * Builds the portal once, into a temporary folder, for the integration and end-to-end tests;
- * they read its path with `inject('distDir')`.
+ * Builds the portal once, into a temporary folder, for the integration and end-to-end tests.
+ * The build is made for a mock on a port chosen now, since each page's Content-Security-Policy
+ * lets the try-it panel call that mock origin only: tests that start the mock for these pages
+ * start it on `inject('mockPort')`. They read the build's path with `inject('distDir')`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildPortal } from './support/build.ts';
+import { freePort } from './support/processes.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
+		/** The built portal. */
 		distDir: string;
+		/** The port the built pages expect the mock on (their default server and CSP origin). */
+		mockPort: number;
 	}
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dist-'));
 	const distDir = path.join(folder, 'dist');
-	const result = buildPortal(distDir);
+	const mockPort = await freePort();
+	const result = buildPortal(distDir, undefined, { MOCK_PORT: String(mockPort) });
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
 	project.provide('distDir', distDir);
+	project.provide('mockPort', mockPort);
 	return async () => {
 		await rm(folder, { recursive: true, force: true });
 	};
