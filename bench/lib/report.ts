@@ -1,0 +1,111 @@
+/**
+ * What every benchmark shares: the machine it ran on, a plain-text table, and writing a result to
+ * `bench/results/<name>.json` and `<name>.md` with the date and the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
+
+/** Where results are written. */
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
+
+/** Scratch space for generated fixtures, builds and the Starlight site (gitignored). */
+export const WORK_DIR = path.resolve(import.meta.dirname, '..', '.work');
+
+/** The machine a benchmark ran on. */
+export interface Machine {
+	cpu: string;
+	cores: number;
+	memoryGiB: number;
+	os: string;
+	node: string;
+	chromium: string;
+}
+
+/** Reads the Chromium version from the binary the browser benchmarks launch. */
+function chromiumVersion(): string {
+	try {
+		const out = execFileSync(CHROMIUM_PATH, ['--version'], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+		return out.trim();
+	} catch {
+		return `not found at ${CHROMIUM_PATH}`;
+	}
+}
+
+/** The machine this process runs on. */
+export function machine(): Machine {
+	return {
+		cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+		cores: os.availableParallelism(),
+		memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+		os: `${os.type()} ${os.release()}`,
+		node: process.version,
+		chromium: chromiumVersion(),
+	};
+}
+
+/** One line naming the machine, for the head of a markdown result. */
+export function machineLine(m: Machine): string {
+	return `${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node}, ${m.chromium}`;
+}
+
+/** A markdown table with padded cells, readable as plain text too. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+	const widths = header.map((cell, column) =>
+		Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+	);
+	const line = (row: readonly string[]): string =>
+		`| ${header.map((_, column) => (row[column] ?? '').padEnd(widths[column] ?? 0)).join(' | ')} |`;
+	return [
+		line(header),
+		`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+		...rows.map(line),
+	].join('\n');
+}
+
+/** Bytes as KB with one decimal (1 KB = 1,024 bytes). */
+export function kb(bytes: number): string {
+	return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Bytes as MB with one decimal. */
+export function mb(bytes: number): string {
+	return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/** A budget check as a table cell. */
+export function verdict(met: boolean | undefined): string {
+	if (met === undefined) return 'not measured';
+	return met ? 'met' : 'MISSED';
+}
+
+/** A benchmark's result: what it measured, as tables and as data. */
+export interface BenchResult {
+	/** The file name under bench/results/ (without extension). */
+	name: string;
+	/** The heading of the markdown file. */
+	title: string;
+	/** Markdown: tables and notes, in order. */
+	markdown: string;
+	/** The same figures as data. */
+	data: unknown;
+}
+
+/** Prints a result and writes it as JSON and markdown, each with the date and the machine. */
+export async function writeResult(result: BenchResult): Promise<void> {
+	const date = new Date().toISOString();
+	const m = machine();
+	await mkdir(RESULTS_DIR, { recursive: true });
+	await writeFile(
+		path.join(RESULTS_DIR, `${result.name}.json`),
+		`${JSON.stringify({ date, machine: m, title: result.title, data: result.data }, null, '\t')}\n`,
+	);
+	const markdown = `# ${result.title}\n\n${date}, ${machineLine(m)}.\n\n${result.markdown.trim()}\n`;
+	await writeFile(path.join(RESULTS_DIR, `${result.name}.md`), markdown);
+	console.log(`\n${markdown}`);
+}
