@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadViews } from '../src/schemas/fixtures.ts';
 import { readSettings } from '../src/schemas/settings.ts';
+import { verdict, writeResult } from './lib/report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -183,7 +184,8 @@ function table(header: string[], rows: string[][]): string {
 	].join('\n');
 }
 
-async function main(): Promise<void> {
+/** Runs the mock benchmark and writes its result. */
+export async function runMockBench(): Promise<void> {
 	const { BENCH_SECONDS: seconds } = benchEnvSchema.parse(process.env);
 	const [first] = await loadViews(readSettings().viewsDir);
 	const key = first?.view.users[0]?.apiKey;
@@ -218,7 +220,13 @@ async function main(): Promise<void> {
 	const baseline = (connections: number): number =>
 		rows.find((row) => row.target === TARGETS[1]?.name && row.connections === connections)?.rps ??
 		NaN;
-	console.log(
+	const ours = rows.filter((row) => row.target === TARGETS[0]?.name);
+	const budget = ours.map(
+		(row) =>
+			`${row.connections} connections: ${((row.rps / baseline(row.connections)) * 100).toFixed(0)} % of plain prism mock`,
+	);
+	const met = ours.length > 0 && ours.every((row) => row.rps >= 0.9 * baseline(row.connections));
+	const markdown = [
 		table(
 			['server', 'start-up', 'connections', 'requests/s', 'p50', 'p99', 'not 200', 'vs prism mock'],
 			rows.map((row) => [
@@ -232,13 +240,22 @@ async function main(): Promise<void> {
 				`${((row.rps / baseline(row.connections)) * 100).toFixed(0)} %`,
 			]),
 		),
-	);
-	console.log(
-		`\n${seconds} s per load run, GET ${USERS_PATH} with a directory key, on ${process.version}.`,
-	);
+		'',
+		`Mock throughput budget ≥ 90 % of plain prism mock: ${verdict(met)} (${budget.join('; ')}).`,
+		'',
+		`${seconds} s per load run, GET ${USERS_PATH} with a directory key, autocannon in its own process; start-up is from spawn to the first answer.`,
+	].join('\n');
+	await writeResult({
+		name: 'mock',
+		title: 'Mock: ours against plain prism mock',
+		markdown,
+		data: { seconds, rows },
+	});
 }
 
-main().catch((error: unknown) => {
-	console.error(error instanceof Error ? error.message : String(error));
-	process.exitCode = 1;
-});
+if (import.meta.main) {
+	runMockBench().catch((error: unknown) => {
+		console.error(error instanceof Error ? error.message : String(error));
+		process.exitCode = 1;
+	});
+}
