@@ -1,0 +1,48 @@
+/**
+ * What the sidebar lists. A small portal lists every view; past FULL_INDEX_LIMIT views a view page
+ * lists only a window of its own environment, so each page stays the same size however many
+ * views there are (listing all of them on every page made the build grow with their square).
+ */
+
+/** Up to this many views, every page's sidebar lists them all. */
+export const FULL_INDEX_LIMIT = 40;
+
+/** How many neighbours on each side of the current view a large portal's sidebar lists. */
+export const WINDOW_RADIUS = 7;
+
+/** A view as the sidebar needs it. */
+export interface IndexedView {
+	slug: string;
+	environment: string;
+	apiVersion?: string | undefined;
+}
+
+/** One environment in the sidebar: its views shown, and how many it has in all. */
+export interface IndexGroup<V extends IndexedView> {
+	environment: string;
+	total: number;
+	shown: V[];
+}
+
+/** The sidebar's groups, from views already in display order. */
+export function sidebarGroups<V extends IndexedView>(
+	views: readonly V[],
+	current: string | undefined,
+): IndexGroup<V>[] {
+	const groups = new Map<string, V[]>();
+	for (const view of views)
+		groups.set(view.environment, [...(groups.get(view.environment) ?? []), view]);
+	const all = [...groups].map(([environment, members]) => ({
+		environment,
+		total: members.length,
+		shown: members,
+	}));
+	if (views.length <= FULL_INDEX_LIMIT) return all;
+	const here = views.find(({ slug }) => slug === current);
+	return all.map((group) => {
+		if (!here || group.environment !== here.environment) return { ...group, shown: [] };
+		const index = group.shown.findIndex(({ slug }) => slug === current);
+		const start = Math.max(0, index - WINDOW_RADIUS);
+		return { ...group, shown: group.shown.slice(start, index + WINDOW_RADIUS + 1) };
+	});
+}
