@@ -17,6 +17,15 @@ export default defineConfig(
 		},
 	},
 	{
+		rules: {
+			// A leading underscore marks a value taken out on purpose (e.g. dropped by destructuring).
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ varsIgnorePattern: '^_', argsIgnorePattern: '^_', ignoreRestSiblings: true },
+			],
+		},
+	},
+	{
 		files: ['**/*.astro', '**/*.mjs', '**/*.js'],
 		// Astro frontmatter and plain JS config files are outside the TypeScript project service.
 		...tseslint.configs.disableTypeChecked,

@@ -4,12 +4,13 @@
  * number that is equal for views sharing the value, so the page can say "same" or "differs".
  */
 import type { CONFIG_MEMBERS, Role } from '../schemas/view.ts';
+import type { ViewHosts } from './hosts.ts';
 
 /** A configuration member. */
 export type ConfigMember = (typeof CONFIG_MEMBERS)[number];
 
-/** What the compare page knows about one view. */
-export interface CompareFacts {
+/** What the compare page knows about one view: its labels, times, hosts and directory. */
+export interface CompareFacts extends ViewHosts {
 	slug: string;
 	title: string;
 	environment: string;
@@ -17,13 +18,6 @@ export interface CompareFacts {
 	apiVersion: string | null;
 	lastUpdated: string;
 	generatedAt: string;
-	apiHost: string;
-	apiPort: string;
-	databaseHost: string;
-	databasePort: string;
-	databaseName: string;
-	redisHost: string;
-	redisPort: string;
 	/** Per secret member, a number shared by exactly the views holding the same value. */
 	secrets: Record<ConfigMember, number>;
 	users: { name: string; email: string; role: Role }[];
