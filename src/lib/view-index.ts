@@ -24,25 +24,44 @@ export interface IndexGroup<V extends IndexedView> {
 	shown: V[];
 }
 
-/** The sidebar's groups, from views already in display order. */
-export function sidebarGroups<V extends IndexedView>(
+/**
+ * Groups views (already in display order) once, and returns what the sidebar of each page
+ * lists: every view in a small portal, a window of the current environment in a large one.
+ * Grouping once keeps a whole build linear in the number of views.
+ */
+export function sidebarIndex<V extends IndexedView>(
 	views: readonly V[],
-	current: string | undefined,
-): IndexGroup<V>[] {
+): (current: string | undefined) => IndexGroup<V>[] {
 	const groups = new Map<string, V[]>();
-	for (const view of views)
-		groups.set(view.environment, [...(groups.get(view.environment) ?? []), view]);
+	for (const view of views) {
+		const members = groups.get(view.environment);
+		if (members) members.push(view);
+		else groups.set(view.environment, [view]);
+	}
 	const all = [...groups].map(([environment, members]) => ({
 		environment,
 		total: members.length,
 		shown: members,
 	}));
-	if (views.length <= FULL_INDEX_LIMIT) return all;
-	const here = views.find(({ slug }) => slug === current);
-	return all.map((group) => {
-		if (!here || group.environment !== here.environment) return { ...group, shown: [] };
-		const index = group.shown.findIndex(({ slug }) => slug === current);
-		const start = Math.max(0, index - WINDOW_RADIUS);
-		return { ...group, shown: group.shown.slice(start, index + WINDOW_RADIUS + 1) };
-	});
+	if (views.length <= FULL_INDEX_LIMIT) return () => all;
+	const place = new Map<string, { environment: string; index: number }>();
+	for (const { environment, shown } of all) {
+		shown.forEach(({ slug }, index) => place.set(slug, { environment, index }));
+	}
+	return (current) => {
+		const here = current === undefined ? undefined : place.get(current);
+		return all.map((group) => {
+			if (!here || group.environment !== here.environment) return { ...group, shown: [] };
+			const start = Math.max(0, here.index - WINDOW_RADIUS);
+			return { ...group, shown: group.shown.slice(start, here.index + WINDOW_RADIUS + 1) };
+		});
+	};
+}
+
+/** The sidebar's groups for one page, from views already in display order. */
+export function sidebarGroups<V extends IndexedView>(
+	views: readonly V[],
+	current: string | undefined,
+): IndexGroup<V>[] {
+	return sidebarIndex(views)(current);
 }
