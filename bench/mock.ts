@@ -5,12 +5,12 @@
  * and p99. BENCH_SECONDS sets the length of each load run (default 10).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadViews } from '../src/schemas/fixtures.ts';
 import { readSettings } from '../src/schemas/settings.ts';
 import { verdict, writeResult } from './lib/report.ts';
+import { freePort, start, type Started } from '../tests/support/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -66,51 +66,10 @@ const TARGETS: Target[] = [
 	},
 ];
 
-/** A port free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
-}
-
-/** Starts a command in its own process group, its output discarded as a user's terminal would show it. */
-function launch(target: Target, port: number): ChildProcess {
+/** Starts a target in its own process group, its output discarded as a user's terminal would show it. */
+function launch(target: Target, port: number): Started {
 	const { file, args, env } = target.command(port);
-	return spawn(file, args, {
-		cwd: ROOT,
-		detached: true,
-		stdio: 'ignore',
-		env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}`, ...env },
-	});
-}
-
-/** Stops a process group started by `launch`, and waits for it. */
-async function stop(child: ChildProcess): Promise<void> {
-	if (child.pid === undefined || child.exitCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	try {
-		process.kill(-child.pid, 'SIGTERM');
-	} catch {
-		return;
-	}
-	const timer = setTimeout(() => {
-		try {
-			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			/* already gone */
-		}
-	}, 5000);
-	await exited;
-	clearTimeout(timer);
+	return start(file, args, { env: env ?? {}, output: 'ignore' });
 }
 
 /** Milliseconds from `since` until the URL answers with any status. */
@@ -196,7 +155,8 @@ export async function runMockBench(): Promise<void> {
 		const port = await freePort();
 		const url = `http://127.0.0.1:${port}${USERS_PATH}`;
 		const started = performance.now();
-		const child = launch(target, port);
+		const server = launch(target, port);
+		const { child } = server;
 		try {
 			const startup = await timeToFirstAnswer(url, child, started);
 			for (const connections of CONNECTIONS) {
@@ -213,7 +173,7 @@ export async function runMockBench(): Promise<void> {
 				});
 			}
 		} finally {
-			await stop(child);
+			await server.stop();
 		}
 	}
 

@@ -51,13 +51,18 @@ export interface Started {
 export function start(
 	command: string,
 	args: readonly string[],
-	options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+	options: {
+		env?: NodeJS.ProcessEnv;
+		cwd?: string;
+		/** 'ignore' discards output, as a terminal nobody reads would (benchmarks use it). */
+		output?: 'collect' | 'ignore';
+	} = {},
 ): Started {
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? ROOT,
 		env: childEnv(options.env),
 		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: options.output === 'ignore' ? 'ignore' : ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
