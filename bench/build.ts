@@ -32,11 +32,10 @@ const envSchema = z.object({
 	BENCH_KEEP_DIST: z.string().default('100,1000'),
 });
 
-/** Where a generated set of `count` views, its contract copy and its build live. */
-export function setPaths(count: number): { views: string; openApi: string; dist: string } {
+/** Where a generated set of `count` views and its build live. */
+export function setPaths(count: number): { views: string; dist: string } {
 	return {
 		views: path.join(WORK_DIR, `views-${count}`),
-		openApi: path.join(WORK_DIR, `openapi-${count}.yaml`),
 		dist: path.join(WORK_DIR, `dist-${count}`),
 	};
 }
@@ -84,13 +83,12 @@ function groupRss(pgid: number): number {
 /** Generates `count` views and builds them, measuring the build. */
 export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<BuildMeasure> {
 	const paths = setPaths(count);
-	const [first] = await writeViewSet(paths.views, count, paths.openApi);
+	const [first] = await writeViewSet(paths.views, count);
 	await rm(paths.dist, { recursive: true, force: true });
 	const useTime = existsSync(GNU_TIME);
 	const astroArgs = ['build', '--outDir', paths.dist];
 	const env = childEnv({
 		PORTAL_VIEWS_DIR: paths.views,
-		PORTAL_OPENAPI: paths.openApi,
 		FORCE_COLOR: '0',
 		NO_COLOR: '1',
 	});
@@ -202,7 +200,7 @@ export async function runBuildBench(): Promise<void> {
 		),
 		'',
 		`Marginal build cost budget ≤ ${MARGINAL_BUDGET_MS} ms per view: ${verdict(steps.length ? worst <= MARGINAL_BUDGET_MS : undefined)} (worst step ${Number.isFinite(worst) ? worst.toFixed(1) : '–'} ms).`,
-		'Built with `astro build` at Node’s default heap (no NODE_OPTIONS); views from `bench/generate-views.ts`, checked with the view schema; a synced openapi.yaml copy per set (PORTAL_OPENAPI).',
+		'Built with `astro build` at Node’s default heap (no NODE_OPTIONS); views from `bench/generate-views.ts`, checked with the view schema.',
 	].join('\n');
 	await writeResult({
 		name: 'build',

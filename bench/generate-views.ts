@@ -3,13 +3,12 @@
  * the same for the same count and seed. Every set is checked with the real view schema and the
  * cross-fixture rules before it is written, so a benchmark never measures a build that fails.
  *
- * `node bench/generate-views.ts <count> <folder>` writes `<folder>/<slug>.json` and, with
- * `--openapi <file>`, a copy of openapi.yaml whose examples match the set.
+ * `node bench/generate-views.ts <count> <folder>` writes `<folder>/<slug>.json`. The contract
+ * needs no copy: the build and the mock compose each view's example from the fixtures.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { syncContract } from '../mock/sync-openapi.ts';
 import { formatProblems, parseFixtureSources, type ViewEntry } from '../src/schemas/fixtures.ts';
 import { KEY_PREFIX } from '../src/schemas/key.ts';
 import { DOCUMENTATION_RANGES } from '../src/schemas/address.ts';
@@ -156,24 +155,13 @@ export function generateViews(count: number, seed = 6): ViewEntry[] {
 	return result.views;
 }
 
-/** Writes a generated set into `folder` (emptied first), and a matching openapi copy if asked. */
-export async function writeViewSet(
-	folder: string,
-	count: number,
-	openApiFile?: string,
-): Promise<ViewEntry[]> {
+/** Writes a generated set into `folder` (emptied first). */
+export async function writeViewSet(folder: string, count: number): Promise<ViewEntry[]> {
 	const views = generateViews(count);
 	await rm(folder, { recursive: true, force: true });
 	await mkdir(folder, { recursive: true });
 	for (const { slug, view } of views) {
 		await writeFile(path.join(folder, `${slug}.json`), `${JSON.stringify(view, null, '\t')}\n`);
-	}
-	if (openApiFile) {
-		const contract = await readFile(
-			path.resolve(import.meta.dirname, '..', 'openapi.yaml'),
-			'utf8',
-		);
-		await writeFile(openApiFile, syncContract(contract, views));
 	}
 	return views;
 }
@@ -184,12 +172,7 @@ const argsSchema = z.tuple([
 ]);
 
 if (import.meta.main) {
-	const rest = process.argv.slice(2);
-	const openApiAt = rest.indexOf('--openapi');
-	const openApiFile = openApiAt >= 0 ? rest.splice(openApiAt, 2)[1] : undefined;
-	const [count, folder] = argsSchema.parse(rest);
-	const views = await writeViewSet(path.resolve(folder), count, openApiFile);
-	console.log(
-		`Wrote ${views.length} views to ${folder}${openApiFile ? ` and ${openApiFile}` : ''}`,
-	);
+	const [count, folder] = argsSchema.parse(process.argv.slice(2));
+	const views = await writeViewSet(path.resolve(folder), count);
+	console.log(`Wrote ${views.length} views to ${folder}`);
 }

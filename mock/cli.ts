@@ -1,11 +1,25 @@
-/** `npm run mock`: serves openapi.yaml (PORTAL_OPENAPI overrides) with the directory-aware mock until Ctrl-C. */
+/**
+ * `npm run mock`: serves the contract composed with every view's directory, follows edits to
+ * the fixtures and openapi.yaml, and logs each request, until Ctrl-C. MOCK_PORT moves it,
+ * MOCK_LOG=off silences the request log, PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere.
+ */
 import { readSettings } from '../src/schemas/settings.ts';
-import { startMock, USERS_PATH } from './server.ts';
+import { USERS_PATH } from '../src/lib/curl.ts';
+import { startMock } from './server.ts';
 
 try {
-	const { mockPort, viewsDir, openApiFile } = readSettings();
-	const mock = await startMock({ port: mockPort, viewsDir, contractFile: openApiFile });
-	console.log(`Mock of openapi.yaml listening on ${mock.url} (try GET ${mock.url}${USERS_PATH})`);
+	const { mockPort, viewsDir, openApiFile, mockLog } = readSettings();
+	const mock = await startMock({
+		port: mockPort,
+		viewsDir,
+		contractFile: openApiFile,
+		watch: true,
+		log: mockLog ? (line) => console.log(line) : undefined,
+		report: (message, ok) => (ok ? console.log(message) : console.error(message)),
+	});
+	console.log(
+		`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
+	);
 	const stop = (): void => {
 		mock.close().then(
 			() => process.exit(0),

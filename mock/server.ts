@@ -1,54 +1,37 @@
 /**
  * The directory-aware mock: a node:http server that uses Prism as a library. Our layer reads
- * the Authorization header, looks the key up in the directory and tells Prism which response
- * of openapi.yaml to serve (status and example name, as Prism's `Prefer: code=…, example=…`
- * would); Prism routes the request and produces every body, the 404 and 405 problems included
- * (from two internal operations that serve the contract's NotFound and MethodNotAllowed).
+ * the Authorization header, looks the key up in the directory, reads Prism's `Prefer` controls
+ * on top of it and tells Prism which response of the composed contract to serve; Prism routes
+ * the request and produces every body, the 404 and 405 problems included. Answers are
+ * deterministic for a state, a status and an example, so each is computed once and kept.
  *
- * CORS: pages from http://127.0.0.1, http://localhost or http://[::1] on any port may call the
- * mock with an Authorization header; other origins get no CORS headers, so a site open in the
- * reader's browser cannot read the directory through the mock.
+ * With `watch`, the mock follows edits to the fixtures and the contract: a change that loads is
+ * answered from at once, a change that does not is reported and the last good state stays.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@stoplight/prism-core';
 import {
 	createInstance,
-	getHttpOperationsFromSpec,
-	ProblemJsonError,
 	type IHttpConfig,
 	type IHttpRequest,
 	type IHttpResponse,
 } from '@stoplight/prism-http';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { answerFor, buildDirectory, type Challenge } from '../src/lib/directory.ts';
-import { loadViews } from '../src/schemas/fixtures.ts';
-import { CONTRACT_FILE, contractExamples, EXAMPLES_PATH, SYNC_COMMAND } from './sync-openapi.ts';
-
-/** The path the contract serves. */
-export const USERS_PATH = '/api/v2/users';
-
-/** The response headers a page on another port may read (beyond the CORS-safelisted ones). */
-export const EXPOSED_HEADERS = [
-	'WWW-Authenticate',
-	'Allow',
-	'Content-Type',
-	'Content-Length',
-	'Date',
-];
-
-/** The request headers a page may send. `*` would not cover Authorization, so it is named. */
-export const ALLOWED_HEADERS = ['Authorization', 'Accept', 'Content-Type'];
-
-/** Origins on this machine: http on 127.0.0.1, localhost or [::1], any port. Others get no CORS. */
-const LOCAL_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/;
-
-/** Whether pages from an origin may read the mock's answers. */
-export function isLocalOrigin(origin: string | undefined): origin is string {
-	return origin !== undefined && LOCAL_ORIGIN.test(origin);
-}
+import { USERS_PATH } from '../src/lib/curl.ts';
+import { answerFor, type DirectoryAnswer } from '../src/lib/directory.ts';
+import { readControls, type MockControls } from './controls.ts';
+import { corsHeaders, preflightHeaders } from './cors.ts';
+import { logLine } from './request-log.ts';
+import {
+	FALLBACKS,
+	loadState,
+	viewChanges,
+	type MockSources,
+	type MockState,
+	type Operation,
+} from './state.ts';
+import { watchSources } from './watch.ts';
 
 /** Where and on what the mock runs. */
 export interface MockOptions {
@@ -58,15 +41,23 @@ export interface MockOptions {
 	host?: string;
 	/** The view fixture folder whose directories the mock knows. */
 	viewsDir: string;
-	/** The contract; openapi.yaml at the repository root unless told otherwise. */
-	contractFile?: string;
+	/** The hand-written contract. */
+	contractFile: string;
+	/** Follow edits to the fixtures and the contract; off unless asked for. */
+	watch?: boolean;
+	/** Where request-log lines go; no request log when absent. */
+	log?: ((line: string) => void) | undefined;
+	/** Where reload messages go: loaded, or kept the last good state and why. */
+	report?: ((message: string, ok: boolean) => void) | undefined;
 }
 
 /** A running mock. */
 export interface RunningMock {
 	/** `http://127.0.0.1:4010`, without a trailing slash. */
 	url: string;
-	/** Stops listening and closes open connections. */
+	/** Reads the sources again now; resolves to whether the new state was taken. */
+	reload: () => Promise<boolean>;
+	/** Stops watching and listening and closes open connections. */
 	close: () => Promise<void>;
 }
 
@@ -75,110 +66,52 @@ export class MockListenError extends Error {
 	override name = 'MockListenError';
 }
 
-/** One operation as Prism reads it from the contract. */
-type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+/** One computed answer: status, headers and the body as sent. */
+interface Answer {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
 
 /** The methods Prism knows; any other method is routed as TRACE, which the contract lacks (405). */
 const methodSchema = z
 	.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 	.catch('trace');
 
-/** A YAML mapping. */
-const mappingSchema = z.record(z.string(), z.unknown());
+/** Headers our layer sets itself, whatever the contract declares for them. */
+const OWN_HEADERS = /^(?:access-control-|vary$|content-length$)/i;
 
-/** The value at a path of mappings, or undefined where the path ends early. */
-function valueAt(document: unknown, path: readonly string[]): unknown {
-	let value = document;
-	for (const step of path) {
-		const mapping = mappingSchema.safeParse(value);
-		if (!mapping.success) return undefined;
-		value = mapping.data[step];
-	}
-	return value;
-}
-
-/** The named examples of a response, as Prism's operations hold them. */
-const namedExamplesSchema = z.array(z.object({ key: z.string(), value: z.unknown() }));
-
-/** The problem responses answered outside the contract's operations, and their example names. */
-const FALLBACKS = {
-	404: { path: '/__fallback/not-found', response: 'NotFound', example: 'not-found' },
-	405: {
-		path: '/__fallback/method-not-allowed',
-		response: 'MethodNotAllowed',
-		example: 'method-not-allowed',
-	},
-} as const;
-
-/** The contract with two internal operations that serve its NotFound and MethodNotAllowed responses. */
-function withFallbackOperations(contract: Record<string, unknown>): Record<string, unknown> {
-	const paths = Object.fromEntries(
-		Object.entries(FALLBACKS).map(([status, { path, response }]) => [
-			path,
-			{
-				get: {
-					security: [],
-					responses: { [status]: { $ref: `#/components/responses/${response}` } },
-				},
-			},
-		]),
-	);
-	return { ...contract, paths };
-}
-
-/** Reads the contract, checks it carries the examples the fixtures call for, and loads Prism's operations. */
-async function loadContract(contractFile: string, viewsDir: string) {
-	const text = await readFile(contractFile, 'utf8');
-	const parsed = mappingSchema.safeParse(parseYaml(text));
-	if (!parsed.success) throw new Error(`${contractFile}: expected an OpenAPI document (a mapping)`);
-	const contract = parsed.data;
-	const views = await loadViews(viewsDir);
-	const examples = valueAt(contract, EXAMPLES_PATH);
-	if (JSON.stringify(examples) !== JSON.stringify(contractExamples(views))) {
-		throw new Error(
-			`${contractFile} does not match the fixtures in ${viewsDir}: run \`${SYNC_COMMAND}\``,
-		);
-	}
-
-	// Prism's reader resolves references in place: each call gets its own copy.
-	const operations = await getHttpOperationsFromSpec(structuredClone(contract));
-	const fallbacks = await getHttpOperationsFromSpec(
-		withFallbackOperations(structuredClone(contract)),
-	);
-	const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
-	if (!users) throw new Error(`${contractFile} has no GET ${USERS_PATH} operation`);
-	return { operations, fallbacks, directory: buildDirectory(views), challenges: challenges(users) };
-}
-
-/** The WWW-Authenticate value of each 401 example, from the contract's header examples. */
-function challenges(users: Operation): Record<Challenge, string> {
-	const unauthorized = users.responses.find(({ code }) => code === '401');
-	const header = unauthorized?.headers?.find(
-		({ name }) => name.toLowerCase() === 'www-authenticate',
-	);
-	const examples = namedExamplesSchema.parse(header?.examples ?? []);
-	const value = (key: Challenge): string => {
-		const example = examples.find((candidate) => candidate.key === key);
-		if (typeof example?.value !== 'string') {
-			throw new Error(`openapi.yaml: the 401 WWW-Authenticate header has no "${key}" example`);
-		}
-		return example.value;
+/** A problem of the mock's controls (not of the console's API), as problem+json. */
+function controlProblem(status: number, slug: string, title: string, detail: string): Answer {
+	return {
+		status,
+		headers: { 'Content-Type': 'application/problem+json' },
+		body: JSON.stringify({ type: `https://portal.example/problems/${slug}`, title, status, detail }),
 	};
-	return { 'missing-key': value('missing-key'), 'invalid-key': value('invalid-key') };
 }
 
-/** Prism's configuration for one answer: a static example, chosen by status and name. */
-function prismConfig(code: number, exampleKey: string, mediaType: string): IHttpConfig {
+/** A list of names as a person reads it, cut after a few. */
+function someNames(names: readonly string[]): string {
+	const shown = names.slice(0, 5).join(', ');
+	return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
+
+/** Prism's configuration for one answer. */
+function prismConfig(code: number, exampleKey: string | undefined, controls?: MockControls): IHttpConfig {
 	return {
 		isProxy: false,
 		// Our layer checks the key; Prism's security check would accept any bearer token.
 		checkSecurity: false,
 		validateRequest: false,
-		// The examples are generated and tested against the schemas; no need to re-check each answer.
 		validateResponse: false,
 		errors: false,
 		upstreamProxy: undefined,
-		mock: { code, exampleKey, dynamic: false, mediaTypes: [mediaType] },
+		mock: {
+			code,
+			...(exampleKey === undefined ? {} : { exampleKey }),
+			dynamic: controls?.dynamic ?? false,
+			...(controls?.seed === undefined ? {} : { seed: controls.seed }),
+		},
 	};
 }
 
@@ -187,141 +120,271 @@ function singleHeader(request: IncomingMessage, name: string): string | undefine
 	return request.headersDistinct[name]?.join(', ');
 }
 
-/** Sends a JSON body with the given headers. */
-function send(
-	response: ServerResponse,
-	status: number,
-	headers: Record<string, string>,
-	body: unknown,
-): void {
-	const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-	response.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
-	response.end(text);
-}
-
-/** Prism's output headers as strings, without empty ones. */
-function outputHeaders(output: IHttpResponse): Record<string, string> {
+/**
+ * The headers of a Prism answer as strings, without the ones our layer sets, and with each
+ * header that has an example of the body's example name set to that example, so that the
+ * `invalid-key` body comes with the `invalid-key` challenge.
+ */
+function answerHeaders(
+	output: IHttpResponse,
+	operation: Operation,
+	exampleKey: string | undefined,
+): Record<string, string> {
 	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(output.headers ?? {})) {
-		if (value === null || value === undefined || value === '') continue;
+		if (value === null || value === undefined || value === '' || OWN_HEADERS.test(name)) continue;
 		// Prism spells it `Content-type`; write it the way the other headers are written.
 		headers[name.toLowerCase() === 'content-type' ? 'Content-Type' : name] = String(value);
+	}
+	const response = operation.responses.find(({ code }) => code === String(output.statusCode));
+	for (const header of response?.headers ?? []) {
+		const example = header.examples?.find(
+			(candidate) => 'key' in candidate && candidate.key === exampleKey,
+		);
+		if (example && 'value' in example && typeof example.value === 'string') {
+			headers[header.name] = example.value;
+		}
 	}
 	return headers;
 }
 
-/** Starts the mock; rejects with a one-line `MockListenError` when it cannot listen. */
-export async function startMock(options: MockOptions): Promise<RunningMock> {
-	const host = options.host ?? '127.0.0.1';
-	const {
-		operations,
-		fallbacks,
-		directory,
-		challenges: challengeHeaders,
-	} = await loadContract(options.contractFile ?? CONTRACT_FILE, options.viewsDir);
-	const logger = createLogger('mock', { level: 'silent' });
-	const prism = createInstance(prismConfig(200, '', 'application/json'), { logger });
-	const configs = new Map<string, IHttpConfig>();
-	const configFor = (code: number, example: string, mediaType: string): IHttpConfig => {
-		const id = `${code} ${example}`;
-		let config = configs.get(id);
-		if (!config) configs.set(id, (config = prismConfig(code, example, mediaType)));
-		return config;
-	};
+/** The body Prism produced, as sent. */
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** Computes answers from a state through Prism, keeping each deterministic one. */
+function createAnswerer() {
+	const prism = createInstance(prismConfig(200, undefined), {
+		logger: createLogger('mock', { level: 'silent' }),
+	});
+	const kept = new WeakMap<MockState, Map<string, Promise<Answer>>>();
 
 	/** Asks Prism for one of the contract's responses. */
 	const ask = async (
-		input: IHttpRequest,
-		resources: Operation[],
+		path: string,
+		operations: Operation[],
+		operation: Operation,
 		config: IHttpConfig,
-	): Promise<{ ok: true; output: IHttpResponse } | { ok: false; error: Error }> => {
-		const result = await prism.request(input, resources, config)();
-		return result._tag === 'Right'
-			? { ok: true, output: result.right.output }
-			: { ok: false, error: result.left };
+	): Promise<Answer> => {
+		const result = await prism.request(
+			{ method: operation.method as IHttpRequest['method'], url: { path }, headers: {} },
+			operations,
+			config,
+		)();
+		if (result._tag === 'Left') throw result.left;
+		const { output } = result.right;
+		const exampleKey = config.mock.exampleKey;
+		return {
+			status: output.statusCode,
+			headers: answerHeaders(output, operation, exampleKey),
+			body: bodyText(output.body),
+		};
+	};
+
+	/** Keeps an answer per state and name; dynamic answers are never kept. */
+	const keep = (state: MockState, id: string, compute: () => Promise<Answer>): Promise<Answer> => {
+		let answers = kept.get(state);
+		if (!answers) kept.set(state, (answers = new Map()));
+		let answer = answers.get(id);
+		if (!answer) {
+			answer = compute();
+			answers.set(id, answer);
+			// A failure is not kept: the next request asks again.
+			answer.catch(() => answers.delete(id));
+		}
+		return answer;
+	};
+
+	/** The contract's 404 or 405 problem. */
+	const fallback = (state: MockState, status: 404 | 405): Promise<Answer> =>
+		keep(state, `fallback ${status}`, () => {
+			const { path, example } = FALLBACKS[status];
+			const operation = state.fallbacks.find((op) => op.path === path);
+			if (!operation) throw new Error(`The mock lost its ${status} operation`);
+			return ask(path, state.fallbacks, operation, prismConfig(status, example));
+		});
+
+	/** The users answer for a status and example (checked to exist), or a controls problem. */
+	const users = (state: MockState, code: number, example: string | undefined, controls?: MockControls) => {
+		const response = state.users.responses.find((candidate) => candidate.code === String(code));
+		if (!response) {
+			const codes = state.users.responses.map((candidate) => candidate.code).join(', ');
+			return Promise.resolve(
+				controlProblem(
+					404,
+					'unknown-code',
+					'The contract has no such response',
+					`${controls?.spelled ?? `code=${code}`}: GET ${USERS_PATH} has no ${code} response; it answers ${codes}.`,
+				),
+			);
+		}
+		const content = response.contents?.[0];
+		const names = (content?.examples ?? []).flatMap((candidate) => ('key' in candidate ? [candidate.key] : []));
+		if (example !== undefined && !names.includes(example)) {
+			const hint =
+				code === 200
+					? `the ${code} examples are named by view slug, e.g. ${someNames(names)}`
+					: `its examples are ${someNames(names) || 'none'}`;
+			return Promise.resolve(
+				controlProblem(
+					404,
+					'unknown-example',
+					'The contract has no such example',
+					`${controls?.spelled ?? `example=${example}`}: the ${code} answer of GET ${USERS_PATH} has no example named "${example}"; ${hint}.`,
+				),
+			);
+		}
+		const compute = () => ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
+		return controls?.dynamic ? compute() : keep(state, `users ${code} ${example ?? ''}`, compute);
+	};
+
+	return { fallback, users };
+}
+
+/** A path template of the contract as a pattern: `{name}` stands for one path segment. */
+function pathPattern(template: string): RegExp {
+	const parts = template.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+	return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+/**
+ * Where a request goes: the users operation, 404 for a path the contract does not list, 405
+ * for a listed path and another method. The contract has one operation; a request for another
+ * one it may grow would be refused as 405 until the mock learns to answer it.
+ */
+function routeOf(state: MockState, path: string, method: string): 'users' | 404 | 405 {
+	const listed = state.operations.filter((operation) => pathPattern(operation.path).test(path));
+	if (listed.length === 0) return 404;
+	return listed.some((operation) => operation === state.users) && method === 'get' ? 'users' : 405;
+}
+
+/** The status and example a request is answered with, from its key and then its controls. */
+function choose(answer: DirectoryAnswer, controls: MockControls): { code: number; example: string | undefined } {
+	if (answer.status !== 200) return { code: answer.status, example: answer.challenge };
+	const code = controls.code ?? 200;
+	const example = controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
+	return { code, example };
+}
+
+/** The lines of a reload message. */
+function reloadMessage(before: MockState, after: MockState): string {
+	const { added, changed, removed } = viewChanges(before.views, after.views);
+	const parts = [
+		added.length > 0 && `added ${someNames(added)}`,
+		changed.length > 0 && `changed ${someNames(changed)}`,
+		removed.length > 0 && `removed ${someNames(removed)}`,
+	].filter(Boolean);
+	const count = after.views.length === 1 ? '1 view' : `${after.views.length} views`;
+	return `Mock reloaded: ${count}${parts.length > 0 ? ` (${parts.join('; ')})` : ', no view changed'}.`;
+}
+
+/** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
+export async function startMock(options: MockOptions): Promise<RunningMock> {
+	const host = options.host ?? '127.0.0.1';
+	const report = options.report ?? (() => {});
+	const sources: MockSources = {
+		viewsDir: options.viewsDir,
+		contractFile: options.contractFile,
+		// The published address is the one pages use; it is fixed once the port is known.
+		mockOrigin: `http://${host}:${options.port}`,
+	};
+	let state = await loadState(sources);
+	const answerer = createAnswerer();
+
+	/** Sends an answer; HEAD gets the same headers and no body. */
+	const send = (response: ServerResponse, method: string, answer: Answer, extra: Record<string, string>): void => {
+		response.writeHead(answer.status, {
+			...answer.headers,
+			...extra,
+			'Content-Length': Buffer.byteLength(answer.body),
+		});
+		response.end(method === 'head' ? undefined : answer.body);
 	};
 
 	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+		const started = performance.now();
 		// No operation has a request body; drain any so the connection stays usable.
 		request.resume();
+		const current = state;
 		const origin = singleHeader(request, 'origin');
-		const cors: Record<string, string> = isLocalOrigin(origin)
-			? {
-					'Access-Control-Allow-Origin': origin,
-					'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
-					Vary: 'Origin',
-				}
-			: { Vary: 'Origin' };
+		const cors = corsHeaders(origin);
 		const method = (request.method ?? 'GET').toLowerCase();
+		const target = request.url ?? '/';
+		const logged: {
+			holder?: (DirectoryAnswer & { status: 200 }) | undefined;
+			refused?: string | undefined;
+			controls?: string | undefined;
+		} = {};
+		const finish = (answer: Answer, extra: Record<string, string> = {}): void => {
+			send(response, method, answer, { ...extra, ...cors });
+			options.log?.(
+				logLine({
+					time: new Date(),
+					method: request.method ?? '',
+					target,
+					status: answer.status,
+					durationMs: performance.now() - started,
+					holder: logged.holder?.holder,
+					refused: logged.refused,
+					controls: logged.controls,
+				}),
+			);
+		};
 
 		if (method === 'options' && origin && request.headers['access-control-request-method']) {
-			const allowed = isLocalOrigin(origin)
-				? {
-						'Access-Control-Allow-Methods': 'GET',
-						'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
-						'Access-Control-Max-Age': '600',
-					}
-				: {};
-			send(response, 204, { ...cors, ...allowed }, undefined);
+			finish({ status: 204, headers: {}, body: '' }, preflightHeaders(origin));
 			return;
 		}
 
-		let path: string;
+		let url: URL;
 		try {
-			path = new URL(request.url ?? '/', 'http://mock.invalid').pathname;
+			url = new URL(target, 'http://mock.invalid');
 		} catch {
-			path = '/';
+			url = new URL('http://mock.invalid/');
 		}
-		const answer = answerFor(singleHeader(request, 'authorization'), directory);
-		const input: IHttpRequest = {
-			method: methodSchema.parse(method),
-			url: { path },
-			headers: {},
-		};
-		const config =
-			answer.status === 200
-				? configFor(200, answer.slug, 'application/json')
-				: configFor(401, answer.challenge, 'application/problem+json');
-
-		const result = await ask(input, operations, config);
-		if (result.ok) {
-			const headers = { ...outputHeaders(result.output), ...cors };
-			if (answer.status === 401) headers['WWW-Authenticate'] = challengeHeaders[answer.challenge];
-			send(response, result.output.statusCode, headers, result.output.body);
+		// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
+		const routed = methodSchema.parse(method === 'head' ? 'get' : method);
+		const route = routeOf(current, url.pathname, routed);
+		if (route !== 'users') {
+			finish(await answerer.fallback(current, route));
 			return;
 		}
-		// Prism's router refuses unknown paths (404) and other methods (405); anything else is a fault.
-		const status = result.error instanceof ProblemJsonError ? result.error.status : 500;
-		if (status !== 404 && status !== 405) throw result.error;
-		const fallback = FALLBACKS[status];
-		const served = await ask(
-			{ method: 'get', url: { path: fallback.path }, headers: {} },
-			fallbacks,
-			configFor(status, fallback.example, 'application/problem+json'),
-		);
-		if (!served.ok) throw served.error;
-		send(
-			response,
-			served.output.statusCode,
-			{ ...outputHeaders(served.output), ...cors },
-			served.output.body,
-		);
+
+		const controls = readControls(singleHeader(request, 'prefer'), url.searchParams);
+		if (!controls.ok) {
+			logged.refused = controls.problem;
+			finish(controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem));
+			return;
+		}
+		logged.controls = controls.controls.spelled || undefined;
+		const answer = answerFor(singleHeader(request, 'authorization'), current.directory);
+		if (answer.status === 200) logged.holder = answer;
+		else logged.refused = answer.reason;
+		const { code, example } = choose(answer, controls.controls);
+		finish(await answerer.users(current, code, example, answer.status === 200 ? controls.controls : undefined));
 	};
 
 	const server = createServer((request, response) => {
 		handle(request, response).catch((error: unknown) => {
 			const detail = error instanceof Error ? error.message : String(error);
+			options.log?.(`${new Date().toISOString()} ${request.method ?? ''} 500 the mock failed: ${detail}`);
 			if (!response.headersSent) {
 				send(
 					response,
-					500,
-					{ 'Content-Type': 'application/problem+json' },
+					(request.method ?? '').toLowerCase(),
 					{
-						type: 'about:blank',
-						title: 'The mock failed',
 						status: 500,
-						detail,
+						headers: { 'Content-Type': 'application/problem+json' },
+						body: JSON.stringify({
+							type: 'https://portal.example/problems/mock-failure',
+							title: 'The mock failed',
+							status: 500,
+							detail,
+						}),
 					},
+					corsHeaders(singleHeader(request, 'origin')),
 				);
 			} else {
 				response.destroy();
@@ -340,9 +403,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 					),
 				);
 			} else if (error.code === 'EACCES') {
-				reject(
-					new MockListenError(`No permission to listen on ${where}: choose a port above 1023`),
-				);
+				reject(new MockListenError(`No permission to listen on ${where}: choose a port above 1023`));
 			} else {
 				reject(new MockListenError(`Cannot listen on ${where}: ${error.message}`));
 			}
@@ -351,12 +412,37 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	});
 	const { port } = server.address() as AddressInfo;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	if (port !== options.port) {
+		// Port 0 picked a free one: the published contract names the real address.
+		sources.mockOrigin = url;
+		state = await loadState(sources);
+	}
+
+	/** Loads the sources into a new state; a broken edit is reported and the old state kept. */
+	const reload = async (): Promise<boolean> => {
+		try {
+			const next = await loadState(sources);
+			report(reloadMessage(state, next), true);
+			state = next;
+			return true;
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			const count = state.views.length === 1 ? '1 view' : `${state.views.length} views`;
+			report(`Mock kept its last good state (${count}); this edit could not be loaded:\n${reason}`, false);
+			return false;
+		}
+	};
+	const unwatch = options.watch ? watchSources(sources, reload) : () => {};
+
 	return {
 		url,
+		reload,
 		close: () =>
 			new Promise<void>((resolve, reject) => {
+				unwatch();
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();
 			}),
 	};
 }
+

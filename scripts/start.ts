@@ -1,16 +1,20 @@
 /**
- * `npm start`: builds the portal, then serves it and the mock together on 127.0.0.1, prints
- * both addresses, and stops both on one Ctrl-C. A port already in use gets a one-line message.
+ * `npm start`: builds the portal, then serves it and the live mock together on 127.0.0.1.
+ * `npm run dev` (`--dev`): Astro's dev server, with live reload and error overlay, and the live
+ * mock. Either prints both addresses and stops both on one Ctrl-C; a port already in use gets
+ * a one-line message naming the variable that moves it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { startMock } from '../mock/server.ts';
+import { USERS_PATH } from '../src/lib/curl.ts';
 import { readSettings, type PortalSettings } from '../src/schemas/settings.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}` };
+const dev = process.argv.includes('--dev');
 
 /** Ends the program with a message for a person, not a stack trace. */
 function fail(message: string): never {
@@ -20,13 +24,14 @@ function fail(message: string): never {
 
 /** Resolves when nothing listens on the port; fails with which variable moves it otherwise. */
 async function ensurePortFree(port: number, variable: string, what: string): Promise<void> {
+	const command = dev ? 'npm run dev' : 'npm start';
 	await new Promise<void>((resolve) => {
 		const probe = createServer();
 		probe.once('error', (error: NodeJS.ErrnoException) => {
 			if (error.code === 'EADDRINUSE') {
 				fail(
 					`Port ${port} on 127.0.0.1 is already in use, so the ${what} cannot start there. ` +
-						`Stop whatever uses it, or choose another port: ${variable}=<port> npm start`,
+						`Stop whatever uses it, or choose another port: ${variable}=<port> ${command}`,
 				);
 			}
 			fail(`The ${what} cannot listen on 127.0.0.1:${port}: ${error.message}`);
@@ -45,19 +50,32 @@ try {
 await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
 await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
 
-console.log('Building the portal…');
-const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
-if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
+if (!dev) {
+	console.log('Building the portal…');
+	const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
+	if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
+}
 
 const mock = await startMock({
 	port: settings.mockPort,
 	viewsDir: settings.viewsDir,
 	contractFile: settings.openApiFile,
+	watch: true,
+	log: settings.mockLog ? (line) => console.log(`[mock] ${line}`) : undefined,
+	report: (message, ok) => (ok ? console.log : console.error)(`[mock] ${message}`),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
+// Both servers stay in the foreground (--ignore-lock), so one Ctrl-C here stops them.
 const portal = spawn(
 	path.join(BIN, 'astro'),
-	['preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(settings.portalPort)],
+	[
+		dev ? 'dev' : 'preview',
+		'--ignore-lock',
+		'--host',
+		'127.0.0.1',
+		'--port',
+		String(settings.portalPort),
+	],
 	{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 
@@ -80,16 +98,21 @@ portal.once('exit', (code) => {
 });
 
 const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
+let announced = false;
 portal.stdout?.on('data', (chunk: Buffer) => {
-	if (!chunk.toString().includes(`127.0.0.1:${settings.portalPort}`)) return;
+	const text = chunk.toString();
+	// The dev server's own output (page errors, reloads) is worth seeing; preview's is not.
+	if (dev) process.stdout.write(text);
+	if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
+	announced = true;
 	console.log(
 		[
 			'',
-			'  Console Portal is running:',
+			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,
 			`    Portal  ${portalUrl}`,
-			`    Mock    ${mock.url}  (GET ${mock.url}/api/v2/users with a directory key)`,
+			`    Mock    ${mock.url}  (GET ${mock.url}${USERS_PATH} with a directory key)`,
 			'',
-			'  Press Ctrl-C to stop both.',
+			'  The mock follows edits to content/views/ and openapi.yaml. Press Ctrl-C to stop both.',
 			'',
 		].join('\n'),
 	);

@@ -108,6 +108,8 @@ class SearchDialog {
 	load(): Promise<PagefindApi> {
 		this.#pagefind ??= (async () => {
 			this.status.textContent = 'Loading search…';
+			// The dev server has no index: Pagefind writes it after `astro build`.
+			if (import.meta.env.DEV) throw new Error(DEV_SEARCH);
 			const module: unknown = await import(/* @vite-ignore */ `${this.indexUrl}pagefind.js`);
 			if (!isPagefind(module)) throw new Error('The search index did not load');
 			await module.init();
@@ -198,6 +200,10 @@ class SearchDialog {
 		});
 	}
 }
+
+/** What search says in `npm run dev`, where there is no index to load. */
+export const DEV_SEARCH =
+	'the search index is written by the build, so search works in `npm start`, not in `npm run dev`.';
 
 let current: SearchDialog | undefined;
 

@@ -17,12 +17,17 @@ export interface SampleRequest {
 	auth?: { header: string; prefix: string } | undefined;
 }
 
+/** What runs a sample as it is copied: a POSIX shell, python3, or Node saved as an `.mjs` file. */
+export type SampleRunner = 'sh' | 'python' | 'node';
+
 /** One code sample. */
 export interface CodeSample {
 	/** The tool or language, as the tab shows it. */
 	label: string;
 	/** The language for a reader (and a highlighter). */
 	language: string;
+	/** What runs it; the samples test runs each one this way. */
+	runner: SampleRunner;
 	code: string;
 }
 
@@ -51,12 +56,12 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 	].join(' ');
 	const fetchLines = [
 		`const response = await fetch(${jsString(url)}, {`,
-		`\tmethod: ${jsString(method.toUpperCase())},`,
+		`  method: ${jsString(method.toUpperCase())},`,
 		...(auth
-			? [`\theaders: { ${jsString(auth.header)}: \`${auth.prefix}\${process.env.API_KEY}\` },`]
+			? [`  headers: { ${jsString(auth.header)}: \`${auth.prefix}\${process.env.API_KEY}\` },`]
 			: []),
 		'});',
-		'console.log(response.status, await response.json());',
+		'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
 	];
 	const python = [
 		'import os',
@@ -74,17 +79,19 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		')',
 		'print(response.status_code, response.json())',
 	];
+	// --ignore-stdin: run from a script, HTTPie would otherwise send stdin as a body, and POST it.
 	const httpie = [
 		'http',
-		...(isGet ? [] : [method.toUpperCase()]),
+		'--ignore-stdin',
+		method.toUpperCase(),
 		shellQuote(url),
 		...(auth ? [`"${auth.header}:${auth.prefix}$API_KEY"`] : []),
 	].join(' ');
 	return [
-		{ label: 'curl', language: 'sh', code: curl },
-		{ label: 'JavaScript (fetch)', language: 'js', code: fetchLines.join('\n') },
-		{ label: 'Python (requests)', language: 'python', code: python.join('\n') },
-		{ label: 'HTTPie', language: 'sh', code: httpie },
+		{ label: 'curl', language: 'sh', runner: 'sh', code: curl },
+		{ label: 'Node (fetch)', language: 'js', runner: 'node', code: fetchLines.join('\n') },
+		{ label: 'Python (requests)', language: 'python', runner: 'python', code: python.join('\n') },
+		{ label: 'HTTPie', language: 'sh', runner: 'sh', code: httpie },
 	];
 }
 

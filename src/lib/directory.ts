@@ -1,24 +1,32 @@
 /**
- * The directory the mock knows: every user key of every view, mapped to the view's slug, and
- * the answer a request gets for its Authorization header. Pure and browser-safe.
+ * The directory the mock knows: every user key of every view, mapped to who holds it, and the
+ * answer a request gets for its Authorization header, following RFC 6750, section 3.1. Pure and
+ * browser-safe.
  */
-import type { View } from '../schemas/view.ts';
+import type { Role, View } from '../schemas/view.ts';
 import { keyProblem } from '../schemas/key.ts';
 import { parseAuthorization, type Authorization } from './authorization.ts';
 
-/** Every directory key in the portal, mapped to the slug of the view that lists it. */
-export type Directory = ReadonlyMap<string, string>;
+/** Who holds a directory key: the view's slug and the user, never the key itself. */
+export interface KeyHolder {
+	slug: string;
+	name: string;
+	role: Role;
+}
+
+/** Every directory key in the portal, mapped to the view and user that hold it. */
+export type Directory = ReadonlyMap<string, KeyHolder>;
 
 /** Builds the directory from views; the console's own key (`config.api_key`) is not in it. */
 export function buildDirectory(views: readonly { slug: string; view: View }[]): Directory {
-	const directory = new Map<string, string>();
+	const directory = new Map<string, KeyHolder>();
 	for (const { slug, view } of views) {
-		for (const { apiKey } of view.users) {
+		for (const { apiKey, name, role } of view.users) {
 			const known = directory.get(apiKey);
-			if (known !== undefined && known !== slug) {
-				throw new Error(`The key ${apiKey} is in the directories of both ${known} and ${slug}`);
+			if (known !== undefined && known.slug !== slug) {
+				throw new Error(`The key ${apiKey} is in the directories of both ${known.slug} and ${slug}`);
 			}
-			directory.set(apiKey, slug);
+			directory.set(apiKey, { slug, name, role });
 		}
 	}
 	return directory;
@@ -26,31 +34,38 @@ export function buildDirectory(views: readonly { slug: string; view: View }[]): 
 
 /** The slug of the view whose directory holds a key, or undefined. */
 export function findView(directory: Directory, key: string): string | undefined {
-	return directory.get(key);
+	return directory.get(key)?.slug;
 }
 
-/** Which 401 the contract answers: no credentials at all, or credentials that are not a key. */
-export type Challenge = 'missing-key' | 'invalid-key';
+/**
+ * Which challenge the contract answers, named as its examples are (RFC 6750, section 3.1):
+ * `missing-key` (401, no error code) when the request carries no bearer credentials at all,
+ * `invalid-request` (400) when they are malformed, `invalid-key` (401, `invalid_token`) when
+ * the token is well formed but opens no directory.
+ */
+export type Challenge = 'missing-key' | 'invalid-request' | 'invalid-key';
 
 /** How the mock answers a request to the users path, before Prism picks the body. */
 export type DirectoryAnswer =
-	{ status: 200; slug: string } | { status: 401; challenge: Challenge; reason: string };
+	| { status: 200; holder: KeyHolder }
+	| { status: 401; challenge: 'missing-key' | 'invalid-key'; reason: string }
+	| { status: 400; challenge: 'invalid-request'; reason: string };
 
-/** Why credentials were refused, in words a reader of the try-it panel understands. */
-function refusal(authorization: Exclude<Authorization, { kind: 'missing' | 'bearer' }>): string {
-	if (authorization.kind === 'other-scheme') {
-		return `the scheme is "${authorization.scheme}", expected "Bearer"`;
-	}
+/** Why malformed credentials were refused, in words a reader of the log understands. */
+function malformed(authorization: Extract<Authorization, { kind: 'malformed' }>): string {
 	switch (authorization.problem) {
-		case 'empty':
-			return 'the Authorization header is empty';
 		case 'no-token':
-			return 'there is no key after "Bearer"';
-		case 'too-long':
-			return 'the token is far longer than a key';
+			return 'there is no token after "Bearer"';
 		case 'not-a-token':
-			return 'the header is not "Bearer <key>"';
+			return 'the header is not "Bearer <token>"';
 	}
+}
+
+/** Names another scheme when it reads like one (Basic, Digest); never echoes what may be a secret. */
+function otherScheme(scheme: string): string {
+	return /^[A-Za-z][A-Za-z-]{0,19}$/.test(scheme)
+		? `the scheme is "${scheme}", not "Bearer"`
+		: 'the header does not start with "Bearer "';
 }
 
 /** The answer for an Authorization header (absent when undefined), given the directory. */
@@ -58,18 +73,25 @@ export function answerFor(header: string | undefined, directory: Directory): Dir
 	const authorization = parseAuthorization(header);
 	switch (authorization.kind) {
 		case 'missing':
-			return { status: 401, challenge: 'missing-key', reason: 'no Authorization header' };
+			return {
+				status: 401,
+				challenge: 'missing-key',
+				reason: header === undefined ? 'no Authorization header' : 'an empty Authorization header',
+			};
+		case 'other-scheme':
+			return { status: 401, challenge: 'missing-key', reason: otherScheme(authorization.scheme) };
+		case 'malformed':
+			return { status: 400, challenge: 'invalid-request', reason: malformed(authorization) };
+		case 'oversized':
+			return { status: 401, challenge: 'invalid-key', reason: 'the token is far longer than a key' };
 		case 'bearer': {
-			const slug = findView(directory, authorization.token);
-			if (slug !== undefined) return { status: 200, slug };
-			const problem = keyProblem(authorization.token);
+			const holder = directory.get(authorization.token);
+			if (holder !== undefined) return { status: 200, holder };
 			return {
 				status: 401,
 				challenge: 'invalid-key',
-				reason: problem ?? "the key is in no view's directory",
+				reason: keyProblem(authorization.token) ?? "the key is in no view's directory",
 			};
 		}
-		default:
-			return { status: 401, challenge: 'invalid-key', reason: refusal(authorization) };
 	}
 }

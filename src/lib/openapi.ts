@@ -217,6 +217,11 @@ export function parseOpenApi(source: string, file = 'openapi.yaml'): ApiReferenc
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new OpenApiError(`Invalid OpenAPI document:\n  ${file}: expected valid YAML (${reason})`);
 	}
+	return referenceFromDocument(raw, file);
+}
+
+/** Reads the whole reference from a parsed document, such as the published contract. */
+export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiReference {
 	const doc = check(file, [], documentSchema, raw);
 
 	/** Follows an internal `$ref` (recursively) and returns the target and where it lives. */

@@ -54,12 +54,12 @@ const REASONS: Readonly<Record<number, string>> = {
 export type ServerParse = { ok: true; server: string } | { ok: false; problem: string };
 
 /** Parses the server field, with a message that says what is wrong when it is not an address. */
-export function parseServer(text: string): ServerParse {
+export function parseServer(text: string, example = 'http://127.0.0.1:4010'): ServerParse {
 	const server = normalServer(text);
 	if (server) return { ok: true, server };
 	const value = text.trim();
 	const quoted = `“${value.length > 60 ? `${value.slice(0, 60)}…` : value}”`;
-	const expected = 'expected an address like http://127.0.0.1:4010';
+	const expected = `expected an address like ${example}`;
 	let problem = `${quoted} is not a server address; ${expected}.`;
 	if (!value) problem = `The server address is empty; ${expected}.`;
 	else if (value.length > MAX_SERVER_LENGTH)

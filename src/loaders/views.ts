@@ -1,10 +1,13 @@
 /**
  * The content loader of the `views` collection: reads every fixture in the views folder
  * through the view schema and the cross-fixture rules, and fails the build with one message
- * that names each file, field and expectation.
+ * that names each file, field and expectation. In the dev server an edit that breaks a fixture
+ * keeps the last good views and shows the message on every page, as Astro's error overlay.
  */
 import path from 'node:path';
 import type { Loader } from 'astro/loaders';
+import { shownPath } from '../lib/contract.ts';
+import { setFixtureProblems } from '../lib/fixture-status.ts';
 import { formatProblems, readFixtureFolder } from '../schemas/fixtures.ts';
 import { viewSchema } from '../schemas/view.ts';
 
@@ -14,34 +17,51 @@ export function viewsLoader(folder: string): Loader {
 		name: 'console-views',
 		schema: viewSchema,
 		load: async (context) => {
-			const relative = path.relative(process.cwd(), folder);
-			const shownFolder = relative && !relative.startsWith('..') ? relative : folder;
 			const { store, watcher, logger } = context;
-			const sync = async (): Promise<void> => {
-				const result = await readFixtureFolder(shownFolder);
+			/** Reads the folder; throws the problems, naming each file and field. */
+			const read = async () => {
+				const result = await readFixtureFolder(shownPath(folder));
 				if (!result.ok) {
-					// The message names every file and field; a stack trace into the loader adds nothing.
 					const error = new Error(formatProblems(result.problems));
 					error.stack = error.message;
 					throw error;
 				}
+				return result.views;
+			};
+			const fill = (views: Awaited<ReturnType<typeof read>>, mark = ''): void => {
 				store.clear();
-				for (const { slug, file, view } of result.views) {
+				for (const { slug, file, view } of views) {
 					store.set({
 						id: slug,
 						data: view,
 						filePath: path.relative(process.cwd(), file),
-						digest: context.generateDigest(view),
+						digest: `${context.generateDigest(view)}${mark}`,
 					});
 				}
 			};
-			await sync();
+			let good = await read();
+			setFixtureProblems(undefined);
+			fill(good);
 			watcher?.add(folder);
+			let failures = 0;
 			watcher?.on('all', (_event, changed) => {
 				if (!changed.startsWith(folder) || !changed.endsWith('.json')) return;
-				sync().catch((error: unknown) => {
-					logger.error(error instanceof Error ? error.message : String(error));
-				});
+				read().then(
+					(views) => {
+						good = views;
+						setFixtureProblems(undefined);
+						fill(views);
+					},
+					(error: unknown) => {
+						const message = error instanceof Error ? error.message : String(error);
+						logger.error(message);
+						setFixtureProblems(message);
+						// The same views under new digests: the store changes, so the browser reloads
+						// and the page shows the problems instead of staying on the last good page.
+						failures += 1;
+						fill(good, `-broken-${failures}`);
+					},
+				);
 			});
 		},
 	};

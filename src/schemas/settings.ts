@@ -20,6 +20,10 @@ const settingsSchema = z.object({
 	MOCK_PORT: portSchema('MOCK_PORT').default(4010),
 	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
 	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
+	/** Whether the mock prints a line per request. */
+	MOCK_LOG: z
+		.enum(['on', 'off'], { error: 'MOCK_LOG: expected on or off' })
+		.default('on'),
 });
 
 /** The portal's settings. */
@@ -34,6 +38,8 @@ export interface PortalSettings {
 	mockPort: number;
 	/** The absolute path of the OpenAPI document. */
 	openApiFile: string;
+	/** Whether the mock prints a line per request (MOCK_LOG=off turns it off). */
+	mockLog: boolean;
 }
 
 /** Reads the settings from an environment (process.env by default); throws a message per bad variable. */
@@ -44,18 +50,21 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
 		PORTAL_PORT: env['PORTAL_PORT'] || undefined,
 		MOCK_PORT: env['MOCK_PORT'] || undefined,
 		PORTAL_OPENAPI: env['PORTAL_OPENAPI'] || undefined,
+		MOCK_LOG: env['MOCK_LOG'] || undefined,
 	});
 	if (!result.success) {
 		throw new Error(
 			`Invalid environment:\n${result.error.issues.map((issue) => `  ${issue.message}`).join('\n')}`,
 		);
 	}
-	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI } = result.data;
+	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI, MOCK_LOG } =
+		result.data;
 	return {
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
 		portalPort: PORTAL_PORT,
 		mockPort: MOCK_PORT,
 		openApiFile: path.resolve(PORTAL_OPENAPI),
+		mockLog: MOCK_LOG === 'on',
 	};
 }

@@ -2,20 +2,22 @@
  * The mock as a reader meets it: a real `mock/cli.ts` process on a free port, asked over HTTP.
  * Every body is checked against openapi.yaml's own schemas with Ajv (JSON Schema 2020-12, the
  * dialect of OpenAPI 3.1); the expected users come from the fixtures, not from the contract.
+ * The RFC 6750 answers, HEAD and Prism's controls are checked here too.
  */
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { CONTRACT_FILE } from '../../mock/sync-openapi.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
 import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
 
 const USERS = '/api/v2/users';
+const CONTRACT_FILE = readSettings({}).openApiFile;
 
 let mock: Started;
 let base: string;
@@ -165,40 +167,66 @@ describe('a request without a usable key', () => {
 
 	const configKey = (): string => views[0]?.view.config.api_key ?? '';
 	const directoryKey = (): string => views[0]?.view.users[0]?.apiKey ?? '';
+
 	it.each<[string, () => string]>([
+		['an empty header', () => ''],
 		['another scheme', () => `Basic ${Buffer.from('admin:secret').toString('base64')}`],
+		['the key with no scheme word', () => directoryKey()],
+	])(
+		'with %s gets 401 and the challenge without an error code (no bearer credentials)',
+		async (_case, header) => {
+			const { response, body } = await askUsers(header());
+			expect(response.status).toBe(401);
+			expect(response.headers.get('www-authenticate')).toBe('Bearer realm="console"');
+			expect(validate('Problem', body)).toBeUndefined();
+			expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/missing-key' });
+		},
+	);
+
+	it.each<[string, () => string]>([
+		['Bearer and no token', () => 'Bearer'],
+		['two words after Bearer', () => `Bearer ${directoryKey()} ${directoryKey()}`],
+		['a quoted token', () => `Bearer "${directoryKey()}"`],
+		['a first word that is no scheme', () => `(Bearer ${directoryKey()}`],
+	])('with %s gets 400 invalid_request (malformed bearer credentials)', async (_case, header) => {
+		const { response, body } = await askUsers(header());
+		expect(response.status).toBe(400);
+		expect(response.headers.get('www-authenticate')).toMatch(
+			/^Bearer realm="console", error="invalid_request", error_description="[^"]+"$/,
+		);
+		expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+		expect(validate('Problem', body)).toBeUndefined();
+		expect(body).toMatchObject({ status: 400, type: 'https://portal.example/problems/invalid-request' });
+	});
+
+	it.each<[string, () => string]>([
 		['a key in no directory', () => 'Bearer ick-00000000-AAAA'],
 		["the console's own key (config api_key)", () => `Bearer ${configKey()}`],
-		['a malformed key', () => 'Bearer not-a-key'],
+		['a token not shaped like a key', () => 'Bearer not-a-key'],
 		['a key of another prefix', () => `Bearer ${directoryKey().replace(/^ick-/, 'abc-')}`],
 		['a directory key with more after it', () => `Bearer ${directoryKey()}x`],
 		['an over-long token', () => `Bearer ${'A'.repeat(5000)}`],
-		['two words after Bearer', () => `Bearer ${directoryKey()} ${directoryKey()}`],
-		['Bearer and no key', () => 'Bearer'],
-		['the key with no scheme', () => directoryKey()],
 	])('with %s gets 401 invalid_token and a problem body', async (_case, header) => {
 		const { response, body } = await askUsers(header());
 		expect(response.status).toBe(401);
 		const challenge = response.headers.get('www-authenticate') ?? '';
-		expect(challenge).toMatch(/^Bearer realm="[^"]+", error="invalid_token"/);
+		expect(challenge).toMatch(/^Bearer realm="console", error="invalid_token", error_description="[^"]+"$/);
 		expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 		expect(validate('Problem', body)).toBeUndefined();
-		expect(body).toMatchObject({ status: 401 });
+		expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/invalid-key' });
 	});
 
-	it('gets the same problem type for every invalid key, and another one for a missing key', async () => {
+	it('gives a missing key and an invalid one different problem types', async () => {
 		const missing = await askUsers(undefined);
 		const unknown = await askUsers('Bearer ick-00000000-AAAA');
-		const basic = await askUsers('Basic abc');
 		const type = z.object({ type: z.string() });
-		expect(type.parse(unknown.body).type).toBe(type.parse(basic.body).type);
 		expect(type.parse(missing.body).type).not.toBe(type.parse(unknown.body).type);
 	});
 });
 
 describe('other methods and paths', () => {
 	it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
-		'%s on the users path gets 405, Allow: GET and a problem body',
+		'%s on the users path gets 405, Allow: GET, HEAD and a problem body',
 		async (method) => {
 			const key = views[0]?.view.users[0]?.apiKey ?? '';
 			const { response, body } = await ask(USERS, {
@@ -207,16 +235,26 @@ describe('other methods and paths', () => {
 				body: method === 'DELETE' ? null : '{"name":"x"}',
 			});
 			expect(response.status).toBe(405);
-			expect(response.headers.get('allow')).toBe('GET');
+			expect(response.headers.get('allow')).toBe('GET, HEAD');
 			expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 			expect(validate('Problem', body)).toBeUndefined();
 			expect(body).toMatchObject({ status: 405 });
 		},
 	);
 
-	it('HEAD on the users path gets 405 too', async () => {
-		const response = await fetch(`${base}${USERS}`, { method: 'HEAD' });
-		expect(response.status).toBe(405);
+	it('HEAD gets the headers GET gets, with no body (RFC 9110, section 9.3.2)', async () => {
+		const key = views[1]?.view.users[0]?.apiKey ?? '';
+		const headers = { Authorization: `Bearer ${key}` };
+		const get = await fetch(`${base}${USERS}`, { headers });
+		const getBody = await get.text();
+		const head = await fetch(`${base}${USERS}`, { method: 'HEAD', headers });
+		expect(head.status).toBe(200);
+		expect(await head.text()).toBe('');
+		expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+		expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(getBody)));
+		const refused = await fetch(`${base}${USERS}`, { method: 'HEAD' });
+		expect(refused.status).toBe(401);
+		expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="console"');
 	});
 
 	it.each(['/', '/api/v2/user', '/api/v1/users', '/api/v2/users/extra', '/%E0%A4%A'])(
@@ -280,17 +318,145 @@ describe('CORS for the portal pages on this machine', () => {
 	});
 });
 
-describe('plain prism mock on the same file', () => {
-	it('still serves the contract without our layer', async () => {
+describe("Prism's controls, on top of the key", () => {
+	const key = (): string => views[0]?.view.users[3]?.apiKey ?? '';
+	const other = (): ViewEntry => {
+		const view = views[2];
+		if (!view) throw new Error('expected at least three views');
+		return view;
+	};
+	const usersOf = ({ view }: ViewEntry) => ({
+		users: view.users.map(({ name, email, role }) => ({ name, email, role })),
+	});
+
+	it.each([
+		['Prefer: code=401', { Prefer: 'code=401' }, ''],
+		['__code=401', {}, '?__code=401'],
+	])('%s with a valid key gets the 401 problem and its challenge', async (_case, headers, query) => {
+		const { response, body } = await ask(`${USERS}${query}`, {
+			headers: { Authorization: `Bearer ${key()}`, ...headers },
+		});
+		expect(response.status).toBe(401);
+		expect(response.headers.get('www-authenticate')).toBe('Bearer realm="console"');
+		expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/missing-key' });
+	});
+
+	it('code=401 with example=invalid-key gets that example and its invalid_token challenge', async () => {
+		const { response, body } = await ask(USERS, {
+			headers: { Authorization: `Bearer ${key()}`, Prefer: 'code=401, example=invalid-key' },
+		});
+		expect(response.status).toBe(401);
+		expect(response.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+		expect(body).toMatchObject({ type: 'https://portal.example/problems/invalid-key' });
+	});
+
+	it('code=400 and code=500 get the problems the contract declares', async () => {
+		for (const code of [400, 500]) {
+			const { response, body } = await ask(USERS, {
+				headers: { Authorization: `Bearer ${key()}`, Prefer: `code=${code}` },
+			});
+			expect(response.status).toBe(code);
+			expect(validate('Problem', body)).toBeUndefined();
+			expect(body).toMatchObject({ status: code });
+		}
+	});
+
+	it.each([
+		['Prefer: example=<slug>', (slug: string) => ({ headers: { Prefer: `example=${slug}` }, query: '' })],
+		['__example=<slug>', (slug: string) => ({ headers: {}, query: `?__example=${slug}` })],
+	])('%s with any valid key gets that view’s users', async (_case, control) => {
+		const { headers, query } = control(other().slug);
+		const { response, body } = await ask(`${USERS}${query}`, {
+			headers: { Authorization: `Bearer ${key()}`, ...headers },
+		});
+		expect(response.status).toBe(200);
+		expect(body).toEqual(usersOf(other()));
+	});
+
+	it('a Prefer header wins over the query parameters, as in Prism', async () => {
+		const { response, body } = await ask(`${USERS}?__code=401`, {
+			headers: { Authorization: `Bearer ${key()}`, Prefer: `example=${other().slug}` },
+		});
+		expect(response.status).toBe(200);
+		expect(body).toEqual(usersOf(other()));
+	});
+
+	it('dynamic=true gets a body generated from the schema, still a valid user list', async () => {
+		const { response, body } = await ask(USERS, {
+			headers: { Authorization: `Bearer ${key()}`, Prefer: 'dynamic=true' },
+		});
+		expect(response.status).toBe(200);
+		expect(validate('UserList', body)).toBeUndefined();
+		expect(body).not.toEqual(usersOf(views[0] ?? other()));
+	});
+
+	it('an unknown example gets a 404 problem naming it and how examples are named', async () => {
+		const { response, body } = await ask(USERS, {
+			headers: { Authorization: `Bearer ${key()}`, Prefer: 'example=no-such-view' },
+		});
+		expect(response.status).toBe(404);
+		expect(body).toMatchObject({
+			type: 'https://portal.example/problems/unknown-example',
+			detail: expect.stringMatching(
+				/^Prefer: example=no-such-view: the 200 answer of GET \/api\/v2\/users has no example named "no-such-view"; the 200 examples are named by view slug, e\.g\. /,
+			) as unknown,
+		});
+	});
+
+	it('an unknown code gets a 404 problem listing the codes the contract answers', async () => {
+		const { response, body } = await ask(`${USERS}?__code=418`, {
+			headers: { Authorization: `Bearer ${key()}` },
+		});
+		expect(response.status).toBe(404);
+		expect(body).toMatchObject({
+			type: 'https://portal.example/problems/unknown-code',
+			detail: '__code=418: GET /api/v2/users has no 418 response; it answers 200, 400, 401, 500.',
+		});
+	});
+
+	it('a control that cannot be read gets 422, naming it', async () => {
+		const { response, body } = await ask(USERS, {
+			headers: { Authorization: `Bearer ${key()}`, Prefer: 'code=teapot' },
+		});
+		expect(response.status).toBe(422);
+		expect(body).toMatchObject({
+			detail: 'Prefer: code=teapot: expected a three-digit status code, e.g. code=401',
+		});
+	});
+
+	it('without a usable key, the key comes first: code=200 still gets 401', async () => {
+		const { response } = await ask(USERS, { headers: { Prefer: 'code=200' } });
+		expect(response.status).toBe(401);
+	});
+});
+
+describe('the request log', () => {
+	it('prints a line per request with the view and user of the key, and never the key', async () => {
+		const view = views[1];
+		const user = view?.view.users[5];
+		await askUsers(`Bearer ${user?.apiKey ?? ''}`);
+		await askUsers('Bearer ick-00000000-AAAA');
+		const expected = new RegExp(
+			`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET /api/v2/users 200 \\d+\\.\\dms view=${view?.slug ?? ''} user="${user?.name ?? ''}" role=${user?.role ?? ''}$`,
+		);
+		const refused = / GET \/api\/v2\/users 401 [\d.]+ms refused="the key is in no view's directory"$/;
+		const lines = (): string[] => mock.output().split('\n');
+		// The mock writes its log as it answers; give the pipe a moment.
+		for (let tries = 0; tries < 50 && !lines().some((line) => refused.test(line)); tries += 1) {
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		expect(lines().some((line) => expected.test(line))).toBe(true);
+		expect(lines().some((line) => refused.test(line))).toBe(true);
+		for (const { view: each } of views) {
+			for (const { apiKey } of each.users) expect(mock.output()).not.toContain(apiKey);
+		}
+	});
+});
+
+describe('plain prism mock', () => {
+	it('still serves the hand-written openapi.yaml without our layer', async () => {
 		const port = await freePort();
-		const plain = start(bin('prism'), [
-			'mock',
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(port),
-			'openapi.yaml',
-		]);
+		const plain = start(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi.yaml']);
 		try {
 			const url = `http://127.0.0.1:${port}${USERS}`;
 			await waitForUrl(url, plain);
@@ -306,17 +472,38 @@ describe('plain prism mock on the same file', () => {
 			await plain.stop();
 		}
 	});
+
+	it('serves every view’s users by its slug from the published openapi.json', async () => {
+		const port = await freePort();
+		const published = path.join(inject('distDir'), 'openapi.json');
+		const plain = start(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), published]);
+		try {
+			const url = `http://127.0.0.1:${port}${USERS}`;
+			await waitForUrl(url, plain);
+			for (const { slug, view } of views) {
+				const response = await fetch(url, {
+					headers: { Authorization: 'Bearer anything', Prefer: `example=${slug}` },
+				});
+				expect(response.status, slug).toBe(200);
+				expect(await response.json(), slug).toEqual({
+					users: view.users.map(({ name, email, role }) => ({ name, email, role })),
+				});
+			}
+		} finally {
+			await plain.stop();
+		}
+	});
 });
 
 describe('odd input', () => {
-	it('answers a header with bytes outside ASCII as an invalid key, and keeps serving', async () => {
+	it('answers a header with bytes outside ASCII as malformed (400), and keeps serving', async () => {
 		const status = await rawRequest(
 			Buffer.from(
 				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xe9\xff\r\nConnection: close\r\n\r\n`,
 				'latin1',
 			),
 		);
-		expect(status).toBe('HTTP/1.1 401 Unauthorized');
+		expect(status).toBe('HTTP/1.1 400 Bad Request');
 		const key = views[0]?.view.users[0]?.apiKey ?? '';
 		expect((await askUsers(`Bearer ${key}`)).response.status).toBe(200);
 	});
@@ -334,13 +521,13 @@ describe('odd input', () => {
 		expect((await askUsers(`Bearer ${key}`)).response.status).toBe(200);
 	});
 
-	it('answers a request with two Authorization headers as an invalid key, even the same key twice', async () => {
+	it('answers a request with two Authorization headers as malformed (400), even the same key twice', async () => {
 		const key = views[0]?.view.users[0]?.apiKey ?? '';
 		const status = await rawRequest(
 			Buffer.from(
 				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
 			),
 		);
-		expect(status).toBe('HTTP/1.1 401 Unauthorized');
+		expect(status).toBe('HTTP/1.1 400 Bad Request');
 	});
 });

@@ -16,7 +16,10 @@ describe('buildDirectory', () => {
 	it('finds the view of every user key of every view', () => {
 		expect(views.length).toBeGreaterThan(1);
 		for (const { slug, view } of views) {
-			for (const user of view.users) expect(findView(directory, user.apiKey)).toBe(slug);
+			for (const user of view.users) {
+				expect(findView(directory, user.apiKey)).toBe(slug);
+				expect(directory.get(user.apiKey)).toEqual({ slug, name: user.name, role: user.role });
+			}
 		}
 		expect(directory.size).toBe(views.reduce((sum, { view }) => sum + view.users.length, 0));
 	});
@@ -45,22 +48,50 @@ describe('buildDirectory', () => {
 });
 
 describe('answerFor', () => {
-	it('answers a directory key, with the scheme word in any case, with its view', () => {
+	it('answers a directory key, with the scheme word in any case, with its view and user', () => {
 		for (const { slug, view } of views) {
-			const key = view.users.at(-1)?.apiKey ?? '';
-			expect(answerFor(`Bearer ${key}`, directory)).toEqual({ status: 200, slug });
-			expect(answerFor(`bearer ${key}`, directory)).toEqual({ status: 200, slug });
+			const user = view.users.at(-1);
+			const key = user?.apiKey ?? '';
+			const holder = { slug, name: user?.name, role: user?.role };
+			expect(answerFor(`Bearer ${key}`, directory)).toEqual({ status: 200, holder });
+			expect(answerFor(`bearer ${key}`, directory)).toEqual({ status: 200, holder });
 		}
 	});
 
-	it('asks for a key, without an error code, when there is no Authorization header', () => {
-		expect(answerFor(undefined, directory)).toMatchObject({
-			status: 401,
-			challenge: 'missing-key',
-		});
+	it.each<[string, string | undefined, RegExp]>([
+		['no Authorization header', undefined, /^no Authorization header$/],
+		['an empty header', '', /empty Authorization header/],
+		['a blank header', '   ', /empty Authorization header/],
+		['another scheme', 'Basic dXNlcjpwYXNz', /scheme is "Basic"/],
+		['a key with no scheme word', 'ick-4f1c9a07-Qx7m', /does not start with "Bearer "/],
+	])(
+		'asks for bearer credentials, with no error code (401 missing-key), given %s',
+		(_case, header, reason) => {
+			const answer = answerFor(header, directory);
+			expect(answer).toMatchObject({ status: 401, challenge: 'missing-key' });
+			expect(answer.status === 401 && answer.reason).toMatch(reason);
+		},
+	);
+
+	it('never repeats a key-shaped scheme word in its reason', () => {
+		const key = views[0]?.view.users[0]?.apiKey ?? '';
+		const answer = answerFor(key, directory);
+		expect(JSON.stringify(answer)).not.toContain(key);
 	});
 
-	it('refuses every other header as an invalid token, saying why', () => {
+	it.each<[string, string, RegExp]>([
+		['Bearer with no token', 'Bearer', /no token after "Bearer"/],
+		['a token with a space in it', 'Bearer ick-4f1c9a07-Qx7m more', /not "Bearer <token>"/],
+		['a quoted token', 'Bearer "ick-4f1c9a07-Qx7m"', /not "Bearer <token>"/],
+		['two headers joined', 'Bearer a, Bearer b', /not "Bearer <token>"/],
+		['a first word that is no scheme', '(Bearer ick-4f1c9a07-Qx7m', /not "Bearer <token>"/],
+	])('refuses malformed bearer credentials as 400 invalid-request: %s', (_case, header, reason) => {
+		const answer = answerFor(header, directory);
+		expect(answer).toMatchObject({ status: 400, challenge: 'invalid-request' });
+		expect(answer.status === 400 && answer.reason).toMatch(reason);
+	});
+
+	it('refuses a well-formed token that opens no directory as 401 invalid-key, saying why', () => {
 		const configKey = views[0]?.view.config.api_key ?? '';
 		const cases: [string, RegExp][] = [
 			[`Bearer ${configKey}`, /no view's directory/],
@@ -68,9 +99,6 @@ describe('answerFor', () => {
 			['Bearer abc-4f1c9a07-Qx7m', /prefix/],
 			['Bearer not-a-key', /expected a key shaped/],
 			[`Bearer ${configKey}${'x'.repeat(300)}`, /longer than a key/],
-			['Basic dXNlcjpwYXNz', /scheme is "Basic"/],
-			['Bearer', /no key after/],
-			['', /empty/],
 		];
 		for (const [header, reason] of cases) {
 			const answer = answerFor(header, directory);

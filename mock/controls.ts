@@ -1,0 +1,89 @@
+/**
+ * Prism's mock controls, read as Prism's own HTTP server reads them: a `Prefer` header
+ * (`code=401, example=invalid-key, dynamic=true, seed=7`), or, when the request has no `Prefer`
+ * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. A control that
+ * cannot be read gets Prism's 422, with a message that names it and what was expected.
+ */
+import parsePreferHeader from 'parse-prefer-header';
+import { z } from 'zod';
+
+/** The controls a request carries; each is absent when not asked for. */
+export interface MockControls {
+	/** The status to answer, e.g. 401. */
+	code?: number | undefined;
+	/** The name of the example to answer with, e.g. a view's slug. */
+	example?: string | undefined;
+	/** A body generated from the schema instead of an example. */
+	dynamic?: boolean | undefined;
+	/** The seed of the generated body, so it is the same each time. */
+	seed?: string | undefined;
+	/** Where the controls came from, as a person would write them back. */
+	spelled: string;
+}
+
+/** The controls of a request, or why one cannot be read. */
+export type ControlsParse = { ok: true; controls: MockControls } | { ok: false; problem: string };
+
+const stringValue = z.union([z.string(), z.literal(true).transform(() => '')]).optional();
+
+/** What `parse-prefer-header` returns: preferences by camel-cased name. */
+const preferencesSchema = z.looseObject({
+	code: stringValue,
+	example: stringValue,
+	dynamic: stringValue,
+	seed: stringValue,
+});
+
+/** Reads the controls; `prefer` is the Prefer header, `query` the request's query parameters. */
+export function readControls(prefer: string | undefined, query: URLSearchParams): ControlsParse {
+	let raw: {
+		code?: string | undefined;
+		example?: string | undefined;
+		dynamic?: string | undefined;
+		seed?: string | undefined;
+	};
+	let spell: (name: string, value: string) => string;
+	if (prefer !== undefined && prefer.trim() !== '') {
+		raw = preferencesSchema.parse(parsePreferHeader(prefer));
+		spell = (name, value) => `Prefer: ${name}=${value}`;
+	} else {
+		const read = (name: string): string | undefined => query.get(`__${name}`) ?? undefined;
+		raw = { code: read('code'), example: read('example'), dynamic: read('dynamic'), seed: read('seed') };
+		spell = (name, value) => `__${name}=${value}`;
+	}
+	const controls: MockControls = { spelled: '' };
+	const spelled: string[] = [];
+	if (raw.code !== undefined) {
+		if (!/^\d{3}$/.test(raw.code)) {
+			return {
+				ok: false,
+				problem: `${spell('code', raw.code)}: expected a three-digit status code, e.g. code=401`,
+			};
+		}
+		controls.code = Number(raw.code);
+		spelled.push(spell('code', raw.code));
+	}
+	if (raw.example !== undefined) {
+		if (raw.example === '') {
+			return { ok: false, problem: `${spell('example', '')}: expected the name of an example` };
+		}
+		controls.example = raw.example;
+		spelled.push(spell('example', raw.example));
+	}
+	if (raw.dynamic !== undefined) {
+		if (raw.dynamic !== 'true' && raw.dynamic !== 'false') {
+			return {
+				ok: false,
+				problem: `${spell('dynamic', raw.dynamic)}: expected dynamic=true or dynamic=false`,
+			};
+		}
+		controls.dynamic = raw.dynamic === 'true';
+		spelled.push(spell('dynamic', raw.dynamic));
+	}
+	if (raw.seed !== undefined) {
+		controls.seed = raw.seed;
+		spelled.push(spell('seed', raw.seed));
+	}
+	controls.spelled = spelled.join(', ');
+	return { ok: true, controls };
+}

@@ -1,0 +1,44 @@
+/**
+ * The mock's CORS policy: pages from http://127.0.0.1, http://localhost or http://[::1] on any
+ * port may call the mock with an Authorization header; other origins get no CORS headers, so a
+ * site open in the reader's browser cannot read the directory through the mock.
+ */
+
+/** The response headers a page on another port may read (beyond the CORS-safelisted ones). */
+export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Content-Type', 'Content-Length', 'Date'];
+
+/** The request headers a page may send. `*` would not cover Authorization, so it is named. */
+export const ALLOWED_HEADERS = ['Authorization', 'Accept', 'Content-Type', 'Prefer'];
+
+/** The methods a page may use. */
+export const ALLOWED_METHODS = ['GET', 'HEAD'];
+
+/** Origins on this machine: http on 127.0.0.1, localhost or [::1], any port. Others get no CORS. */
+const LOCAL_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/;
+
+/** Whether pages from an origin may read the mock's answers. */
+export function isLocalOrigin(origin: string | undefined): origin is string {
+	return origin !== undefined && LOCAL_ORIGIN.test(origin);
+}
+
+/** The CORS headers of an answer to a request from `origin`. */
+export function corsHeaders(origin: string | undefined): Record<string, string> {
+	return isLocalOrigin(origin)
+		? {
+				'Access-Control-Allow-Origin': origin,
+				'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
+				Vary: 'Origin',
+			}
+		: { Vary: 'Origin' };
+}
+
+/** The extra headers of a preflight answer; none for an origin that may not call the mock. */
+export function preflightHeaders(origin: string | undefined): Record<string, string> {
+	return isLocalOrigin(origin)
+		? {
+				'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
+				'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
+				'Access-Control-Max-Age': '600',
+			}
+		: {};
+}

@@ -1,0 +1,62 @@
+/**
+ * The mock's request log: one line per request, in logfmt after the time, so a developer sees
+ * what their client sent and why it got its answer, and can grep it. A key is never printed:
+ * anything shaped like one in the path is replaced by `<key>`.
+ *
+ *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
+ *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
+ */
+import type { KeyHolder } from '../src/lib/directory.ts';
+
+/** What one request was and how it was answered. */
+export interface LoggedRequest {
+	time: Date;
+	method: string;
+	/** The request target as sent: path and query. */
+	target: string;
+	status: number;
+	durationMs: number;
+	/** Who the key belongs to, when it opened a view. */
+	holder?: KeyHolder | undefined;
+	/** Why the request was refused, in a reader's words. */
+	refused?: string | undefined;
+	/** The Prism controls the request carried, as written. */
+	controls?: string | undefined;
+}
+
+/** Anything shaped like a key of any prefix. */
+const KEY_LIKE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/g;
+
+/** The longest request target printed. */
+const MAX_TARGET = 200;
+
+/** A logfmt value: bare when it can be, else quoted with `"` and `\` escaped. */
+function value(text: string): string {
+	if (/^[\w./:@-]+$/.test(text)) return text;
+	const printable = text.replace(/[\x00-\x1f\x7f]/g, '?');
+	return `"${printable.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/** Printable ASCII only, keys replaced, long targets cut. */
+function shownTarget(target: string): string {
+	const clean = target.replace(/[^\x21-\x7e]/g, '?').replace(KEY_LIKE, '<key>');
+	return clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
+}
+
+/** One log line for one request. */
+export function logLine(request: LoggedRequest): string {
+	const fields = [
+		request.time.toISOString(),
+		request.method.replace(/[^A-Z]/gi, '?').slice(0, 16),
+		shownTarget(request.target),
+		String(request.status),
+		`${request.durationMs.toFixed(1)}ms`,
+	];
+	if (request.holder) {
+		const { slug, name, role } = request.holder;
+		fields.push(`view=${value(slug)}`, `user=${value(name)}`, `role=${role}`);
+	}
+	if (request.refused) fields.push(`refused=${value(request.refused.replace(KEY_LIKE, '<key>'))}`);
+	if (request.controls) fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
+	return fields.join(' ');
+}

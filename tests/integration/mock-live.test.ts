@@ -1,0 +1,225 @@
+/**
+ * The live mock, as a developer meets it while editing fixtures: a real `mock/cli.ts` process
+ * on a temporary copy of the fixtures and the contract, which the test edits as an editor would.
+ * Added, changed, broken, mended and removed views are answered as such with no restart, and a
+ * broken edit never takes the last good state away.
+ */
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import type { View } from '../../src/schemas/view.ts';
+import { readSettings } from '../../src/schemas/settings.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+
+const USERS = '/api/v2/users';
+
+let folder: string;
+let viewsDir: string;
+let contractFile: string;
+let mock: Started;
+let base: string;
+let views: ViewEntry[];
+
+/** A new view made from an existing one: its own slug, keys and emails, so it is valid beside it. */
+function newView(from: View, seed: number, firstName = 'Quinn Example'): View {
+	const key = (index: number): string =>
+		`ick-${(0xa0000000 + seed * 16 + index).toString(16)}-Live`;
+	return {
+		...from,
+		environment: 'qa-eu-west',
+		configuration: 'QA',
+		config: { ...from.config, api_key: key(15) },
+		users: from.users.map((user, index) => ({
+			...user,
+			name: index === 0 ? firstName : user.name,
+			email: `qa.${index}@example.com`,
+			apiKey: key(index),
+		})),
+	};
+}
+
+/** Writes a fixture the way an editor saves it: a new file renamed over the old one. */
+async function save(file: string, text: string): Promise<void> {
+	const temporary = `${file}.tmp-${process.pid}`;
+	await writeFile(temporary, text);
+	await rename(temporary, file);
+}
+
+/** The status and body the mock answers for a key. */
+async function usersFor(key: string): Promise<{ status: number; body: unknown }> {
+	const response = await fetch(`${base}${USERS}`, { headers: { Authorization: `Bearer ${key}` } });
+	const text = await response.text();
+	return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** Polls until `check` holds; fails with what the mock printed if it never does. */
+async function eventually(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+	const deadline = Date.now() + 15_000;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${mock.output()}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/** The users a view's directory lists, as the API returns them. */
+const listed = (view: View) => ({
+	users: view.users.map(({ name, email, role }) => ({ name, email, role })),
+});
+
+beforeAll(async () => {
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-live-'));
+	viewsDir = path.join(folder, 'views');
+	contractFile = path.join(folder, 'openapi.yaml');
+	await mkdir(viewsDir);
+	const source = readSettings({});
+	for (const name of await readdir(source.viewsDir)) {
+		await copyFile(path.join(source.viewsDir, name), path.join(viewsDir, name));
+	}
+	await copyFile(source.openApiFile, contractFile);
+	views = await loadViews(viewsDir);
+	const port = await freePort();
+	base = `http://127.0.0.1:${port}`;
+	mock = start(bin('node'), ['mock/cli.ts'], {
+		env: { MOCK_PORT: String(port), PORTAL_VIEWS_DIR: viewsDir, PORTAL_OPENAPI: contractFile },
+	});
+	await waitForUrl(`${base}${USERS}`, mock);
+});
+
+afterAll(async () => {
+	await mock?.stop();
+	await rm(folder, { recursive: true, force: true });
+});
+
+describe('the mock follows edits to the fixtures, with no restart', () => {
+	const file = (): string => path.join(viewsDir, 'qa-eu-west.json');
+	const stable = (): string => views[0]?.view.users[0]?.apiKey ?? '';
+	const template = (): View => {
+		const view = views[0]?.view;
+		if (!view) throw new Error('expected a fixture');
+		return view;
+	};
+
+	it('answers the keys of a view added while it runs', async () => {
+		const added = newView(template(), 1);
+		const key = added.users[2]?.apiKey ?? '';
+		expect((await usersFor(key)).status).toBe(401);
+		await save(file(), JSON.stringify(added, null, 2));
+		await eventually('the added view answering', async () => (await usersFor(key)).status === 200);
+		expect((await usersFor(key)).body).toEqual(listed(added));
+		expect(mock.output()).toMatch(/Mock reloaded: 9 views \(added qa-eu-west\)\./);
+	});
+
+	it('reports a broken fixture with its file and field, and keeps answering every view', async () => {
+		const good = newView(template(), 1);
+		const broken = {
+			...good,
+			users: good.users.map((user, index) => (index === 3 ? { ...user, apiKey: 'nope' } : user)),
+		};
+		await save(file(), JSON.stringify(broken, null, 2));
+		// The folder is outside the working folder, so the message names it in full.
+		const message = `${file()}: users[3].apiKey: expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>, e.g. ick-4f1c9a07-Qx7m`;
+		await eventually('the problem being reported', () => mock.output().includes(message));
+		expect(mock.output()).toContain('Mock kept its last good state (9 views)');
+		// The last good state: the view as it was before the broken edit, every other view too.
+		expect(await usersFor(good.users[3]?.apiKey ?? '')).toEqual({ status: 200, body: listed(good) });
+		expect((await usersFor(stable())).status).toBe(200);
+	});
+
+	it('picks the fixture up once it is mended', async () => {
+		const mended = newView(template(), 1, 'Quinn Mended');
+		await save(file(), JSON.stringify(mended, null, 2));
+		const key = mended.users[0]?.apiKey ?? '';
+		await eventually('the mended view answering', async () => {
+			const { body } = await usersFor(key);
+			return JSON.stringify(body).includes('Quinn Mended');
+		});
+		expect(await usersFor(key)).toEqual({ status: 200, body: listed(mended) });
+	});
+
+	it('answers a removed view’s keys with 401', async () => {
+		const key = newView(template(), 1).users[0]?.apiKey ?? '';
+		await rm(file());
+		await eventually('the removed view refusing', async () => (await usersFor(key)).status === 401);
+		expect(mock.output()).toMatch(/Mock reloaded: 8 views \(removed qa-eu-west\)\./);
+		expect((await usersFor(stable())).status).toBe(200);
+	});
+
+	it('drops no request while fixtures are rewritten, broken and mended', async () => {
+		const key = stable();
+		const expected = listed(template());
+		let running = true;
+		const answers: number[] = [];
+		const load = (async () => {
+			while (running) {
+				const { status, body } = await usersFor(key);
+				answers.push(status === 200 && JSON.stringify(body) === JSON.stringify(expected) ? 200 : status);
+			}
+		})();
+		for (let round = 0; round < 6; round += 1) {
+			const text =
+				round % 2 === 0 ? '{ "environment": ' : JSON.stringify(newView(template(), 2 + round), null, 2);
+			await save(file(), text);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+		running = false;
+		await load;
+		await rm(file(), { force: true });
+		expect(answers.length).toBeGreaterThan(20);
+		expect(answers.filter((status) => status !== 200)).toEqual([]);
+	});
+});
+
+describe('the mock follows edits to the contract', () => {
+	it('reports a contract that does not parse, keeps the last good one, and takes the mended one', async () => {
+		const original = await readFile(contractFile, 'utf8');
+		const key = views[1]?.view.users[0]?.apiKey ?? '';
+		await save(contractFile, `${original}\npaths: [\n`);
+		await eventually('the contract problem being reported', () =>
+			/openapi\.yaml: expected valid YAML \(/.test(mock.output()),
+		);
+		expect((await usersFor(key)).status).toBe(200);
+
+		const changed = original.replace(
+			'detail: The contract has one path, GET /api/v2/users.',
+			'detail: This path is not in the edited contract.',
+		);
+		expect(changed).not.toBe(original);
+		await save(contractFile, changed);
+		await eventually('the edited contract answering', async () => {
+			const response = await fetch(`${base}/nowhere`);
+			return (await response.text()).includes('This path is not in the edited contract.');
+		});
+		expect((await usersFor(key)).status).toBe(200);
+	});
+
+	it('names the missing operation when the contract loses it, and keeps answering', async () => {
+		const original = await readFile(contractFile, 'utf8');
+		const key = views[1]?.view.users[0]?.apiKey ?? '';
+		await save(contractFile, original.replace('  /api/v2/users:\n', '  /api/v2/people:\n'));
+		await eventually('the missing operation being reported', () =>
+			/openapi\.yaml: paths\.\/api\/v2\/users: expected a mapping/.test(mock.output()),
+		);
+		expect((await usersFor(key)).status).toBe(200);
+		await save(contractFile, original);
+	});
+});
+
+describe('MOCK_LOG=off', () => {
+	it('silences the request log, and only it', async () => {
+		const port = await freePort();
+		const quiet = start(bin('node'), ['mock/cli.ts'], {
+			env: { MOCK_PORT: String(port), MOCK_LOG: 'off' },
+		});
+		try {
+			await waitForUrl(`http://127.0.0.1:${port}${USERS}`, quiet);
+			await fetch(`http://127.0.0.1:${port}${USERS}`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			expect(quiet.output()).toContain(`Mock listening on http://127.0.0.1:${port}`);
+			expect(quiet.output()).not.toMatch(/ GET \/api\/v2\/users \d{3} /);
+		} finally {
+			await quiet.stop();
+		}
+	});
+});

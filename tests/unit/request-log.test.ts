@@ -1,0 +1,68 @@
+/** The mock's request log: what a developer reads in the terminal, one line per request. */
+import { describe, expect, it } from 'vitest';
+import { logLine } from '../../mock/request-log.ts';
+
+const time = new Date('2026-11-21T09:30:00.123Z');
+
+describe('logLine', () => {
+	it('prints time, method, path, status, duration, and the view and user of the key', () => {
+		expect(
+			logLine({
+				time,
+				method: 'GET',
+				target: '/api/v2/users',
+				status: 200,
+				durationMs: 1.26,
+				holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
+			}),
+		).toBe(
+			'2026-11-21T09:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Amara Okafor" role=admin',
+		);
+	});
+
+	it('says why a request was refused, and which controls it carried', () => {
+		expect(
+			logLine({
+				time,
+				method: 'GET',
+				target: '/api/v2/users?__code=401',
+				status: 401,
+				durationMs: 0.4,
+				refused: "the key is in no view's directory",
+				controls: '__code=401',
+			}),
+		).toBe(
+			`2026-11-21T09:30:00.123Z GET /api/v2/users?__code=401 401 0.4ms refused="the key is in no view's directory" controls="__code=401"`,
+		);
+	});
+
+	it('never prints a key, wherever it was sent', () => {
+		const line = logLine({
+			time,
+			method: 'GET',
+			target: '/api/v2/users?token=ick-4f1c9a07-Qx7m&x=abc-0123abcd-ZZ99',
+			status: 401,
+			durationMs: 0,
+			refused: 'a reason naming ick-4f1c9a07-Qx7m',
+			controls: 'Prefer: example=ick-4f1c9a07-Qx7m',
+		});
+		expect(line).not.toMatch(/4f1c9a07|0123abcd/);
+		expect(line).toContain('token=<key>&x=<key>');
+	});
+
+	it('keeps a hostile request on one printable line', () => {
+		const line = logLine({
+			time,
+			method: 'GET',
+			target: `/x\r\nINJECTED${'a'.repeat(500)}`,
+			status: 404,
+			durationMs: 0,
+			holder: { slug: 'v', name: 'Eve "\n" Quote\\', role: 'viewer' },
+		});
+		expect(line).not.toMatch(/[\r\n]/);
+		expect(line).toContain('/x??INJECTED');
+		expect(line).toContain('…');
+		expect(line).toContain('user="Eve \\"?\\" Quote\\\\"');
+		expect(line.length).toBeLessThan(300);
+	});
+});
