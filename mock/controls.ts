@@ -48,7 +48,12 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 		spell = (name, value) => `Prefer: ${name}=${value}`;
 	} else {
 		const read = (name: string): string | undefined => query.get(`__${name}`) ?? undefined;
-		raw = { code: read('code'), example: read('example'), dynamic: read('dynamic'), seed: read('seed') };
+		raw = {
+			code: read('code'),
+			example: read('example'),
+			dynamic: read('dynamic'),
+			seed: read('seed'),
+		};
 		spell = (name, value) => `__${name}=${value}`;
 	}
 	const controls: MockControls = { spelled: '' };

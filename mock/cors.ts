@@ -5,7 +5,13 @@
  */
 
 /** The response headers a page on another port may read (beyond the CORS-safelisted ones). */
-export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Content-Type', 'Content-Length', 'Date'];
+export const EXPOSED_HEADERS = [
+	'WWW-Authenticate',
+	'Allow',
+	'Content-Type',
+	'Content-Length',
+	'Date',
+];
 
 /** The request headers a page may send. `*` would not cover Authorization, so it is named. */
 export const ALLOWED_HEADERS = ['Authorization', 'Accept', 'Content-Type', 'Prefer'];

@@ -33,7 +33,8 @@ const MAX_TARGET = 200;
 /** A logfmt value: bare when it can be, else quoted with `"` and `\` escaped. */
 function value(text: string): string {
 	if (/^[\w./:@-]+$/.test(text)) return text;
-	const printable = text.replace(/[\x00-\x1f\x7f]/g, '?');
+	// \p{Cc}: the control characters, a line break among them, so a line stays one line.
+	const printable = text.replace(/\p{Cc}/gu, '?');
 	return `"${printable.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
@@ -57,6 +58,7 @@ export function logLine(request: LoggedRequest): string {
 		fields.push(`view=${value(slug)}`, `user=${value(name)}`, `role=${role}`);
 	}
 	if (request.refused) fields.push(`refused=${value(request.refused.replace(KEY_LIKE, '<key>'))}`);
-	if (request.controls) fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
+	if (request.controls)
+		fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
 	return fields.join(' ');
 }

@@ -86,7 +86,12 @@ function controlProblem(status: number, slug: string, title: string, detail: str
 	return {
 		status,
 		headers: { 'Content-Type': 'application/problem+json' },
-		body: JSON.stringify({ type: `https://portal.example/problems/${slug}`, title, status, detail }),
+		body: JSON.stringify({
+			type: `https://portal.example/problems/${slug}`,
+			title,
+			status,
+			detail,
+		}),
 	};
 }
 
@@ -97,7 +102,11 @@ function someNames(names: readonly string[]): string {
 }
 
 /** Prism's configuration for one answer. */
-function prismConfig(code: number, exampleKey: string | undefined, controls?: MockControls): IHttpConfig {
+function prismConfig(
+	code: number,
+	exampleKey: string | undefined,
+	controls?: MockControls,
+): IHttpConfig {
 	return {
 		isProxy: false,
 		// Our layer checks the key; Prism's security check would accept any bearer token.
@@ -186,7 +195,7 @@ function createAnswerer() {
 	/** Keeps an answer per state and name; dynamic answers are never kept. */
 	const keep = (state: MockState, id: string, compute: () => Promise<Answer>): Promise<Answer> => {
 		let answers = kept.get(state);
-		if (!answers) kept.set(state, (answers = new Map()));
+		if (!answers) kept.set(state, (answers = new Map<string, Promise<Answer>>()));
 		let answer = answers.get(id);
 		if (!answer) {
 			answer = compute();
@@ -207,7 +216,12 @@ function createAnswerer() {
 		});
 
 	/** The users answer for a status and example (checked to exist), or a controls problem. */
-	const users = (state: MockState, code: number, example: string | undefined, controls?: MockControls) => {
+	const users = (
+		state: MockState,
+		code: number,
+		example: string | undefined,
+		controls?: MockControls,
+	) => {
 		const response = state.users.responses.find((candidate) => candidate.code === String(code));
 		if (!response) {
 			const codes = state.users.responses.map((candidate) => candidate.code).join(', ');
@@ -221,7 +235,9 @@ function createAnswerer() {
 			);
 		}
 		const content = response.contents?.[0];
-		const names = (content?.examples ?? []).flatMap((candidate) => ('key' in candidate ? [candidate.key] : []));
+		const names = (content?.examples ?? []).flatMap((candidate) =>
+			'key' in candidate ? [candidate.key] : [],
+		);
 		if (example !== undefined && !names.includes(example)) {
 			const hint =
 				code === 200
@@ -236,7 +252,8 @@ function createAnswerer() {
 				),
 			);
 		}
-		const compute = () => ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
+		const compute = () =>
+			ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
 		return controls?.dynamic ? compute() : keep(state, `users ${code} ${example ?? ''}`, compute);
 	};
 
@@ -245,7 +262,9 @@ function createAnswerer() {
 
 /** A path template of the contract as a pattern: `{name}` stands for one path segment. */
 function pathPattern(template: string): RegExp {
-	const parts = template.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+	const parts = template
+		.split(/\{[^}]*\}/)
+		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 	return new RegExp(`^${parts.join('[^/]+')}$`);
 }
 
@@ -261,10 +280,14 @@ function routeOf(state: MockState, path: string, method: string): 'users' | 404 
 }
 
 /** The status and example a request is answered with, from its key and then its controls. */
-function choose(answer: DirectoryAnswer, controls: MockControls): { code: number; example: string | undefined } {
+function choose(
+	answer: DirectoryAnswer,
+	controls: MockControls,
+): { code: number; example: string | undefined } {
 	if (answer.status !== 200) return { code: answer.status, example: answer.challenge };
 	const code = controls.code ?? 200;
-	const example = controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
+	const example =
+		controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
 	return { code, example };
 }
 
@@ -294,7 +317,12 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const answerer = createAnswerer();
 
 	/** Sends an answer; HEAD gets the same headers and no body. */
-	const send = (response: ServerResponse, method: string, answer: Answer, extra: Record<string, string>): void => {
+	const send = (
+		response: ServerResponse,
+		method: string,
+		answer: Answer,
+		extra: Record<string, string>,
+	): void => {
 		response.writeHead(answer.status, {
 			...answer.headers,
 			...extra,
@@ -355,7 +383,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		const controls = readControls(singleHeader(request, 'prefer'), url.searchParams);
 		if (!controls.ok) {
 			logged.refused = controls.problem;
-			finish(controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem));
+			finish(
+				controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
+			);
 			return;
 		}
 		logged.controls = controls.controls.spelled || undefined;
@@ -363,13 +393,22 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		if (answer.status === 200) logged.holder = answer;
 		else logged.refused = answer.reason;
 		const { code, example } = choose(answer, controls.controls);
-		finish(await answerer.users(current, code, example, answer.status === 200 ? controls.controls : undefined));
+		finish(
+			await answerer.users(
+				current,
+				code,
+				example,
+				answer.status === 200 ? controls.controls : undefined,
+			),
+		);
 	};
 
 	const server = createServer((request, response) => {
 		handle(request, response).catch((error: unknown) => {
 			const detail = error instanceof Error ? error.message : String(error);
-			options.log?.(`${new Date().toISOString()} ${request.method ?? ''} 500 the mock failed: ${detail}`);
+			options.log?.(
+				`${new Date().toISOString()} ${request.method ?? ''} 500 the mock failed: ${detail}`,
+			);
 			if (!response.headersSent) {
 				send(
 					response,
@@ -403,7 +442,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 					),
 				);
 			} else if (error.code === 'EACCES') {
-				reject(new MockListenError(`No permission to listen on ${where}: choose a port above 1023`));
+				reject(
+					new MockListenError(`No permission to listen on ${where}: choose a port above 1023`),
+				);
 			} else {
 				reject(new MockListenError(`Cannot listen on ${where}: ${error.message}`));
 			}
@@ -428,7 +469,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		} catch (error) {
 			const reason = error instanceof Error ? error.message : String(error);
 			const count = state.views.length === 1 ? '1 view' : `${state.views.length} views`;
-			report(`Mock kept its last good state (${count}); this edit could not be loaded:\n${reason}`, false);
+			report(
+				`Mock kept its last good state (${count}); this edit could not be loaded:\n${reason}`,
+				false,
+			);
 			return false;
 		}
 	};
@@ -445,4 +489,3 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			}),
 	};
 }
-

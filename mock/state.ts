@@ -82,13 +82,18 @@ export async function loadState(sources: MockSources): Promise<MockState> {
 		fallbacks = await getHttpOperationsFromSpec(withFallbackOperations(contract));
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		throw new SourceError(
-			reason.startsWith(contractFile) ? reason : `${contractFile}: ${reason}`,
-		);
+		throw new SourceError(reason.startsWith(contractFile) ? reason : `${contractFile}: ${reason}`);
 	}
 	const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
-	if (!users) throw new SourceError(`${contractFile}: paths: expected a GET ${USERS_PATH} operation`);
-	return { views: fixtures.views, directory: buildDirectory(fixtures.views), operations, users, fallbacks };
+	if (!users)
+		throw new SourceError(`${contractFile}: paths: expected a GET ${USERS_PATH} operation`);
+	return {
+		views: fixtures.views,
+		directory: buildDirectory(fixtures.views),
+		operations,
+		users,
+		fallbacks,
+	};
 }
 
 /** What changed between two states, by view slug, for the reload message. */

@@ -23,7 +23,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dist-'));
 	const distDir = path.join(folder, 'dist');
-	const mockPort = await freePort();
+	// Never the default port: a page that forgot to follow MOCK_PORT would then go unnoticed.
+	let mockPort = await freePort();
+	while (mockPort === 4010) mockPort = await freePort();
 	const result = buildPortal(distDir, undefined, { MOCK_PORT: String(mockPort) });
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
 	project.provide('distDir', distDir);

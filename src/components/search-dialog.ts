@@ -109,8 +109,11 @@ class SearchDialog {
 		this.#pagefind ??= (async () => {
 			this.status.textContent = 'Loading search…';
 			// The dev server has no index: Pagefind writes it after `astro build`.
-			if (import.meta.env.DEV) throw new Error(DEV_SEARCH);
-			const module: unknown = await import(/* @vite-ignore */ `${this.indexUrl}pagefind.js`);
+			const module: unknown = await import(/* @vite-ignore */ `${this.indexUrl}pagefind.js`).catch(
+				() => {
+					throw new Error(NO_INDEX);
+				},
+			);
 			if (!isPagefind(module)) throw new Error('The search index did not load');
 			await module.init();
 			this.renderFilters(await module.filters());
@@ -201,9 +204,9 @@ class SearchDialog {
 	}
 }
 
-/** What search says in `npm run dev`, where there is no index to load. */
-export const DEV_SEARCH =
-	'the search index is written by the build, so search works in `npm start`, not in `npm run dev`.';
+/** What search says when its index is not there, as in `npm run dev`. */
+export const NO_INDEX =
+	'the search index could not be loaded. The build writes it, so search works in `npm start`, not in `npm run dev`.';
 
 let current: SearchDialog | undefined;
 

@@ -46,7 +46,7 @@ export async function send(panel: HTMLElement): Promise<void> {
 	const otherKey = part<HTMLInputElement>(panel, '[name="otherKey"]');
 	const serverInput = part<HTMLInputElement>(panel, '[name="server"]');
 	try {
-		const server = parseServer(serverInput.value, panel.dataset['defaultServer']);
+		const server = parseServer(serverInput.value, serverInput.defaultValue);
 		const key = parseKey(keyChoice.value === '' ? otherKey.value : keyChoice.value);
 		markField(panel, serverInput, server.ok ? undefined : server.problem);
 		markField(panel, otherKey, key.ok ? undefined : key.problem);

@@ -56,10 +56,11 @@ export function mockOrigin(port: number): string {
 	return `http://127.0.0.1:${port}`;
 }
 
-/** The 200 examples the fixtures call for, keyed by view slug, in fixture order. */
+/** The 200 examples the fixtures call for, keyed by view slug, in slug order whoever reads them. */
 export function viewExamples(views: readonly ViewEntry[]): Record<string, ViewExample> {
+	const bySlug = [...views].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 	return Object.fromEntries(
-		views.map(({ slug, view }) => [
+		bySlug.map(({ slug, view }) => [
 			slug,
 			{
 				summary: `The directory of the ${viewTitle(view)} view (${slug})`,

@@ -24,7 +24,9 @@ export function buildDirectory(views: readonly { slug: string; view: View }[]): 
 		for (const { apiKey, name, role } of view.users) {
 			const known = directory.get(apiKey);
 			if (known !== undefined && known.slug !== slug) {
-				throw new Error(`The key ${apiKey} is in the directories of both ${known.slug} and ${slug}`);
+				throw new Error(
+					`The key ${apiKey} is in the directories of both ${known.slug} and ${slug}`,
+				);
 			}
 			directory.set(apiKey, { slug, name, role });
 		}
@@ -83,7 +85,11 @@ export function answerFor(header: string | undefined, directory: Directory): Dir
 		case 'malformed':
 			return { status: 400, challenge: 'invalid-request', reason: malformed(authorization) };
 		case 'oversized':
-			return { status: 401, challenge: 'invalid-key', reason: 'the token is far longer than a key' };
+			return {
+				status: 401,
+				challenge: 'invalid-key',
+				reason: 'the token is far longer than a key',
+			};
 		case 'bearer': {
 			const holder = directory.get(authorization.token);
 			if (holder !== undefined) return { status: 200, holder };

@@ -16,5 +16,8 @@ export async function publishedContract(): Promise<Record<string, unknown>> {
 		view: data,
 	}));
 	const file = shownPath(openApiFile);
-	return composeContract(await readContract(file), views, { mockOrigin: mockOrigin(mockPort), file });
+	return composeContract(await readContract(file), views, {
+		mockOrigin: mockOrigin(mockPort),
+		file,
+	});
 }

@@ -54,7 +54,7 @@ const REASONS: Readonly<Record<number, string>> = {
 export type ServerParse = { ok: true; server: string } | { ok: false; problem: string };
 
 /** Parses the server field, with a message that says what is wrong when it is not an address. */
-export function parseServer(text: string, example = 'http://127.0.0.1:4010'): ServerParse {
+export function parseServer(text: string, example: string): ServerParse {
 	const server = normalServer(text);
 	if (server) return { ok: true, server };
 	const value = text.trim();

@@ -21,9 +21,7 @@ const settingsSchema = z.object({
 	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
 	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
 	/** Whether the mock prints a line per request. */
-	MOCK_LOG: z
-		.enum(['on', 'off'], { error: 'MOCK_LOG: expected on or off' })
-		.default('on'),
+	MOCK_LOG: z.enum(['on', 'off'], { error: 'MOCK_LOG: expected on or off' }).default('on'),
 });
 
 /** The portal's settings. */

@@ -40,25 +40,52 @@ describe('reference page', () => {
 		expect(main).toContain('ick-<8 lowercase hex>-<4 letters or digits>');
 	});
 
-	it('shows every response with its schema table, headers and a named example per view', async () => {
-		await expect(page.locator('.response h4').allTextContents()).resolves.toEqual(['200', '401']);
+	it('shows every response with its schema table, headers and examples', async () => {
+		await expect(page.locator('.response h4').allTextContents()).resolves.toEqual([
+			'200',
+			'400',
+			'401',
+			'500',
+		]);
 		const fields = await page.locator('.schema-table th[scope="row"]').allTextContents();
 		expect(fields).toEqual(expect.arrayContaining(['users[].email', 'users[].role', 'detail']));
-		await expect(page.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(1);
+		await expect(page.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(2);
 		const exampleNames = await page.locator('.examples summary code').allTextContents();
-		for (const { slug } of views) expect(exampleNames).toContain(slug);
+		expect(exampleNames).toEqual(
+			expect.arrayContaining(['missing-key', 'invalid-key', 'invalid-request', 'mock-failure']),
+		);
 	});
 
-	it('offers curl, fetch, requests and HTTPie samples that call the mock with a bearer key', async () => {
+	it('shows one of the per-view examples and sends the reader to the published contract for all', async () => {
+		const examples = page.locator('.response', { has: page.locator('h4', { hasText: '200' }) });
+		await expect(examples.locator('.examples > p').first().textContent()).resolves.toMatch(
+			new RegExp(`^${views.length} examples, one per view, named by its slug;`),
+		);
+		// The contract lists the examples in slug order.
+		const first = views.map(({ slug }) => slug).sort()[0] ?? '';
+		await expect(examples.locator('.examples summary code').allTextContents()).resolves.toEqual([
+			first,
+		]);
+		await expect(examples.locator('.examples a[href="/openapi.json"]').count()).resolves.toBe(1);
+	});
+
+	it('offers curl, fetch, requests and HTTPie samples that call the mock it was built for', async () => {
+		const mock = `http://127.0.0.1:${inject('mockPort')}`;
 		const samples = await page.locator('.code-samples pre').allTextContents();
 		expect(samples).toHaveLength(4);
-		expect(samples[0]).toBe(
-			'curl -H "Authorization: Bearer $API_KEY" http://127.0.0.1:4010/api/v2/users',
+		expect(samples[0]).toBe(`curl -H "Authorization: Bearer $API_KEY" ${mock}/api/v2/users`);
+		expect(samples[1]).toBe(
+			[
+				`const response = await fetch('${mock}/api/v2/users', {`,
+				"  method: 'GET',",
+				"  headers: { 'Authorization': `Bearer ${process.env.API_KEY}` },",
+				'});',
+				'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
+			].join('\n'),
 		);
-		expect(samples[1]).toContain("fetch('http://127.0.0.1:4010/api/v2/users'");
-		expect(samples[2]).toContain('requests.request(');
+		expect(samples[2]).toContain(`    "${mock}/api/v2/users",`);
 		expect(samples[3]).toBe(
-			'http http://127.0.0.1:4010/api/v2/users "Authorization:Bearer $API_KEY"',
+			`http --ignore-stdin GET ${mock}/api/v2/users "Authorization:Bearer $API_KEY"`,
 		);
 	});
 });

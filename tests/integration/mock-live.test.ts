@@ -4,13 +4,14 @@
  * Added, changed, broken, mended and removed views are answered as such with no restart, and a
  * broken edit never takes the last good state away.
  */
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import type { View } from '../../src/schemas/view.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
+import { copyFixtures, newView, save } from '../support/fixtures.ts';
 import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
 
 const USERS = '/api/v2/users';
@@ -21,31 +22,6 @@ let contractFile: string;
 let mock: Started;
 let base: string;
 let views: ViewEntry[];
-
-/** A new view made from an existing one: its own slug, keys and emails, so it is valid beside it. */
-function newView(from: View, seed: number, firstName = 'Quinn Example'): View {
-	const key = (index: number): string =>
-		`ick-${(0xa0000000 + seed * 16 + index).toString(16)}-Live`;
-	return {
-		...from,
-		environment: 'qa-eu-west',
-		configuration: 'QA',
-		config: { ...from.config, api_key: key(15) },
-		users: from.users.map((user, index) => ({
-			...user,
-			name: index === 0 ? firstName : user.name,
-			email: `qa.${index}@example.com`,
-			apiKey: key(index),
-		})),
-	};
-}
-
-/** Writes a fixture the way an editor saves it: a new file renamed over the old one. */
-async function save(file: string, text: string): Promise<void> {
-	const temporary = `${file}.tmp-${process.pid}`;
-	await writeFile(temporary, text);
-	await rename(temporary, file);
-}
 
 /** The status and body the mock answers for a key. */
 async function usersFor(key: string): Promise<{ status: number; body: unknown }> {
@@ -72,12 +48,8 @@ beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-live-'));
 	viewsDir = path.join(folder, 'views');
 	contractFile = path.join(folder, 'openapi.yaml');
-	await mkdir(viewsDir);
-	const source = readSettings({});
-	for (const name of await readdir(source.viewsDir)) {
-		await copyFile(path.join(source.viewsDir, name), path.join(viewsDir, name));
-	}
-	await copyFile(source.openApiFile, contractFile);
+	await copyFixtures(viewsDir);
+	await copyFile(readSettings({}).openApiFile, contractFile);
 	views = await loadViews(viewsDir);
 	const port = await freePort();
 	base = `http://127.0.0.1:${port}`;
@@ -123,7 +95,10 @@ describe('the mock follows edits to the fixtures, with no restart', () => {
 		await eventually('the problem being reported', () => mock.output().includes(message));
 		expect(mock.output()).toContain('Mock kept its last good state (9 views)');
 		// The last good state: the view as it was before the broken edit, every other view too.
-		expect(await usersFor(good.users[3]?.apiKey ?? '')).toEqual({ status: 200, body: listed(good) });
+		expect(await usersFor(good.users[3]?.apiKey ?? '')).toEqual({
+			status: 200,
+			body: listed(good),
+		});
 		expect((await usersFor(stable())).status).toBe(200);
 	});
 
@@ -154,12 +129,16 @@ describe('the mock follows edits to the fixtures, with no restart', () => {
 		const load = (async () => {
 			while (running) {
 				const { status, body } = await usersFor(key);
-				answers.push(status === 200 && JSON.stringify(body) === JSON.stringify(expected) ? 200 : status);
+				answers.push(
+					status === 200 && JSON.stringify(body) === JSON.stringify(expected) ? 200 : status,
+				);
 			}
 		})();
 		for (let round = 0; round < 6; round += 1) {
 			const text =
-				round % 2 === 0 ? '{ "environment": ' : JSON.stringify(newView(template(), 2 + round), null, 2);
+				round % 2 === 0
+					? '{ "environment": '
+					: JSON.stringify(newView(template(), 2 + round), null, 2);
 			await save(file(), text);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}

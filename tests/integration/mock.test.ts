@@ -179,7 +179,10 @@ describe('a request without a usable key', () => {
 			expect(response.status).toBe(401);
 			expect(response.headers.get('www-authenticate')).toBe('Bearer realm="console"');
 			expect(validate('Problem', body)).toBeUndefined();
-			expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/missing-key' });
+			expect(body).toMatchObject({
+				status: 401,
+				type: 'https://portal.example/problems/missing-key',
+			});
 		},
 	);
 
@@ -196,7 +199,10 @@ describe('a request without a usable key', () => {
 		);
 		expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 		expect(validate('Problem', body)).toBeUndefined();
-		expect(body).toMatchObject({ status: 400, type: 'https://portal.example/problems/invalid-request' });
+		expect(body).toMatchObject({
+			status: 400,
+			type: 'https://portal.example/problems/invalid-request',
+		});
 	});
 
 	it.each<[string, () => string]>([
@@ -210,10 +216,15 @@ describe('a request without a usable key', () => {
 		const { response, body } = await askUsers(header());
 		expect(response.status).toBe(401);
 		const challenge = response.headers.get('www-authenticate') ?? '';
-		expect(challenge).toMatch(/^Bearer realm="console", error="invalid_token", error_description="[^"]+"$/);
+		expect(challenge).toMatch(
+			/^Bearer realm="console", error="invalid_token", error_description="[^"]+"$/,
+		);
 		expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 		expect(validate('Problem', body)).toBeUndefined();
-		expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/invalid-key' });
+		expect(body).toMatchObject({
+			status: 401,
+			type: 'https://portal.example/problems/invalid-key',
+		});
 	});
 
 	it('gives a missing key and an invalid one different problem types', async () => {
@@ -332,14 +343,20 @@ describe("Prism's controls, on top of the key", () => {
 	it.each([
 		['Prefer: code=401', { Prefer: 'code=401' }, ''],
 		['__code=401', {}, '?__code=401'],
-	])('%s with a valid key gets the 401 problem and its challenge', async (_case, headers, query) => {
-		const { response, body } = await ask(`${USERS}${query}`, {
-			headers: { Authorization: `Bearer ${key()}`, ...headers },
-		});
-		expect(response.status).toBe(401);
-		expect(response.headers.get('www-authenticate')).toBe('Bearer realm="console"');
-		expect(body).toMatchObject({ status: 401, type: 'https://portal.example/problems/missing-key' });
-	});
+	])(
+		'%s with a valid key gets the 401 problem and its challenge',
+		async (_case, headers, query) => {
+			const { response, body } = await ask(`${USERS}${query}`, {
+				headers: { Authorization: `Bearer ${key()}`, ...headers },
+			});
+			expect(response.status).toBe(401);
+			expect(response.headers.get('www-authenticate')).toBe('Bearer realm="console"');
+			expect(body).toMatchObject({
+				status: 401,
+				type: 'https://portal.example/problems/missing-key',
+			});
+		},
+	);
 
 	it('code=401 with example=invalid-key gets that example and its invalid_token challenge', async () => {
 		const { response, body } = await ask(USERS, {
@@ -362,7 +379,10 @@ describe("Prism's controls, on top of the key", () => {
 	});
 
 	it.each([
-		['Prefer: example=<slug>', (slug: string) => ({ headers: { Prefer: `example=${slug}` }, query: '' })],
+		[
+			'Prefer: example=<slug>',
+			(slug: string) => ({ headers: { Prefer: `example=${slug}` }, query: '' }),
+		],
 		['__example=<slug>', (slug: string) => ({ headers: {}, query: `?__example=${slug}` })],
 	])('%s with any valid key gets that view’s users', async (_case, control) => {
 		const { headers, query } = control(other().slug);
@@ -439,7 +459,8 @@ describe('the request log', () => {
 		const expected = new RegExp(
 			`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET /api/v2/users 200 \\d+\\.\\dms view=${view?.slug ?? ''} user="${user?.name ?? ''}" role=${user?.role ?? ''}$`,
 		);
-		const refused = / GET \/api\/v2\/users 401 [\d.]+ms refused="the key is in no view's directory"$/;
+		const refused =
+			/ GET \/api\/v2\/users 401 [\d.]+ms refused="the key is in no view's directory"$/;
 		const lines = (): string[] => mock.output().split('\n');
 		// The mock writes its log as it answers; give the pipe a moment.
 		for (let tries = 0; tries < 50 && !lines().some((line) => refused.test(line)); tries += 1) {
@@ -456,7 +477,14 @@ describe('the request log', () => {
 describe('plain prism mock', () => {
 	it('still serves the hand-written openapi.yaml without our layer', async () => {
 		const port = await freePort();
-		const plain = start(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi.yaml']);
+		const plain = start(bin('prism'), [
+			'mock',
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'openapi.yaml',
+		]);
 		try {
 			const url = `http://127.0.0.1:${port}${USERS}`;
 			await waitForUrl(url, plain);

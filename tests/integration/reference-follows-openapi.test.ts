@@ -16,7 +16,12 @@ let folder: string;
 function buildWith(openApiFile: string, outDir: string): { status: number | null; output: string } {
 	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
 		cwd: ROOT,
-		env: childEnv({ PORTAL_OPENAPI: openApiFile, FORCE_COLOR: '0', NO_COLOR: '1' }),
+		env: childEnv({
+			PORTAL_OPENAPI: openApiFile,
+			MOCK_PORT: '4599',
+			FORCE_COLOR: '0',
+			NO_COLOR: '1',
+		}),
 		encoding: 'utf8',
 		timeout: 300_000,
 	});
@@ -32,10 +37,11 @@ afterAll(async () => {
 });
 
 describe('the reference page follows openapi.yaml', () => {
-	it('shows a changed summary, a new query parameter, a new response and a new server', async () => {
+	it('shows a changed summary, a new query parameter, a new response and the mock it was built for', async () => {
 		const document = parseDocument(await readFile(path.join(ROOT, 'openapi.yaml'), 'utf8'));
 		document.setIn(['paths', '/api/v2/users', 'get', 'summary'], 'List the directory, changed');
-		document.setIn(['servers', 0, 'url'], 'http://127.0.0.1:4599');
+		// The first server is the mock, whatever the file says: MOCK_PORT of the build names it.
+		document.setIn(['servers', 0, 'url'], 'http://127.0.0.1:4010');
 		document.setIn(
 			['paths', '/api/v2/users', 'get', 'parameters'],
 			[

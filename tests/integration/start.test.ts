@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
+import { copyFixtures, newView } from '../support/fixtures.ts';
 import {
 	bin,
 	childEnv,
@@ -64,6 +67,42 @@ describe('npm start', () => {
 		expect(app.child.exitCode).toBe(0);
 		expect(await answers(`${portal}/`)).toBe(false);
 		expect(await answers(`${mock}/`)).toBe(false);
+	});
+
+	it('serves a fixture added before it started, page and keys, with no other command', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-start-'));
+		try {
+			const viewsDir = path.join(folder, 'views');
+			await copyFixtures(viewsDir);
+			const [entry] = views;
+			if (!entry) throw new Error('no views');
+			const added = newView(entry.view, 7);
+			await writeFile(path.join(viewsDir, 'qa-eu-west.json'), JSON.stringify(added, null, 2));
+			const [portalPort, mockPort] = [await freePort(), await freePort()];
+			const app = start(bin('node'), ['scripts/start.ts'], {
+				env: {
+					PORTAL_PORT: String(portalPort),
+					MOCK_PORT: String(mockPort),
+					PORTAL_VIEWS_DIR: viewsDir,
+				},
+			});
+			started.push(app);
+			const portal = `http://127.0.0.1:${portalPort}`;
+			await waitForUrl(`${portal}/`, app, 180_000);
+			const page = await fetch(`${portal}/views/qa-eu-west/`);
+			expect(page.status).toBe(200);
+			expect(await page.text()).toContain('Quinn Example');
+			const users = await fetch(`http://127.0.0.1:${mockPort}/api/v2/users`, {
+				headers: { Authorization: `Bearer ${added.users[4]?.apiKey ?? ''}` },
+			});
+			expect(users.status).toBe(200);
+			expect(await users.json()).toEqual({
+				users: added.users.map(({ name, email, role }) => ({ name, email, role })),
+			});
+			await app.stop();
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
 	});
 
 	it('says which port is taken and how to choose another, without a stack trace', async () => {

@@ -14,14 +14,23 @@ export function bin(name: string): string {
 	return path.join(ROOT, 'node_modules', '.bin', name);
 }
 
-/** The environment for child processes: node_modules/.bin first, so `node` is the pinned Node 24. */
+/**
+ * The environment for child processes: node_modules/.bin first, so `node` is the pinned Node 24,
+ * and without vitest's own variables (VITEST, NODE_ENV=test), under which Astro builds and serves
+ * in test mode rather than as a user's `npm run build` or `npm run dev` would.
+ */
 export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const binDir = path.join(ROOT, 'node_modules', '.bin');
-	return {
+	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`,
 		...extra,
 	};
+	for (const name of Object.keys(env)) {
+		if (name.startsWith('VITEST') || (name === 'NODE_ENV' && env[name] === 'test'))
+			delete env[name];
+	}
+	return env;
 }
 
 /** Asks the kernel for a port that is free on 127.0.0.1 right now. */

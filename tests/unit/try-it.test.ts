@@ -107,12 +107,12 @@ describe('the request the panel sends', () => {
 
 describe('the server field', () => {
 	it('accepts the local mock and other http(s) servers, without a trailing slash', () => {
-		expect(parseServer(' http://127.0.0.1:4010/ ')).toEqual({ ok: true, server: MOCK });
-		expect(parseServer('http://localhost:4010')).toEqual({
+		expect(parseServer(' http://127.0.0.1:4010/ ', MOCK)).toEqual({ ok: true, server: MOCK });
+		expect(parseServer('http://localhost:4010', MOCK)).toEqual({
 			ok: true,
 			server: 'http://localhost:4010',
 		});
-		expect(parseServer('https://mock.example/v')).toEqual({
+		expect(parseServer('https://mock.example/v', MOCK)).toEqual({
 			ok: true,
 			server: 'https://mock.example/v',
 		});
@@ -120,7 +120,7 @@ describe('the server field', () => {
 
 	it('says what is wrong with an address that is not one', () => {
 		const problem = (text: string) => {
-			const parsed = parseServer(text);
+			const parsed = parseServer(text, MOCK);
 			return parsed.ok ? 'accepted' : parsed.problem;
 		};
 		expect(problem('')).toMatch(/empty; expected an address like http:\/\/127\.0\.0\.1:4010/);
@@ -132,6 +132,14 @@ describe('the server field', () => {
 		expect(problem('http://user:pw@127.0.0.1:4010')).toMatch(/user name or password/);
 		expect(problem('http://127.0.0.1:4010/?x=1')).toMatch(/query or fragment/);
 		expect(problem(`http://${'a'.repeat(3000)}.example`)).toMatch(/too long/);
+	});
+
+	it('gives the mock the page was built for as the example address', () => {
+		const parsed = parseServer('', 'http://127.0.0.1:5010');
+		expect(parsed).toEqual({
+			ok: false,
+			problem: 'The server address is empty; expected an address like http://127.0.0.1:5010.',
+		});
 	});
 
 	it('a remembered server is used only when it is still a valid address', () => {
@@ -151,7 +159,7 @@ describe('the server field', () => {
 			'file:///etc',
 		];
 		for (const sample of samples) {
-			expect(parseServer(sample).ok).toBe(normalServer(sample) !== undefined);
+			expect(parseServer(sample, MOCK).ok).toBe(normalServer(sample) !== undefined);
 		}
 	});
 });

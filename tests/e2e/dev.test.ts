@@ -1,0 +1,110 @@
+/**
+ * `npm run dev` as a developer meets it: Astro's dev server and the live mock together, on the
+ * ports PORTAL_PORT and MOCK_PORT name. A fixture broken while a page is open shows in Chromium
+ * as Astro's error overlay naming the file and the field; mended, the page comes back. Search
+ * says plainly that it needs the built site.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { copyFixtures, save } from '../support/fixtures.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+
+let folder: string;
+let viewsDir: string;
+let dev: Started;
+let browser: Browser;
+let portal: string;
+let mock: string;
+
+beforeAll(async () => {
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dev-'));
+	viewsDir = path.join(folder, 'views');
+	await copyFixtures(viewsDir);
+	const [portalPort, mockPort] = [await freePort(), await freePort()];
+	portal = `http://127.0.0.1:${portalPort}`;
+	mock = `http://127.0.0.1:${mockPort}`;
+	dev = start(bin('node'), ['scripts/start.ts', '--dev'], {
+		env: {
+			PORTAL_PORT: String(portalPort),
+			MOCK_PORT: String(mockPort),
+			PORTAL_VIEWS_DIR: viewsDir,
+		},
+	});
+	await waitForUrl(`${portal}/`, dev, 120_000);
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await dev?.stop();
+	await rm(folder, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+	it('serves the portal and the live mock on the ports it was given', async () => {
+		expect((await fetch(`${portal}/views/production/`)).status, dev.output()).toBe(200);
+		const answer = await fetch(`${mock}/api/v2/users`);
+		expect(answer.status).toBe(401);
+		expect(dev.output()).toContain(`Portal  ${portal}/`);
+		expect(dev.output()).toContain(`Mock    ${mock}`);
+	});
+
+	it('shows a fixture broken by an edit as the error overlay, naming the file and the field', async () => {
+		const file = path.join(viewsDir, 'production.json');
+		const good = await readFile(file, 'utf8');
+		const page = await browser.newPage();
+		try {
+			await page.goto(`${portal}/views/production/`);
+			await expect(page.locator('h1').textContent()).resolves.toMatch(/production/);
+			const broken = good.replace(
+				/"apiKey": "ick-[0-9a-f]{8}-[A-Za-z0-9]{4}"/,
+				'"apiKey": "not-a-key"',
+			);
+			expect(broken).not.toBe(good);
+			await save(file, broken);
+			const overlay = page.locator('vite-error-overlay');
+			await overlay.waitFor({ state: 'attached', timeout: 30_000 });
+			const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
+			expect(text).toContain('production.json: users[0].apiKey: expected a key shaped');
+
+			// Mended, the page comes back by itself (after one or two reloads), with no overlay.
+			await save(file, good);
+			await page.locator('h1', { hasText: /production/ }).waitFor({ timeout: 30_000 });
+			await page.waitForLoadState('networkidle');
+			await expect(page.locator('vite-error-overlay').count()).resolves.toBe(0);
+		} finally {
+			await page.close();
+			await save(file, good);
+		}
+	});
+
+	it('says plainly that search needs the built site', async () => {
+		const page = await browser.newPage();
+		try {
+			await page.goto(`${portal}/`);
+			const status = page.locator('.search-status');
+			// The dev server may reload the page once while it optimises the search code: open again.
+			for (let attempt = 0; attempt < 6; attempt += 1) {
+				await page.waitForLoadState('networkidle');
+				await page.keyboard.press('/');
+				const shown = await status
+					.filter({ hasText: /npm start/ })
+					.waitFor({ timeout: 5000 })
+					.then(
+						() => true,
+						() => false,
+					);
+				if (shown) break;
+			}
+			await expect(status.textContent()).resolves.toMatch(
+				/search works in `?npm start`?, not in `?npm run dev`?/,
+			);
+		} finally {
+			await page.close();
+		}
+	});
+});

@@ -1,0 +1,173 @@
+/**
+ * Every sample the portal shows runs as copied: each `pre[data-sample]` of every built page is
+ * run with the real client (sh with curl or HTTPie, python3 with requests, Node) from a script,
+ * with stdin not a terminal, against the mock on the port the pages were built for, which is
+ * not the default one. The expected users come from the fixtures.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { readSettings } from '../../src/schemas/settings.ts';
+import { bin, childEnv, start, waitForUrl, type Started } from '../support/processes.ts';
+
+/** One sample as a page shows it. */
+interface Sample {
+	page: string;
+	runner: string;
+	code: string;
+	/** The view whose users it gets; $API_KEY's view when absent. */
+	view: string | undefined;
+	/** The status it gets, when not 200. */
+	status: number | undefined;
+}
+
+const distDir = inject('distDir');
+const mockPort = inject('mockPort');
+const origin = `http://127.0.0.1:${mockPort}`;
+let mock: Started;
+let views: ViewEntry[];
+let samples: Sample[];
+let scratch: string;
+
+/** Every file under a folder, relative to it. */
+async function files(folder: string): Promise<string[]> {
+	const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+	return entries
+		.filter((entry) => entry.isFile())
+		.map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
+/** Runs a command with stdin a closed pipe, as a script or CI runs it; resolves with its output. */
+function run(
+	command: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+		child.stdin.end();
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, output });
+		});
+	});
+}
+
+/** Debian's python3, where `.ci/run` installs python3-requests; the PATH's may be another. */
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+/** Runs one sample with the runner it names. */
+async function runSample(sample: Sample, index: number, apiKey: string) {
+	const env = { API_KEY: apiKey, NO_COLOR: '1' };
+	if (sample.runner === 'sh') return run('sh', ['-c', sample.code], env);
+	const file = path.join(scratch, `sample-${index}.${sample.runner === 'node' ? 'mjs' : 'py'}`);
+	await writeFile(file, sample.code);
+	return sample.runner === 'node' ? run(bin('node'), [file], env) : run(PYTHON, [file], env);
+}
+
+beforeAll(async () => {
+	views = await loadViews(readSettings({}).viewsDir);
+	scratch = await mkdtemp(path.join(os.tmpdir(), 'console-portal-samples-'));
+	samples = [];
+	for (const file of (await files(distDir)).filter((name) => name.endsWith('.html'))) {
+		const $ = load(await readFile(path.join(distDir, file), 'utf8'));
+		$('pre[data-sample]').each((_index, element) => {
+			const pre = $(element);
+			const status = pre.attr('data-sample-status');
+			samples.push({
+				page: `/${path.dirname(file)}/`.replace(/^\/\.\/$/, '/'),
+				runner: pre.attr('data-sample') ?? '',
+				code: pre.text(),
+				view: pre.attr('data-sample-view'),
+				status: status === undefined ? undefined : Number(status),
+			});
+		});
+	}
+	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(mockPort) } });
+	await waitForUrl(`${origin}/api/v2/users`, mock);
+});
+
+afterAll(async () => {
+	await mock?.stop();
+	await rm(scratch, { recursive: true, force: true });
+});
+
+describe('the samples on the built pages', () => {
+	it('are built for a mock port that is not the default, so a left-over 4010 would show', () => {
+		expect(mockPort).not.toBe(4010);
+	});
+
+	it('are on every view page, the reference and the guides that send requests', () => {
+		const pages = new Set(samples.map(({ page }) => page));
+		for (const { slug } of views) expect(pages).toContain(`/views/${slug}/`);
+		for (const page of [
+			'/reference/',
+			'/docs/getting-started/',
+			'/docs/mock-server/',
+			'/docs/authentication/',
+		]) {
+			expect(pages).toContain(page);
+		}
+		const runners = new Set(samples.map(({ runner }) => runner));
+		expect([...runners].sort()).toEqual(['node', 'python', 'sh']);
+		expect(samples.some(({ code }) => code.startsWith('http '))).toBe(true);
+	});
+
+	it('all call the mock the pages were built for, and no page names another mock port', async () => {
+		for (const sample of samples) expect(sample.code, sample.page).toContain(origin);
+		for (const file of await files(distDir)) {
+			if (!/\.(html|json|yaml|js)$/.test(file)) continue;
+			const text = await readFile(path.join(distDir, file), 'utf8');
+			expect(text, file).not.toMatch(/(?:127\.0\.0\.1|localhost):4010\b/);
+		}
+	});
+
+	it('mark every command shown against the mock as a sample, so none escapes this test', async () => {
+		for (const file of (await files(distDir)).filter((name) => name.endsWith('.html'))) {
+			const $ = load(await readFile(path.join(distDir, file), 'utf8'));
+			$('pre').each((_index, element) => {
+				const pre = $(element);
+				if (pre.text().includes(origin))
+					expect(pre.attr('data-sample'), `${file}: ${pre.text()}`).toBeDefined();
+			});
+		}
+	});
+
+	it('each run as copied, from a script with no terminal, and get what they promise', async () => {
+		const keyView = views[1];
+		const apiKey = keyView?.view.users[2]?.apiKey ?? '';
+		const failures: string[] = [];
+		for (const [index, sample] of samples.entries()) {
+			const { code, output } = await runSample(sample, index, apiKey);
+			const where = `${sample.page} (${sample.runner}) ${sample.code}`;
+			if (code !== 0) {
+				failures.push(`${where}\n  exited ${String(code)}: ${output}`);
+				continue;
+			}
+			if (sample.status !== undefined) {
+				const status = new RegExp(`HTTP/1\\.1 ${sample.status}\\b|"status": ?${sample.status}\\b`);
+				if (!status.test(output))
+					failures.push(`${where}\n  expected status ${sample.status}: ${output}`);
+				continue;
+			}
+			const expected = views.find(({ slug }) => slug === (sample.view ?? keyView?.slug));
+			const missing = (expected?.view.users ?? []).filter(({ email }) => !output.includes(email));
+			if (!expected || missing.length > 0) {
+				failures.push(
+					`${where}\n  expected the users of ${sample.view ?? keyView?.slug ?? '?'}: ${output}`,
+				);
+			}
+		}
+		expect(failures).toEqual([]);
+	});
+});

@@ -1,0 +1,42 @@
+/** Fixture folders for tests that edit them: a copy of the real set, new views, editor-like saves. */
+import { copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readSettings } from '../../src/schemas/settings.ts';
+import type { View } from '../../src/schemas/view.ts';
+
+/** Copies the repository's view fixtures into `folder` (created). */
+export async function copyFixtures(folder: string): Promise<void> {
+	await mkdir(folder, { recursive: true });
+	const source = readSettings({}).viewsDir;
+	for (const name of await readdir(source)) {
+		await copyFile(path.join(source, name), path.join(folder, name));
+	}
+}
+
+/**
+ * A new view made from an existing one, for the slug `qa-eu-west`: its own keys (the seed makes
+ * them differ between versions) and emails, so it is valid beside the real set.
+ */
+export function newView(from: View, seed: number, firstName = 'Quinn Example'): View {
+	const key = (index: number): string =>
+		`ick-${(0xa0000000 + seed * 16 + index).toString(16)}-Live`;
+	return {
+		...from,
+		environment: 'qa-eu-west',
+		configuration: 'QA',
+		config: { ...from.config, api_key: key(15) },
+		users: from.users.map((user, index) => ({
+			...user,
+			name: index === 0 ? firstName : user.name,
+			email: `qa.${index}@example.com`,
+			apiKey: key(index),
+		})),
+	};
+}
+
+/** Writes a file the way an editor saves it: a new file renamed over the old one. */
+export async function save(file: string, text: string): Promise<void> {
+	const temporary = `${file}.tmp-${process.pid}`;
+	await writeFile(temporary, text);
+	await rename(temporary, file);
+}
