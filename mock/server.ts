@@ -25,7 +25,7 @@ import { corsHeaders, preflightHeaders } from './cors.ts';
 import { logLine } from './request-log.ts';
 import {
 	FALLBACKS,
-	loadState,
+	createSourceReader,
 	viewChanges,
 	type MockSources,
 	type MockState,
@@ -170,6 +170,25 @@ function createAnswerer() {
 	});
 	const kept = new WeakMap<MockState, Map<string, Promise<Answer>>>();
 
+	/** The answers kept for a state. */
+	const answersOf = (state: MockState): Map<string, Promise<Answer>> => {
+		let answers = kept.get(state);
+		if (!answers) kept.set(state, (answers = new Map<string, Promise<Answer>>()));
+		return answers;
+	};
+
+	/**
+	 * Hands the answers of a state on to the next one, but those that changed: every answer
+	 * when the contract changed, else those of the views whose files changed or went away.
+	 */
+	const carry = (before: MockState, after: MockState): void => {
+		if (before.contractStamp !== after.contractStamp) return;
+		const { changed, removed } = viewChanges(before, after);
+		const stale = new Set([...changed, ...removed].map((slug) => `users 200 ${slug}`));
+		const answers = answersOf(after);
+		for (const [id, answer] of answersOf(before)) if (!stale.has(id)) answers.set(id, answer);
+	};
+
 	/** Asks Prism for one of the contract's responses. */
 	const ask = async (
 		path: string,
@@ -194,8 +213,7 @@ function createAnswerer() {
 
 	/** Keeps an answer per state and name; dynamic answers are never kept. */
 	const keep = (state: MockState, id: string, compute: () => Promise<Answer>): Promise<Answer> => {
-		let answers = kept.get(state);
-		if (!answers) kept.set(state, (answers = new Map<string, Promise<Answer>>()));
+		const answers = answersOf(state);
 		let answer = answers.get(id);
 		if (!answer) {
 			answer = compute();
@@ -222,6 +240,10 @@ function createAnswerer() {
 		example: string | undefined,
 		controls?: MockControls,
 	) => {
+		const id = `users ${code} ${example ?? ''}`;
+		// The common case, a key's own view or a control asked before, is one lookup.
+		const known = controls?.dynamic ? undefined : answersOf(state).get(id);
+		if (known) return known;
 		const response = state.users.responses.find((candidate) => candidate.code === String(code));
 		if (!response) {
 			const codes = state.users.responses.map((candidate) => candidate.code).join(', ');
@@ -254,10 +276,10 @@ function createAnswerer() {
 		}
 		const compute = () =>
 			ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
-		return controls?.dynamic ? compute() : keep(state, `users ${code} ${example ?? ''}`, compute);
+		return controls?.dynamic ? compute() : keep(state, id, compute);
 	};
 
-	return { fallback, users };
+	return { fallback, users, carry };
 }
 
 /** A path template of the contract as a pattern: `{name}` stands for one path segment. */
@@ -293,7 +315,7 @@ function choose(
 
 /** The lines of a reload message. */
 function reloadMessage(before: MockState, after: MockState): string {
-	const { added, changed, removed } = viewChanges(before.views, after.views);
+	const { added, changed, removed } = viewChanges(before, after);
 	const parts = [
 		added.length > 0 && `added ${someNames(added)}`,
 		changed.length > 0 && `changed ${someNames(changed)}`,
@@ -310,10 +332,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const sources: MockSources = {
 		viewsDir: options.viewsDir,
 		contractFile: options.contractFile,
-		// The published address is the one pages use; it is fixed once the port is known.
 		mockOrigin: `http://${host}:${options.port}`,
 	};
-	let state = await loadState(sources);
+	const reader = createSourceReader(sources);
+	let state = await reader.load();
 	const answerer = createAnswerer();
 
 	/** Sends an answer; HEAD gets the same headers and no body. */
@@ -453,16 +475,12 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	});
 	const { port } = server.address() as AddressInfo;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-	if (port !== options.port) {
-		// Port 0 picked a free one: the published contract names the real address.
-		sources.mockOrigin = url;
-		state = await loadState(sources);
-	}
 
 	/** Loads the sources into a new state; a broken edit is reported and the old state kept. */
 	const reload = async (): Promise<boolean> => {
 		try {
-			const next = await loadState(sources);
+			const next = await reader.load();
+			answerer.carry(state, next);
 			report(reloadMessage(state, next), true);
 			state = next;
 			return true;

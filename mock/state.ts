@@ -1,13 +1,26 @@
 /**
- * What the mock answers from: the view fixtures and the contract, read, checked and composed
- * into the published contract, then read by Prism. A state is built whole or not at all, so a
- * broken edit never replaces the last good one.
+ * What the mock answers from: the view fixtures and the contract, read, checked and composed,
+ * then read by Prism. A state is built whole or not at all, so a broken edit never replaces the
+ * last good one. Reading is incremental: a fixture is parsed again only when its file changed,
+ * and Prism reads the contract again only when it changed; the per-view 200 examples (the same
+ * ones the build publishes, from `viewExamples`) are set on Prism's reading of the users
+ * operation, so a reload costs what changed, not what there is.
  */
+import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { composeContract, readContract, shownPath } from '../src/lib/contract.ts';
+import { composeContract, parseContract, shownPath, viewExamples } from '../src/lib/contract.ts';
 import { USERS_PATH } from '../src/lib/curl.ts';
 import { buildDirectory, type Directory } from '../src/lib/directory.ts';
-import { formatProblems, readFixtureFolder, type ViewEntry } from '../src/schemas/fixtures.ts';
+import {
+	combineFixtures,
+	emptyFolderProblem,
+	fixtureFiles,
+	formatProblems,
+	parseFixtureSource,
+	type ParsedFixture,
+	type ViewEntry,
+} from '../src/schemas/fixtures.ts';
 
 /** Where the mock reads its sources, and the address it publishes as the contract's server. */
 export interface MockSources {
@@ -36,12 +49,16 @@ export const FALLBACKS = {
 export interface MockState {
 	views: readonly ViewEntry[];
 	directory: Directory;
-	/** The contract's operations, GET /api/v2/users among them. */
+	/** The contract's operations, GET /api/v2/users among them, with every view's example. */
 	operations: Operation[];
 	/** GET /api/v2/users. */
 	users: Operation;
 	/** Two internal operations that serve the contract's NotFound and MethodNotAllowed. */
 	fallbacks: Operation[];
+	/** The contract file's stamp: answers that do not name a view depend on it alone. */
+	contractStamp: string;
+	/** Each view's file stamp, by slug: its answers stay good while its stamp does. */
+	viewStamps: ReadonlyMap<string, string>;
 }
 
 /** Fixtures or a contract the mock cannot load; the message says what to mend, as the build does. */
@@ -65,50 +82,136 @@ function withFallbackOperations(contract: Record<string, unknown>): Record<strin
 	return { ...contract, paths };
 }
 
-/** Reads the fixtures and the contract into a new state, or throws a `SourceError`. */
-export async function loadState(sources: MockSources): Promise<MockState> {
-	const contractFile = shownPath(sources.contractFile);
-	const fixtures = await readFixtureFolder(shownPath(sources.viewsDir));
-	if (!fixtures.ok) throw new SourceError(formatProblems(fixtures.problems));
-	let operations: Operation[];
-	let fallbacks: Operation[];
-	try {
-		const contract = composeContract(await readContract(contractFile), fixtures.views, {
-			mockOrigin: sources.mockOrigin,
-			file: contractFile,
-		});
-		// Prism's reader resolves references in place: each call gets its own copy.
-		operations = await getHttpOperationsFromSpec(structuredClone(contract));
-		fallbacks = await getHttpOperationsFromSpec(withFallbackOperations(contract));
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new SourceError(reason.startsWith(contractFile) ? reason : `${contractFile}: ${reason}`);
-	}
-	const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
-	if (!users)
-		throw new SourceError(`${contractFile}: paths: expected a GET ${USERS_PATH} operation`);
+/** A file's identity and version: inode, size and modification time in nanoseconds. */
+async function stampOf(file: string): Promise<string> {
+	const info = await stat(file, { bigint: true });
+	return `${info.ino}:${info.size}:${info.mtimeNs}`;
+}
+
+/** The users operation with every view's 200 example, as a new object (the old one is in use). */
+function withViewExamples(users: Operation, views: readonly ViewEntry[]): Operation {
+	const examples = Object.entries(viewExamples(views)).map(([key, example]) => ({
+		id: `view-${key}`,
+		key,
+		summary: example.summary,
+		value: example.value,
+	}));
 	return {
-		views: fixtures.views,
-		directory: buildDirectory(fixtures.views),
-		operations,
-		users,
-		fallbacks,
+		...users,
+		responses: users.responses.map((response) => {
+			if (response.code !== '200' || !response.contents) return response;
+			const contents = response.contents.map((content) =>
+				content.mediaType === 'application/json' ? { ...content, examples } : content,
+			);
+			return { ...response, contents };
+		}),
 	};
 }
 
-/** What changed between two states, by view slug, for the reload message. */
+/** Prism's reading of the hand-written contract, checked to carry the users operation. */
+interface ContractReading {
+	stamp: string;
+	operations: Operation[];
+	users: Operation;
+	fallbacks: Operation[];
+}
+
+/** Reads the contract through Prism, or throws a `SourceError` naming the file and field. */
+async function readContractFile(file: string, sources: MockSources): Promise<ContractReading> {
+	const stamp = await stampOf(file).catch(() => 'missing');
+	try {
+		const contract = parseContract(await readFile(file, 'utf8'), file);
+		// The same check the build makes: the place where each view's example goes is there.
+		composeContract(contract, [], { mockOrigin: sources.mockOrigin, file });
+		// Prism's reader resolves references in place: each call gets its own copy.
+		const operations = await getHttpOperationsFromSpec(structuredClone(contract));
+		const fallbacks = await getHttpOperationsFromSpec(withFallbackOperations(contract));
+		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
+		if (!users) throw new Error(`${file}: paths: expected a GET ${USERS_PATH} operation`);
+		return { stamp, operations, users, fallbacks };
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new SourceError(reason.startsWith(file) ? reason : `${file}: ${reason}`);
+	}
+}
+
+/**
+ * A reader of the sources that remembers what it read: `load()` returns a new state, parsing
+ * only the fixtures whose files changed since the last call and reading the contract again only
+ * when its file changed.
+ */
+export function createSourceReader(sources: MockSources): { load: () => Promise<MockState> } {
+	const fixtures = new Map<string, { stamp: string; parsed: ParsedFixture }>();
+	let contract: ContractReading | undefined;
+
+	const load = async (): Promise<MockState> => {
+		const folder = shownPath(sources.viewsDir);
+		const contractFile = shownPath(sources.contractFile);
+		let files: string[];
+		try {
+			files = await fixtureFiles(folder);
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			throw new SourceError(`${folder}: cannot be read (${reason})`);
+		}
+		if (files.length === 0) throw new SourceError(formatProblems([emptyFolderProblem(folder)]));
+		const stamps = new Map<string, string>();
+		const parsed = await Promise.all(
+			files.map(async (file) => {
+				const stamp = await stampOf(file).catch(() => 'missing');
+				stamps.set(file, stamp);
+				const known = fixtures.get(file);
+				if (known?.stamp === stamp) return known.parsed;
+				const text = await readFile(file, 'utf8').catch((error: unknown) => {
+					throw new SourceError(`${file}: cannot be read (${String(error)})`);
+				});
+				const fresh = parseFixtureSource({ file, text });
+				fixtures.set(file, { stamp, parsed: fresh });
+				return fresh;
+			}),
+		);
+		for (const file of fixtures.keys()) if (!stamps.has(file)) fixtures.delete(file);
+		const result = combineFixtures(parsed);
+		if (!result.ok) throw new SourceError(formatProblems(result.problems));
+
+		const contractStamp = await stampOf(contractFile).catch(() => 'missing');
+		if (contract?.stamp !== contractStamp) {
+			contract = undefined;
+			contract = await readContractFile(contractFile, sources);
+		}
+		const users = withViewExamples(contract.users, result.views);
+		return {
+			views: result.views,
+			directory: buildDirectory(result.views),
+			operations: contract.operations.map((operation) =>
+				operation === contract?.users ? users : operation,
+			),
+			users,
+			fallbacks: contract.fallbacks,
+			contractStamp: contract.stamp,
+			viewStamps: new Map(result.views.map(({ slug, file }) => [slug, stamps.get(file) ?? ''])),
+		};
+	};
+	return { load };
+}
+
+/** Reads the sources once into a state, or throws a `SourceError`. */
+export function loadState(sources: MockSources): Promise<MockState> {
+	return createSourceReader(sources).load();
+}
+
+/** What changed between two states, by view slug, from the files' stamps. */
 export function viewChanges(
-	before: readonly ViewEntry[],
-	after: readonly ViewEntry[],
+	before: MockState,
+	after: MockState,
 ): { added: string[]; changed: string[]; removed: string[] } {
-	const old = new Map(before.map(({ slug, view }) => [slug, JSON.stringify(view)]));
 	const added: string[] = [];
 	const changed: string[] = [];
-	for (const { slug, view } of after) {
-		const was = old.get(slug);
+	for (const [slug, stamp] of after.viewStamps) {
+		const was = before.viewStamps.get(slug);
 		if (was === undefined) added.push(slug);
-		else if (was !== JSON.stringify(view)) changed.push(slug);
-		old.delete(slug);
+		else if (was !== stamp) changed.push(slug);
 	}
-	return { added, changed, removed: [...old.keys()] };
+	const removed = [...before.viewStamps.keys()].filter((slug) => !after.viewStamps.has(slug));
+	return { added, changed, removed };
 }

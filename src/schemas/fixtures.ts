@@ -88,51 +88,66 @@ function duplicateKeyProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
 	return problems;
 }
 
-/** Validates a set of fixture sources: each on its own, then the rules across them. */
-export function parseFixtureSources(sources: readonly FixtureSource[]): FixtureResult {
+/** One fixture file read on its own: its view, or what is wrong with it. */
+export type ParsedFixture =
+	{ view: ViewEntry; problems: [] } | { view?: undefined; problems: FixtureProblem[] };
+
+/** Validates one fixture source on its own: file name, JSON and the view schema. */
+export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture {
 	const problems: FixtureProblem[] = [];
-	const views: ViewEntry[] = [];
-	for (const { file, text } of sources) {
-		const slug = path.basename(file, '.json');
-		if (!SLUG_PATTERN.test(slug)) {
-			problems.push({
-				file,
-				field: '',
-				message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
-			});
-		}
-		let data: unknown;
-		try {
-			data = JSON.parse(text);
-		} catch (error) {
-			const reason = error instanceof Error ? error.message : String(error);
-			problems.push({ file, field: '', message: `expected valid JSON (${reason})` });
-			continue;
-		}
-		const result = viewSchema.safeParse(data);
-		if (result.success) views.push({ slug, file, view: result.data });
-		else problems.push(...problemsFromIssues(file, result.error.issues));
+	const slug = path.basename(file, '.json');
+	if (!SLUG_PATTERN.test(slug)) {
+		problems.push({
+			file,
+			field: '',
+			message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
+		});
 	}
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		problems.push({ file, field: '', message: `expected valid JSON (${reason})` });
+		return { problems };
+	}
+	const result = viewSchema.safeParse(data);
+	if (!result.success) problems.push(...problemsFromIssues(file, result.error.issues));
+	if (problems.length > 0 || !result.success) return { problems };
+	return { view: { slug, file, view: result.data }, problems: [] };
+}
+
+/** Puts fixtures read one by one together, with the rules across them (no key used twice). */
+export function combineFixtures(parsed: readonly ParsedFixture[]): FixtureResult {
+	const problems = parsed.flatMap((each) => each.problems);
+	const views = parsed.flatMap((each) => (each.view ? [each.view] : []));
 	problems.push(...duplicateKeyProblems(views));
 	return problems.length === 0 ? { ok: true, views } : { ok: false, problems, views };
 }
 
+/** Validates a set of fixture sources: each on its own, then the rules across them. */
+export function parseFixtureSources(sources: readonly FixtureSource[]): FixtureResult {
+	return combineFixtures(sources.map(parseFixtureSource));
+}
+
+/** The `*.json` fixture files of a folder, in file-name order. */
+export async function fixtureFiles(folder: string): Promise<string[]> {
+	const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+	return names.map((name) => path.join(folder, name));
+}
+
+/** The problem of a folder that holds no fixture. */
+export function emptyFolderProblem(folder: string): FixtureProblem {
+	return { file: folder, field: '', message: 'expected at least one <slug>.json fixture' };
+}
+
 /** Reads and validates every `*.json` fixture in a folder, in file-name order. */
 export async function readFixtureFolder(folder: string): Promise<FixtureResult> {
-	const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+	const files = await fixtureFiles(folder);
 	const sources = await Promise.all(
-		names.map(async (name) => {
-			const file = path.join(folder, name);
-			return { file, text: await readFile(file, 'utf8') };
-		}),
+		files.map(async (file) => ({ file, text: await readFile(file, 'utf8') })),
 	);
-	if (sources.length === 0) {
-		return {
-			ok: false,
-			views: [],
-			problems: [{ file: folder, field: '', message: 'expected at least one <slug>.json fixture' }],
-		};
-	}
+	if (sources.length === 0) return { ok: false, views: [], problems: [emptyFolderProblem(folder)] };
 	return parseFixtureSources(sources);
 }
 
