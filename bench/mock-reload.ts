@@ -35,7 +35,10 @@ interface ReloadMeasure {
 /** The median and the largest of a list. */
 function summary(values: readonly number[]): { median: number; max: number } {
 	const sorted = [...values].sort((a, b) => a - b);
-	return { median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+	return {
+		median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+		max: sorted.at(-1) ?? Number.NaN,
+	};
 }
 
 /** Starts the mock on a fixture folder and measures start-up and reload latency. */
@@ -125,7 +128,10 @@ await writeResult({
 	markdown: [
 		`Reload: from saving a fixture (written, then renamed over the old one, as editors save) to the first answer that carries the edit, ${BENCH_RELOAD_EDITS} edits per scale, polled every 2 ms. Budget: 2 s. Contract: ${path.relative(process.cwd(), readSettings({}).openApiFile)}.`,
 		'',
-		table(['views', 'start-up to first answer', 'reload, median', 'reload, max', 'within 2 s'], rows),
+		table(
+			['views', 'start-up to first answer', 'reload, median', 'reload, max', 'within 2 s'],
+			rows,
+		),
 	].join('\n'),
 	data: results,
 });
