@@ -1,7 +1,7 @@
 /**
  * The mock's request log: one line per request, in logfmt after the time, so a developer sees
  * what their client sent and why it got its answer, and can grep it. A key is never printed:
- * anything shaped like one in the path is replaced by `<key>`.
+ * anything shaped like one in the target, percent-encoded or not, is replaced by `<key>`.
  *
  *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
@@ -38,9 +38,37 @@ function value(text: string): string {
 	return `"${printable.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
-/** Printable ASCII only, keys replaced, long targets cut. */
+/** Whether a text holds anything shaped like a key. */
+function holdsKey(text: string): boolean {
+	return new RegExp(KEY_LIKE.source).test(text);
+}
+
+/** A target percent-decoded until it stops changing (three times at most), or as it was. */
+function decoded(target: string): string {
+	let text = target;
+	for (let round = 0; round < 3; round += 1) {
+		let next: string;
+		try {
+			next = decodeURIComponent(text);
+		} catch {
+			break;
+		}
+		if (next === text) break;
+		text = next;
+	}
+	return text;
+}
+
+/**
+ * Printable ASCII only, keys replaced, long targets cut. A key may come percent-encoded
+ * (`ick%2D4f1c…`); then the decoded target is printed, with the key replaced.
+ */
 function shownTarget(target: string): string {
-	const clean = target.replace(/[^\x21-\x7e]/g, '?').replace(KEY_LIKE, '<key>');
+	const plain = decoded(target);
+	const safe = holdsKey(plain)
+		? plain.replace(KEY_LIKE, '<key>')
+		: target.replace(KEY_LIKE, '<key>');
+	const clean = safe.replace(/[^\x21-\x7e]/g, '?');
 	return clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
 }
 

@@ -49,6 +49,11 @@ export interface MockOptions {
 	log?: ((line: string) => void) | undefined;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
 	report?: ((message: string, ok: boolean) => void) | undefined;
+	/**
+	 * Start even when the sources cannot be loaded yet, answering 503 with the problem until an
+	 * edit mends them (`npm run dev`, whose pages show the same problem); needs `watch`.
+	 */
+	waitForSources?: boolean;
 }
 
 /** A running mock. */
@@ -169,6 +174,8 @@ function createAnswerer() {
 		logger: createLogger('mock', { level: 'silent' }),
 	});
 	const kept = new WeakMap<MockState, Map<string, Promise<Answer>>>();
+	/** The answers computed without failing: only these are handed on to a new state. */
+	const settled = new WeakSet<Promise<Answer>>();
 
 	/** The answers kept for a state. */
 	const answersOf = (state: MockState): Map<string, Promise<Answer>> => {
@@ -186,7 +193,9 @@ function createAnswerer() {
 		const { changed, removed } = viewChanges(before, after);
 		const stale = new Set([...changed, ...removed].map((slug) => `users 200 ${slug}`));
 		const answers = answersOf(after);
-		for (const [id, answer] of answersOf(before)) if (!stale.has(id)) answers.set(id, answer);
+		for (const [id, answer] of answersOf(before)) {
+			if (!stale.has(id) && settled.has(answer)) answers.set(id, answer);
+		}
 	};
 
 	/** Asks Prism for one of the contract's responses. */
@@ -216,10 +225,14 @@ function createAnswerer() {
 		const answers = answersOf(state);
 		let answer = answers.get(id);
 		if (!answer) {
-			answer = compute();
-			answers.set(id, answer);
+			const computing = compute();
+			answer = computing;
+			answers.set(id, computing);
 			// A failure is not kept: the next request asks again.
-			answer.catch(() => answers.delete(id));
+			computing.then(
+				() => settled.add(computing),
+				() => answers.delete(id),
+			);
 		}
 		return answer;
 	};
@@ -335,7 +348,16 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		mockOrigin: `http://${host}:${options.port}`,
 	};
 	const reader = createSourceReader(sources);
-	let state = await reader.load();
+	let state: MockState | undefined;
+	/** Why there is no state yet, while waiting for the sources to be mended. */
+	let waiting: string | undefined;
+	try {
+		state = await reader.load();
+	} catch (error) {
+		if (!(options.waitForSources && options.watch)) throw error;
+		waiting = error instanceof Error ? error.message : String(error);
+		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
+	}
 	const answerer = createAnswerer();
 
 	/** Sends an answer; HEAD gets the same headers and no body. */
@@ -385,6 +407,20 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 
 		if (method === 'options' && origin && request.headers['access-control-request-method']) {
 			finish({ status: 204, headers: {}, body: '' }, preflightHeaders(origin));
+			return;
+		}
+
+		if (!current) {
+			logged.refused = 'the mock has no good state yet';
+			finish(
+				controlProblem(
+					503,
+					'sources-not-loaded',
+					'The mock cannot load its sources yet',
+					waiting ?? '',
+				),
+				{ 'Retry-After': '1' },
+			);
 			return;
 		}
 
@@ -476,16 +512,38 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const { port } = server.address() as AddressInfo;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-	/** Loads the sources into a new state; a broken edit is reported and the old state kept. */
+	/**
+	 * Loads the sources into a new state; a broken edit is reported and the old state kept. A
+	 * reload that finds nothing changed says nothing.
+	 */
 	const reload = async (): Promise<boolean> => {
 		try {
 			const next = await reader.load();
-			answerer.carry(state, next);
-			report(reloadMessage(state, next), true);
+			const before = state;
 			state = next;
+			waiting = undefined;
+			if (!before) {
+				report(
+					`Mock loaded: ${next.views.length === 1 ? '1 view' : `${next.views.length} views`}.`,
+					true,
+				);
+				return true;
+			}
+			answerer.carry(before, next);
+			const { added, changed, removed } = viewChanges(before, next);
+			const same = before.contractStamp === next.contractStamp;
+			if (!same || added.length + changed.length + removed.length > 0) {
+				report(reloadMessage(before, next), true);
+			}
 			return true;
 		} catch (error) {
 			const reason = error instanceof Error ? error.message : String(error);
+			if (!state) {
+				if (reason !== waiting)
+					report(`Mock still waiting for its sources to load:\n${reason}`, false);
+				waiting = reason;
+				return false;
+			}
 			const count = state.views.length === 1 ? '1 view' : `${state.views.length} views`;
 			report(
 				`Mock kept its last good state (${count}); this edit could not be loaded:\n${reason}`,
@@ -495,6 +553,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		}
 	};
 	const unwatch = options.watch ? watchSources(sources, reload) : () => {};
+	// An edit made while the first load ran would otherwise wait for the next edit.
+	if (options.watch) await reload();
 
 	return {
 		url,

@@ -1,11 +1,12 @@
 /**
  * Watches the view fixture folder and the contract file for edits, as an editor makes them
- * (in place, or by writing a new file and renaming it over the old one), and calls `onChange`
- * once a burst of events has settled. Reloads never overlap: an edit during a reload is picked
+ * (in place, or by writing a new file and renaming it over the old one), and the folder itself
+ * being removed or replaced, and calls `onChange` once a burst of events has settled. Reloads never overlap: an edit during a reload is picked
  * up by one more reload after it.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { serially } from '../src/lib/serially.ts';
 import type { MockSources } from './state.ts';
 
 /** How long events must pause before a reload: an editor's save is several events. */
@@ -17,47 +18,55 @@ export function watchSources(
 	onChange: () => Promise<unknown>,
 ): () => void {
 	let timer: NodeJS.Timeout | undefined;
-	let running: Promise<unknown> | undefined;
-	let again = false;
 	let stopped = false;
-
+	const reload = serially(onChange);
 	const run = (): void => {
-		if (stopped) return;
-		if (running) {
-			again = true;
-			return;
-		}
-		running = onChange()
-			.catch(() => undefined)
-			.finally(() => {
-				running = undefined;
-				if (again) {
-					again = false;
-					run();
-				}
-			});
+		if (!stopped) reload();
 	};
 	const changed = (): void => {
 		clearTimeout(timer);
 		timer = setTimeout(run, SETTLE_MS);
 	};
 
+	// The folder's own watcher, set up again whenever the folder is removed, replaced or made anew
+	// (a script or a branch switch does that): a watcher on a folder that went away hears nothing.
+	let folder: FSWatcher | undefined;
+	const watchFolder = (): void => {
+		folder?.close();
+		folder = undefined;
+		try {
+			folder = watch(sources.viewsDir, (_event, name) => {
+				if (name === null || name.endsWith('.json')) changed();
+			});
+			folder.on('error', () => {
+				folder?.close();
+				folder = undefined;
+			});
+		} catch {
+			// No folder now: the parent's watcher sets this one up when it comes back.
+		}
+	};
+	watchFolder();
+
+	const folderName = path.basename(sources.viewsDir);
 	const contractDir = path.dirname(sources.contractFile);
 	const contractName = path.basename(sources.contractFile);
 	const watchers: FSWatcher[] = [
-		watch(sources.viewsDir, (_event, name) => {
-			if (name === null || name.endsWith('.json')) changed();
+		watch(path.dirname(sources.viewsDir), (_event, name) => {
+			if (name !== null && name !== folderName) return;
+			watchFolder();
+			changed();
 		}),
 		watch(contractDir, (_event, name) => {
 			if (name === null || name === contractName) changed();
 		}),
 	];
-	// A folder that goes away stops its watcher; the last good state stays until a restart.
 	for (const watcher of watchers) watcher.on('error', () => watcher.close());
 
 	return () => {
 		stopped = true;
 		clearTimeout(timer);
+		folder?.close();
 		for (const watcher of watchers) watcher.close();
 	};
 }

@@ -61,6 +61,8 @@ const mock = await startMock({
 	viewsDir: settings.viewsDir,
 	contractFile: settings.openApiFile,
 	watch: true,
+	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
+	waitForSources: dev,
 	log: settings.mockLog ? (line) => console.log(`[mock] ${line}`) : undefined,
 	report: (message, ok) => (ok ? console.log : console.error)(`[mock] ${message}`),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
@@ -84,8 +86,22 @@ let stopping = false;
 async function stop(code: number): Promise<void> {
 	if (stopping) return;
 	stopping = true;
+	const portalExited = new Promise<boolean>((resolve) => {
+		if (portal.exitCode !== null || portal.signalCode !== null) resolve(true);
+		else portal.once('exit', () => resolve(true));
+	});
 	if (portal.exitCode === null) portal.kill('SIGTERM');
-	await mock.close();
+	// Both are gone when this process ends: the portal server gets five seconds, then SIGKILL.
+	const [, exited] = await Promise.all([
+		mock.close().catch((error: unknown) => {
+			console.error(`✖ The mock did not close cleanly: ${String(error)}`);
+		}),
+		Promise.race([
+			portalExited,
+			new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false)),
+		]),
+	]);
+	if (!exited) portal.kill('SIGKILL');
 	process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));

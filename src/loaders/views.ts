@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { shownPath } from '../lib/contract.ts';
 import { setFixtureProblems } from '../lib/fixture-status.ts';
+import { serially } from '../lib/serially.ts';
 import { formatProblems, readFixtureFolder } from '../schemas/fixtures.ts';
 import { viewSchema } from '../schemas/view.ts';
 
@@ -39,13 +40,22 @@ export function viewsLoader(folder: string): Loader {
 					});
 				}
 			};
-			let good = await read();
-			setFixtureProblems(undefined);
+			let good: Awaited<ReturnType<typeof read>> = [];
+			try {
+				good = await read();
+				setFixtureProblems(undefined);
+			} catch (error) {
+				// The build stops here; the dev server starts, and every page shows the problem.
+				if (!watcher) throw error;
+				const message = error instanceof Error ? error.message : String(error);
+				logger.error(message);
+				setFixtureProblems(message);
+			}
 			fill(good);
 			watcher?.add(folder);
 			let failures = 0;
-			watcher?.on('all', (_event, changed) => {
-				if (!changed.startsWith(folder) || !changed.endsWith('.json')) return;
+			// One read at a time, so an older read never lands after a newer one.
+			const reread = serially(() =>
 				read().then(
 					(views) => {
 						good = views;
@@ -61,7 +71,10 @@ export function viewsLoader(folder: string): Loader {
 						failures += 1;
 						fill(good, `-broken-${failures}`);
 					},
-				);
+				),
+			);
+			watcher?.on('all', (_event, changed) => {
+				if (changed.startsWith(folder) && changed.endsWith('.json')) reread();
 			});
 		},
 	};

@@ -19,11 +19,19 @@ let dev: Started;
 let browser: Browser;
 let portal: string;
 let mock: string;
+/** production.json as it should be; the test starts the dev server with it broken. */
+let good: string;
+
+/** production.json with its first key replaced by one of the wrong shape. */
+const broken = (text: string): string =>
+	text.replace(/"apiKey": "ick-[0-9a-f]{8}-[A-Za-z0-9]{4}"/, '"apiKey": "not-a-key"');
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dev-'));
 	viewsDir = path.join(folder, 'views');
 	await copyFixtures(viewsDir);
+	good = await readFile(path.join(viewsDir, 'production.json'), 'utf8');
+	await save(path.join(viewsDir, 'production.json'), broken(good));
 	const [portalPort, mockPort] = [await freePort(), await freePort()];
 	portal = `http://127.0.0.1:${portalPort}`;
 	mock = `http://127.0.0.1:${mockPort}`;
@@ -45,6 +53,34 @@ afterAll(async () => {
 });
 
 describe('npm run dev', () => {
+	it('starts with a fixture already broken: the overlay and the mock both name it, until it is mended', async () => {
+		const page = await browser.newPage();
+		try {
+			await page.goto(`${portal}/views/staging-us-east/`);
+			const overlay = page.locator('vite-error-overlay');
+			await overlay.waitFor({ state: 'attached', timeout: 30_000 });
+			await expect(
+				overlay.evaluate((element) => element.shadowRoot?.textContent ?? ''),
+			).resolves.toContain('production.json: users[0].apiKey: expected a key shaped');
+			const waiting = await fetch(`${mock}/api/v2/users`);
+			expect(waiting.status).toBe(503);
+			expect(await waiting.json()).toMatchObject({
+				type: 'https://portal.example/problems/sources-not-loaded',
+				detail: expect.stringContaining('production.json: users[0].apiKey') as unknown,
+			});
+
+			await save(path.join(viewsDir, 'production.json'), good);
+			await page.locator('h1', { hasText: /staging-us-east/ }).waitFor({ timeout: 30_000 });
+			const deadline = Date.now() + 15_000;
+			while ((await fetch(`${mock}/api/v2/users`)).status === 503 && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			expect((await fetch(`${mock}/api/v2/users`)).status).toBe(401);
+		} finally {
+			await page.close();
+		}
+	});
+
 	it('serves the portal and the live mock on the ports it was given', async () => {
 		expect((await fetch(`${portal}/views/production/`)).status, dev.output()).toBe(200);
 		const answer = await fetch(`${mock}/api/v2/users`);
@@ -55,17 +91,12 @@ describe('npm run dev', () => {
 
 	it('shows a fixture broken by an edit as the error overlay, naming the file and the field', async () => {
 		const file = path.join(viewsDir, 'production.json');
-		const good = await readFile(file, 'utf8');
 		const page = await browser.newPage();
 		try {
 			await page.goto(`${portal}/views/production/`);
 			await expect(page.locator('h1').textContent()).resolves.toMatch(/production/);
-			const broken = good.replace(
-				/"apiKey": "ick-[0-9a-f]{8}-[A-Za-z0-9]{4}"/,
-				'"apiKey": "not-a-key"',
-			);
-			expect(broken).not.toBe(good);
-			await save(file, broken);
+			expect(broken(good)).not.toBe(good);
+			await save(file, broken(good));
 			const overlay = page.locator('vite-error-overlay');
 			await overlay.waitFor({ state: 'attached', timeout: 30_000 });
 			const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
@@ -106,5 +137,21 @@ describe('npm run dev', () => {
 		} finally {
 			await page.close();
 		}
+	});
+
+	it('stops the dev server and the mock together on one Ctrl-C', async () => {
+		dev.child.kill('SIGINT');
+		await new Promise<void>((resolve) => {
+			if (dev.child.exitCode !== null) resolve();
+			else dev.child.once('exit', () => resolve());
+		});
+		expect(dev.child.exitCode).toBe(0);
+		const answers = async (url: string): Promise<boolean> =>
+			fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+				() => true,
+				() => false,
+			);
+		expect(await answers(`${portal}/`)).toBe(false);
+		expect(await answers(`${mock}/api/v2/users`)).toBe(false);
 	});
 });

@@ -45,11 +45,17 @@ describe('reference page', () => {
 			'200',
 			'400',
 			'401',
+			'404',
+			'422',
 			'500',
+			'503',
 		]);
 		const fields = await page.locator('.schema-table th[scope="row"]').allTextContents();
 		expect(fields).toEqual(expect.arrayContaining(['users[].email', 'users[].role', 'detail']));
 		await expect(page.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(2);
+		await expect(
+			page.locator('th code', { hasText: 'Access-Control-Allow-Origin' }).count(),
+		).resolves.toBe(7);
 		const exampleNames = await page.locator('.examples summary code').allTextContents();
 		expect(exampleNames).toEqual(
 			expect.arrayContaining(['missing-key', 'invalid-key', 'invalid-request', 'mock-failure']),

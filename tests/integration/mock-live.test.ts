@@ -4,7 +4,7 @@
  * Added, changed, broken, mended and removed views are answered as such with no restart, and a
  * broken edit never takes the last good state away.
  */
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,34 @@ describe('the mock follows edits to the fixtures, with no restart', () => {
 	});
 });
 
+describe('the mock follows its fixture folder when the folder itself is replaced', () => {
+	it('answers from the new folder once it is back, as after a branch switch', async () => {
+		const key = views[0]?.view.users[1]?.apiKey ?? '';
+		const aside = `${viewsDir}-aside`;
+		await rename(viewsDir, aside);
+		await eventually('the missing folder being reported', () =>
+			mock.output().includes('this edit could not be loaded'),
+		);
+		expect((await usersFor(key)).status).toBe(200);
+		await rename(aside, viewsDir);
+		// An edit in the folder that came back is seen: its watcher was set up again.
+		const template = views[0]?.view;
+		if (!template) throw new Error('expected a fixture');
+		const added = newView(template, 40);
+		await save(path.join(viewsDir, 'qa-eu-west.json'), JSON.stringify(added, null, 2));
+		const addedKey = added.users[0]?.apiKey ?? '';
+		await eventually(
+			'the view added in the returned folder answering',
+			async () => (await usersFor(addedKey)).status === 200,
+		);
+		await rm(path.join(viewsDir, 'qa-eu-west.json'));
+		await eventually(
+			'the removed view refusing',
+			async () => (await usersFor(addedKey)).status === 401,
+		);
+	});
+});
+
 describe('the mock follows edits to the contract', () => {
 	it('reports a contract that does not parse, keeps the last good one, and takes the mended one', async () => {
 		const original = await readFile(contractFile, 'utf8');
@@ -160,6 +188,10 @@ describe('the mock follows edits to the contract', () => {
 		);
 		expect((await usersFor(key)).status).toBe(200);
 
+		// Asked before the edit, so a kept answer that outlived the contract would show.
+		await expect((await fetch(`${base}/nowhere`)).text()).resolves.toContain(
+			'The contract has one path, GET /api/v2/users.',
+		);
 		const changed = original.replace(
 			'detail: The contract has one path, GET /api/v2/users.',
 			'detail: This path is not in the edited contract.',

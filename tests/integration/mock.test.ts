@@ -430,7 +430,8 @@ describe("Prism's controls, on top of the key", () => {
 		expect(response.status).toBe(404);
 		expect(body).toMatchObject({
 			type: 'https://portal.example/problems/unknown-code',
-			detail: '__code=418: GET /api/v2/users has no 418 response; it answers 200, 400, 401, 500.',
+			detail:
+				'__code=418: GET /api/v2/users has no 418 response; it answers 200, 400, 401, 404, 422, 500, 503.',
 		});
 	});
 
@@ -456,6 +457,10 @@ describe('the request log', () => {
 		const user = view?.view.users[5];
 		await askUsers(`Bearer ${user?.apiKey ?? ''}`);
 		await askUsers('Bearer ick-00000000-AAAA');
+		// Keys where a client should not put them: in the query, plain and percent-encoded.
+		const key = views[2]?.view.users[1]?.apiKey ?? '';
+		await ask(`${USERS}?access_token=${key}`);
+		await ask(`${USERS}?access_token=${encodeURIComponent(key).replaceAll('-', '%2D')}`);
 		const expected = new RegExp(
 			`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET /api/v2/users 200 \\d+\\.\\dms view=${view?.slug ?? ''} user="${user?.name ?? ''}" role=${user?.role ?? ''}$`,
 		);

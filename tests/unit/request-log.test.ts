@@ -50,6 +50,32 @@ describe('logLine', () => {
 		expect(line).toContain('token=<key>&x=<key>');
 	});
 
+	it.each([
+		['percent-encoded dashes', '/api/v2/users?access_token=ick%2D4f1c9a07%2DQx7m'],
+		[
+			'every character encoded',
+			`/api/v2/users?t=${[...'ick-4f1c9a07-Qx7m'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`,
+		],
+		['encoded twice', '/api/v2/users?t=ick%252D4f1c9a07%252DQx7m'],
+		['in the path', '/api/v2/users/ick%2D4f1c9a07%2DQx7m'],
+	])('never prints a key sent with %s', (_case, target) => {
+		const line = logLine({ time, method: 'GET', target, status: 401, durationMs: 0 });
+		expect(line).not.toMatch(/4f1c9a07/i);
+		expect(line).not.toMatch(/%34%66%31%63/i);
+		expect(line).toContain('<key>');
+	});
+
+	it('keeps an ordinary encoded target as it was sent', () => {
+		const line = logLine({
+			time,
+			method: 'GET',
+			target: '/a%20b?q=x%2Fy',
+			status: 404,
+			durationMs: 0,
+		});
+		expect(line).toContain(' /a%20b?q=x%2Fy ');
+	});
+
 	it('keeps a hostile request on one printable line', () => {
 		const line = logLine({
 			time,
