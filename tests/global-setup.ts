@@ -1,8 +1,9 @@
 /**
- * Builds the portal once, into a temporary folder, for the integration and end-to-end tests.
- * The build is made for a mock on a port chosen now, since each page's Content-Security-Policy
- * lets the try-it panel call that mock origin only: tests that start the mock for these pages
- * start it on `inject('mockPort')`. They read the build's path with `inject('distDir')`.
+ * Builds the portal once, into a temporary folder, for the integration and end-to-end tests
+ * (the unit tests need no build). The build is made for a mock on a port chosen now, since each
+ * page's Content-Security-Policy lets the try-it panel call that mock origin only: tests that
+ * start the mock for these pages start it on `inject('mockPort')`. They read the build's path
+ * with `inject('distDir')`. Both projects that need it share one build.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,7 +21,12 @@ declare module 'vitest' {
 	}
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** The one build of this run, and how many projects still use it. */
+let shared: Promise<{ folder: string; distDir: string; mockPort: number }> | undefined;
+let users = 0;
+
+/** Builds the portal for a mock port that is never the default one. */
+async function build(): Promise<{ folder: string; distDir: string; mockPort: number }> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dist-'));
 	const distDir = path.join(folder, 'dist');
 	// Never the default port: a page that forgot to follow MOCK_PORT would then go unnoticed.
@@ -28,9 +34,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
 	while (mockPort === 4010) mockPort = await freePort();
 	const result = buildPortal(distDir, undefined, { MOCK_PORT: String(mockPort) });
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
+	return { folder, distDir, mockPort };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+	shared ??= build();
+	users += 1;
+	const { folder, distDir, mockPort } = await shared;
 	project.provide('distDir', distDir);
 	project.provide('mockPort', mockPort);
 	return async () => {
-		await rm(folder, { recursive: true, force: true });
+		users -= 1;
+		if (users === 0) await rm(folder, { recursive: true, force: true });
 	};
 }

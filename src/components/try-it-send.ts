@@ -2,7 +2,13 @@
  * What the try-it panel does on Send, loaded on the first one: checks the fields, sends the
  * example request and shows the answer. Everything shown goes through `textContent`.
  */
-import { blockedByPolicy, parseKey, parseServer, sendExampleRequest } from '../lib/try-it.ts';
+import {
+	blockedByPolicy,
+	parseKey,
+	parseServer,
+	sendExampleRequest,
+	TIMEOUT_MS,
+} from '../lib/try-it.ts';
 import { SERVER_STORAGE_KEY } from '../lib/server-url.ts';
 
 /** Panels with a request under way; a second Send waits for the first. */
@@ -37,6 +43,12 @@ function showSummary(summary: HTMLElement, text: string): void {
 }
 
 /** Sends the panel's request and shows what came back. */
+/** The panel's time-out: `data-timeout-ms` when it is a whole number of milliseconds, else 10 s. */
+function timeoutOf(panel: HTMLElement): number {
+	const value = Number(panel.dataset['timeoutMs']);
+	return Number.isInteger(value) && value > 0 ? value : TIMEOUT_MS;
+}
+
 export async function send(panel: HTMLElement): Promise<void> {
 	if (busy.has(panel)) return;
 	busy.add(panel);
@@ -73,7 +85,11 @@ export async function send(panel: HTMLElement): Promise<void> {
 		document.addEventListener('securitypolicyviolation', onViolation);
 		const outcome = await sendExampleRequest(
 			{ server: server.server, key: key.key },
-			{ fetch: window.fetch.bind(window), now: () => performance.now() },
+			{
+				fetch: window.fetch.bind(window),
+				now: () => performance.now(),
+				timeoutMs: timeoutOf(panel),
+			},
 		);
 		// The violation event is queued as its own task; let it arrive before reading `blocked`.
 		await new Promise((resolve) => setTimeout(resolve, 0));

@@ -259,7 +259,12 @@ export function formatBody(
 	let formatted: string | undefined;
 	try {
 		formatted = JSON.stringify(JSON.parse(text), null, 2);
-	} catch {
+	} catch (error) {
+		// A SyntaxError is not JSON; a RangeError is JSON nested deeper than the stack can follow.
+		if (error instanceof RangeError) {
+			notes.push('The body is JSON nested too deep to format; it is shown as it came.');
+			return { text, notes };
+		}
 		formatted = undefined;
 	}
 	if (formatted === undefined) {

@@ -74,7 +74,8 @@ async function stillAnswers(): Promise<void> {
 }
 
 describe('malformed requests get their documented status and never crash or stall the mock', () => {
-	const corpus: [string, () => string | Buffer, number[]][] = [
+	/** Each malformed request, and the one status it is documented to get. */
+	const corpus: [string, () => string | Buffer, [number]][] = [
 		[
 			'a query string on the users path is ignored',
 			() => request(`GET ${USERS}?page=2&role=admin HTTP/1.1`),
@@ -86,39 +87,43 @@ describe('malformed requests get their documented status and never crash or stal
 			[401],
 		],
 		[
-			'".." that climbs to the users path is not the users path',
+			'".." is resolved as URLs resolve it (RFC 3986): /api/v2/x/../users is the users path',
 			() => request(`GET /api/v2/x/../users HTTP/1.1`),
-			[200, 404],
+			[200],
 		],
 		[
-			'".." that climbs out of the root',
+			'".." that climbs out of the root is an unknown path',
 			() => request('GET /../../etc/passwd HTTP/1.1'),
-			[400, 404],
+			[404],
 		],
 		[
-			'encoded ".." segments',
+			'encoded ".." segments are an unknown path',
 			() => request('GET /api/v2/%2e%2e/%2e%2e/etc/passwd HTTP/1.1'),
-			[400, 404],
+			[404],
 		],
-		['an unknown method', () => request(`BREW ${USERS} HTTP/1.1`), [400, 405]],
+		['a method Node does not know gets Node’s 400', () => request(`BREW ${USERS} HTTP/1.1`), [400]],
 		['a WebDAV method', () => request(`PROPFIND ${USERS} HTTP/1.1`), [405]],
 		[
 			'HEAD on the users path, with a key: GET without the body',
 			() => request(`HEAD ${USERS} HTTP/1.1`),
 			[200],
 		],
-		['OPTIONS without an Origin', () => request(`OPTIONS ${USERS} HTTP/1.1`, []), [204, 405]],
 		[
-			'OPTIONS from a foreign origin',
+			'OPTIONS that is no preflight (no Origin) is another method: 405',
+			() => request(`OPTIONS ${USERS} HTTP/1.1`, []),
+			[405],
+		],
+		[
+			'a preflight from a foreign origin gets 204 (the CORS tests check it carries no CORS headers)',
 			() =>
 				request(`OPTIONS ${USERS} HTTP/1.1`, [
 					'Origin: https://evil.example',
 					'Access-Control-Request-Method: GET',
 				]),
-			[204, 403, 405],
+			[204],
 		],
 		[
-			'a header value in Latin-1 bytes',
+			'bearer credentials in Latin-1 bytes are malformed: 400 invalid_request',
 			() =>
 				Buffer.concat([
 					Buffer.from(
@@ -127,58 +132,60 @@ describe('malformed requests get their documented status and never crash or stal
 					Buffer.from([0xe9, 0xff, 0xfe]),
 					Buffer.from('\r\n\r\n'),
 				]),
-			[400, 401],
+			[400],
 		],
 		[
-			'a NUL byte in a header',
+			'a NUL byte in a header gets Node’s 400',
 			() => request(`GET ${USERS} HTTP/1.1`, ['Authorization: Bearer ick-\u0000']),
-			[400, 401],
+			[400],
 		],
 		[
-			'a header of 64 KiB',
+			'a header of 64 KiB gets Node’s 431 (past its 16 KiB of headers)',
 			() => request(`GET ${USERS} HTTP/1.1`, [`Authorization: Bearer ${'a'.repeat(65_536)}`]),
-			[401, 431],
+			[431],
 		],
 		[
-			'a thousand headers',
+			'a thousand headers get Node’s 431',
 			() =>
 				request(
 					`GET ${USERS} HTTP/1.1`,
 					Array.from({ length: 1000 }, (_, i) => `X-Filler-${i}: ${i}`),
 				),
-			[200, 400, 431],
+			[431],
 		],
-		['a request line that is not HTTP', () => 'HELLO THERE\r\n\r\n', [400]],
+		['a request line that is not HTTP gets Node’s 400', () => 'HELLO THERE\r\n\r\n', [400]],
 		[
-			'an absolute URL in the request line',
+			'an absolute URL in the request line is read by its path (RFC 9112, section 3.2.2)',
 			() => request(`GET http://203.0.113.9${USERS} HTTP/1.1`),
-			[200, 400, 404],
+			[200],
 		],
 		[
-			'a body on a GET',
+			'a body on a GET is read and ignored',
 			() =>
 				request(`GET ${USERS} HTTP/1.1`, [
 					`Authorization: Bearer ${goodKey}`,
 					'Content-Length: 5',
 				]).replace(/\r\n\r\n$/, '\r\n\r\nhello'),
-			[200, 400],
+			[200],
 		],
 	];
 
-	it.each(corpus)('%s', async (_name, build, allowed) => {
-		const status = await raw(build());
-		expect(allowed, `answered ${status}`).toContain(status);
+	it.each(corpus)('%s', async (_name, build, [expected]) => {
+		expect(await raw(build())).toBe(expected);
 	});
 
 	it('answers correctly after the whole corpus, in order and at once', async () => {
-		await Promise.all(corpus.map(([, build]) => raw(build()).catch(() => 0)));
+		const statuses = await Promise.all(corpus.map(([, build]) => raw(build())));
+		expect(statuses).toEqual(corpus.map(([, , [expected]]) => expected));
 		await stillAnswers();
 		expect(mock.child.exitCode).toBeNull();
 	});
 });
 
 describe('the mock under a bounded load', () => {
-	it('serves 50 connections for 30 s with keys from every view: no errors, no wrong bodies, bounded memory', async () => {
+	// A short smoke load in every run; LOAD_SECONDS=30 makes it the soak it once was. Throughput is
+	// measured by `npm run bench:mock`, side by side with a bare node:http server and plain Prism.
+	it('serves 50 connections for a few seconds with keys from every view: no errors, no wrong bodies, bounded memory', async () => {
 		const expected = new Map(
 			views.flatMap(({ view }) => {
 				const body = JSON.stringify({
@@ -194,7 +201,7 @@ describe('the mock under a bounded load', () => {
 		const result = await autocannon({
 			url: `${base}${USERS}`,
 			connections: 50,
-			duration: Number(process.env['LOAD_SECONDS'] ?? 30),
+			duration: Number(process.env['LOAD_SECONDS'] ?? 3),
 			requests: keys.map((key) => ({
 				method: 'GET' as const,
 				path: USERS,
