@@ -7,12 +7,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.ts';
 import { buildPortal } from '../tests/support/build.ts';
 import { servePortal } from '../tests/support/preview.ts';
 import { table, verdict, WORK_DIR, writeResult } from './lib/report.ts';
+import { importChromeLauncher, importLighthouse, toolPackageJson } from './tools.ts';
 
 const PAGES = [
 	{ kind: 'overview', path: '/' },
@@ -35,6 +34,8 @@ export async function runLighthouseBench(): Promise<void> {
 	const dist = path.join(WORK_DIR, 'dist-portal');
 	const built = buildPortal(dist);
 	if (built.status !== 0) throw new Error(`The portal build failed:\n${built.output}`);
+	const { default: lighthouse, desktopConfig } = await importLighthouse();
+	const chromeLauncher = await importChromeLauncher();
 	const preview = await servePortal(dist);
 	const chrome = await chromeLauncher.launch({
 		chromePath: CHROMIUM_PATH,
@@ -95,13 +96,7 @@ export async function runLighthouseBench(): Promise<void> {
 
 /** The Lighthouse version, as its package states it. */
 function lighthouseVersion(): string {
-	const file = path.resolve(
-		import.meta.dirname,
-		'..',
-		'node_modules',
-		'lighthouse',
-		'package.json',
-	);
+	const file = toolPackageJson('lighthouse');
 	const parsed = z
 		.object({ version: z.string() })
 		.safeParse(JSON.parse(readFileSync(file, 'utf8')));

@@ -16,6 +16,7 @@ const BENCHMARKS = [
 	{ name: 'weight', script: 'bench/weight.ts' },
 	{ name: 'lighthouse', script: 'bench/lighthouse.ts' },
 	{ name: 'mock', script: 'bench/mock.ts' },
+	{ name: 'mock-reload', script: 'bench/mock-reload.ts' },
 ] as const;
 
 /** Runs one benchmark script with the pinned Node; resolves with its exit code and duration. */

@@ -2,7 +2,8 @@
  * A Starlight site generated from the same content as the portal, for the page-weight
  * comparison: the overview as a table of views, a page per view with the same blocks (labels,
  * configuration JSON, user table, status note, curl, footer line), the reference from
- * openapi.yaml and the Getting started guide. Written to `bench/.work/starlight/` and built there.
+ * openapi.yaml and the Getting started guide. Written to `bench/tools/.work/starlight/` (beside
+ * Starlight, one of the benchmarks’ own packages) and built there with their own Astro.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,11 +13,12 @@ import { readSettings } from '../src/schemas/settings.ts';
 import { buildCurl } from '../src/lib/curl.ts';
 import { readOpenApi } from '../src/lib/openapi.ts';
 import { compareViews, exampleUser, viewTitle } from '../src/lib/views.ts';
-import { bin, childEnv, ROOT } from '../tests/support/processes.ts';
-import { WORK_DIR } from './lib/report.ts';
+import { childEnv, ROOT } from '../tests/support/processes.ts';
+import { toolBin, TOOLS_WORK_DIR } from './tools.ts';
 
 /** The Starlight project's folder. */
-export const STARLIGHT_DIR = path.join(WORK_DIR, 'starlight');
+// Inside the tools folder, so the site finds Starlight in bench/tools/node_modules.
+export const STARLIGHT_DIR = path.join(TOOLS_WORK_DIR, 'starlight');
 
 /** Where the Starlight site is built. */
 export const STARLIGHT_DIST = path.join(STARLIGHT_DIR, 'dist');
@@ -194,18 +196,28 @@ export async function writeStarlightSite(): Promise<void> {
 		await writeFile(path.join(docs, 'views', `${entry.slug}.md`), viewPage(entry));
 	}
 	await writeFile(path.join(docs, 'reference.md'), referencePage(settings.openApiFile));
-	// Getting started has no imports, so it is the same MDX in both sites (minus `order`).
+	// Getting started is the same MDX in both sites, minus `order` and with the portal's two mock
+	// components written out as the text and the code block they render.
 	const guide = await readFile(path.join(settings.docsDir, 'getting-started.mdx'), 'utf8');
+	const mock = `http://127.0.0.1:${settings.mockPort}`;
 	await writeFile(
 		path.join(docs, 'docs', 'getting-started.mdx'),
-		guide.replace(/^order:.*\n/m, ''),
+		guide
+			.replace(/^order:.*\n/m, '')
+			.replace(/^import .*\n/gm, '')
+			.replaceAll('<MockAddress />', `\`${mock}\``)
+			.replaceAll(
+				'<MockCommand />',
+				`\`\`\`sh\ncurl -H "Authorization: Bearer $API_KEY" ${mock}/api/v2/users\n\`\`\``,
+			),
 	);
 }
 
 /** Generates and builds the Starlight site; throws with the build output if it fails. */
 export async function buildStarlightSite(): Promise<string> {
 	await writeStarlightSite();
-	const result = spawnSync(bin('astro'), ['build', '--root', STARLIGHT_DIR], {
+	// Built by the benchmarks' own Astro, the one Starlight is installed beside.
+	const result = spawnSync(toolBin('astro'), ['build', '--root', STARLIGHT_DIR], {
 		cwd: ROOT,
 		env: childEnv({ FORCE_COLOR: '0', NO_COLOR: '1' }),
 		encoding: 'utf8',

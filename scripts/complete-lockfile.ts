@@ -3,13 +3,20 @@
  * binaries of other platforms (Astro's compiler binding, Pagefind), so npm leaves them out of
  * package-lock.json, and `npm ci` then refuses the lock as out of sync. This adds each missing
  * optional platform package as an entry with its os and cpu, which npm ci skips on other machines.
- * Run it after every `npm install` that changes the lock.
+ * Run it after every `npm install` that changes the lock; it completes the portal's lock and the
+ * benchmarks' (`bench/tools/package-lock.json`), or the lock files named on its command line.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 const LOCK_FILE = path.resolve(import.meta.dirname, '..', 'package-lock.json');
+
+/** Every lock file of the project: the portal's and the benchmarks'. */
+export const LOCK_FILES = [
+	LOCK_FILE,
+	path.resolve(import.meta.dirname, '..', 'bench', 'package-lock.json'),
+];
 
 const lockSchema = z.looseObject({
 	packages: z.record(
@@ -65,18 +72,22 @@ export function readLock(file = LOCK_FILE): z.infer<typeof lockSchema> {
 }
 
 if (import.meta.main) {
-	const lock = readLock();
-	const added: string[] = [];
-	for (const [name, version] of missingOptionals(lock)) {
-		const platform = platformOf(name);
-		if (!platform) {
-			console.error(`${name}@${version}: cannot tell its platform from its name; add it by hand`);
-			process.exitCode = 1;
-			continue;
+	const files = process.argv.length > 2 ? process.argv.slice(2) : LOCK_FILES;
+	for (const file of files) {
+		const lock = readLock(file);
+		const added: string[] = [];
+		for (const [name, version] of missingOptionals(lock)) {
+			const platform = platformOf(name);
+			if (!platform) {
+				console.error(`${name}@${version}: cannot tell its platform from its name; add it by hand`);
+				process.exitCode = 1;
+				continue;
+			}
+			lock.packages[`node_modules/${name}`] = { version, optional: true, ...platform };
+			added.push(`${name}@${version}`);
 		}
-		lock.packages[`node_modules/${name}`] = { version, optional: true, ...platform };
-		added.push(`${name}@${version}`);
+		writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+		const shown = path.relative(process.cwd(), file);
+		console.log(added.length ? `${shown}: added ${added.join(', ')}` : `${shown} is complete`);
 	}
-	writeFileSync(LOCK_FILE, `${JSON.stringify(lock, null, 2)}\n`);
-	console.log(added.length ? `Added ${added.join(', ')}` : 'package-lock.json is complete');
 }
