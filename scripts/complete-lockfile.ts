@@ -15,7 +15,7 @@ const LOCK_FILE = path.resolve(import.meta.dirname, '..', 'package-lock.json');
 /** Every lock file of the project: the portal's and the benchmarks'. */
 export const LOCK_FILES = [
 	LOCK_FILE,
-	path.resolve(import.meta.dirname, '..', 'bench', 'package-lock.json'),
+	path.resolve(import.meta.dirname, '..', 'bench', 'tools', 'package-lock.json'),
 ];
 
 const lockSchema = z.looseObject({
