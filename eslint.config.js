@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-	{ ignores: ['dist/', '.astro/', 'node_modules/', 'bench/.work/', 'bench/tools/', 'bench/results/'] },
+	{
+		ignores: [
+			'dist/',
+			'.astro/',
+			'node_modules/',
+			'bench/.work/',
+			'bench/tools/',
+			'bench/results/',
+		],
+	},
 	js.configs.recommended,
 	...tseslint.configs.recommendedTypeChecked,
 	...astro.configs.recommended,
