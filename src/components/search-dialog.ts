@@ -6,8 +6,10 @@
 import {
 	chosenFilters,
 	excerptParts,
+	readResult,
 	resultCount,
 	SEARCH_FILTERS,
+	type ResultData,
 	type SearchFilterName,
 } from '../lib/search.ts';
 
@@ -22,32 +24,7 @@ interface PagefindApi {
 }
 
 /** One result, as the dialog shows it. */
-interface ResultData {
-	url: string;
-	title: string;
-	labels: string;
-	excerpt: string;
-}
-
 const MAX_RESULTS = 20;
-
-/** Reads a result Pagefind returned, refusing anything not shaped like one. */
-function readResult(data: unknown): ResultData | undefined {
-	if (typeof data !== 'object' || data === null) return undefined;
-	const record = data as Record<string, unknown>;
-	const meta = (
-		typeof record['meta'] === 'object' && record['meta'] !== null ? record['meta'] : {}
-	) as Record<string, unknown>;
-	const url = record['url'];
-	if (typeof url !== 'string' || !url.startsWith('/')) return undefined;
-	const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-	return {
-		url,
-		title: text(meta['title']) || url,
-		labels: text(meta['labels']),
-		excerpt: text(record['excerpt']),
-	};
-}
 
 /** Whether a loaded module offers the functions the dialog calls. */
 function isPagefind(module: unknown): module is PagefindApi {

@@ -71,3 +71,33 @@ export function resultCount(count: number, query: string): string {
 	if (count === 0) return query ? `No results for "${query}"` : 'No pages match these filters';
 	return count === 1 ? '1 result' : `${count} results`;
 }
+
+/** A search result as the dialog shows it. */
+export interface ResultData {
+	/** A path on this site, starting with one `/`. */
+	url: string;
+	title: string;
+	labels: string;
+	excerpt: string;
+}
+
+/** A path on this site: one `/`, then anything but a second `/` or `\\` (which would leave it). */
+const SAME_SITE_PATH = /^\/(?![/\\])/;
+
+/** Reads a result Pagefind returned, refusing anything not shaped like one or leading off the site. */
+export function readResult(data: unknown): ResultData | undefined {
+	if (typeof data !== 'object' || data === null) return undefined;
+	const record = data as Record<string, unknown>;
+	const meta = (
+		typeof record['meta'] === 'object' && record['meta'] !== null ? record['meta'] : {}
+	) as Record<string, unknown>;
+	const url = record['url'];
+	if (typeof url !== 'string' || !SAME_SITE_PATH.test(url)) return undefined;
+	const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+	return {
+		url,
+		title: text(meta['title']) || url,
+		labels: text(meta['labels']),
+		excerpt: text(record['excerpt']),
+	};
+}

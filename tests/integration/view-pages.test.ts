@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { describe, expect, inject, it } from 'vitest';
-import { buildCurl } from '../../src/lib/curl.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 import { buildPortal } from '../support/build.ts';
@@ -67,7 +66,6 @@ describe('each view page shows every fact of its fixture', () => {
 			const curl = $('#curl-command').text();
 			const key = /Bearer (\S+)"/.exec(curl)?.[1] ?? '';
 			expect(view.users.map(({ apiKey }) => apiKey)).toContain(key);
-			expect(curl).toBe(buildCurl({ baseUrl: view.baseUrl, key }));
 			expect(curl).toBe(`curl -H "Authorization: Bearer ${key}" ${view.baseUrl}/api/v2/users`);
 		});
 
