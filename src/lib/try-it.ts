@@ -219,8 +219,8 @@ export function formatBytes(bytes: number): string {
 	return `${Number.isInteger(amount) ? amount : amount.toFixed(1)} ${unit}`;
 }
 
-/** `34 ms`, `1.25 s`, `10 s`. */
-export function formatDuration(ms: number): string {
+/** How long a request took, as the try-it panel says it: `34 ms`, `1.25 s`, `10 s`. */
+export function formatElapsed(ms: number): string {
 	return ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Number((ms / 1000).toFixed(2))} s`;
 }
 
@@ -246,7 +246,7 @@ export function formatBody(
 		);
 	} else if (ending === 'timed-out') {
 		notes.push(
-			`The body did not finish within ${formatDuration(timeoutMs)} (time-out): showing the ` +
+			`The body did not finish within ${formatElapsed(timeoutMs)} (time-out): showing the ` +
 				`${formatBytes(bytes.byteLength)} that arrived, unformatted.`,
 		);
 	} else if (ending === 'broken') {
@@ -341,14 +341,14 @@ export async function sendExampleRequest(
 			});
 		} catch {
 			const summary = controller.signal.aborted
-				? `The mock at ${request.server} did not answer within ${formatDuration(timeoutMs)} ` +
+				? `The mock at ${request.server} did not answer within ${formatElapsed(timeoutMs)} ` +
 					'(time-out). Check that the server address points at the mock, then send again.'
 				: `Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
 					'send again. If it is running, check the server address.';
 			return { kind: 'failure', curl, summary };
 		}
 		const body = await readCapped(response.body, capBytes, controller.signal);
-		const elapsed = formatDuration(now() - started);
+		const elapsed = formatElapsed(now() - started);
 		const shown = formatBody(body, response.headers.get('content-type'), { capBytes, timeoutMs });
 		const status = formatStatus(response.status, response.statusText);
 		const unfinished = body.ending === 'timed-out' ? ', body cut off by the time-out' : '';

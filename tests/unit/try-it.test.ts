@@ -6,7 +6,7 @@ import {
 	BODY_CAP_BYTES,
 	formatBody,
 	formatBytes,
-	formatDuration,
+	formatElapsed,
 	formatHeaders,
 	formatStatus,
 	mediaType,
@@ -197,9 +197,9 @@ describe('status, headers and sizes as the panel writes them', () => {
 	});
 
 	it('writes times and sizes the way a reader expects', () => {
-		expect(formatDuration(34.4)).toBe('34 ms');
-		expect(formatDuration(1250)).toBe('1.25 s');
-		expect(formatDuration(10_000)).toBe('10 s');
+		expect(formatElapsed(34.4)).toBe('34 ms');
+		expect(formatElapsed(1250)).toBe('1.25 s');
+		expect(formatElapsed(10_000)).toBe('10 s');
 		expect(formatBytes(1)).toBe('1 byte');
 		expect(formatBytes(BODY_CAP_BYTES)).toBe('256 KiB');
 		expect(formatBytes(1536)).toBe('1.5 KiB');

@@ -1,0 +1,273 @@
+/**
+ * The mock's answers, through Prism: which response of the composed contract a request gets
+ * (its route, then its key, then its controls), Prism's body and headers for it, and the
+ * problems of the controls themselves. Deterministic answers are computed once per state and
+ * handed on to the next state unless what they depend on changed.
+ */
+import { createLogger } from '@stoplight/prism-core';
+import {
+	createInstance,
+	type IHttpConfig,
+	type IHttpRequest,
+	type IHttpResponse,
+} from '@stoplight/prism-http';
+import { z } from 'zod';
+import { USERS_PATH } from '../src/lib/curl.ts';
+import type { DirectoryAnswer } from '../src/lib/directory.ts';
+import type { MockControls } from './controls.ts';
+import { FALLBACKS, viewChanges, type MockState, type Operation } from './state.ts';
+
+/** One computed answer: status, headers and the body as sent. */
+export interface Answer {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** The methods Prism knows; any other method is routed as TRACE, which the contract lacks (405). */
+export const methodSchema = z
+	.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+	.catch('trace');
+
+/** Headers our layer sets itself, whatever the contract declares for them. */
+const OWN_HEADERS = /^(?:access-control-|vary$|content-length$)/i;
+
+/** A problem of the mock's controls (not of the console's API), as problem+json. */
+export function controlProblem(
+	status: number,
+	slug: string,
+	title: string,
+	detail: string,
+): Answer {
+	return {
+		status,
+		headers: { 'Content-Type': 'application/problem+json' },
+		body: JSON.stringify({
+			type: `https://portal.example/problems/${slug}`,
+			title,
+			status,
+			detail,
+		}),
+	};
+}
+
+/** A list of names as a person reads it, cut after a few. */
+export function someNames(names: readonly string[]): string {
+	const shown = names.slice(0, 5).join(', ');
+	return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
+
+/** Prism's configuration for one answer. */
+function prismConfig(
+	code: number,
+	exampleKey: string | undefined,
+	controls?: MockControls,
+): IHttpConfig {
+	return {
+		isProxy: false,
+		// Our layer checks the key; Prism's security check would accept any bearer token.
+		checkSecurity: false,
+		validateRequest: false,
+		validateResponse: false,
+		errors: false,
+		upstreamProxy: undefined,
+		mock: {
+			code,
+			...(exampleKey === undefined ? {} : { exampleKey }),
+			dynamic: controls?.dynamic ?? false,
+			...(controls?.seed === undefined ? {} : { seed: controls.seed }),
+		},
+	};
+}
+
+/**
+ * The headers of a Prism answer as strings, without the ones our layer sets, and with each
+ * header that has an example of the body's example name set to that example, so that the
+ * `invalid-key` body comes with the `invalid-key` challenge.
+ */
+function answerHeaders(
+	output: IHttpResponse,
+	operation: Operation,
+	exampleKey: string | undefined,
+): Record<string, string> {
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(output.headers ?? {})) {
+		if (value === null || value === undefined || value === '' || OWN_HEADERS.test(name)) continue;
+		// Prism spells it `Content-type`; write it the way the other headers are written.
+		headers[name.toLowerCase() === 'content-type' ? 'Content-Type' : name] = String(value);
+	}
+	const response = operation.responses.find(({ code }) => code === String(output.statusCode));
+	for (const header of response?.headers ?? []) {
+		const example = header.examples?.find(
+			(candidate) => 'key' in candidate && candidate.key === exampleKey,
+		);
+		if (example && 'value' in example && typeof example.value === 'string') {
+			headers[header.name] = example.value;
+		}
+	}
+	return headers;
+}
+
+/** The body Prism produced, as sent. */
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** Computes answers from a state through Prism, keeping each deterministic one. */
+export function createAnswerer() {
+	const prism = createInstance(prismConfig(200, undefined), {
+		logger: createLogger('mock', { level: 'silent' }),
+	});
+	const kept = new WeakMap<MockState, Map<string, Promise<Answer>>>();
+	/** The answers computed without failing: only these are handed on to a new state. */
+	const settled = new WeakSet<Promise<Answer>>();
+
+	/** The answers kept for a state. */
+	const answersOf = (state: MockState): Map<string, Promise<Answer>> => {
+		let answers = kept.get(state);
+		if (!answers) kept.set(state, (answers = new Map<string, Promise<Answer>>()));
+		return answers;
+	};
+
+	/**
+	 * Hands the answers of a state on to the next one, but those that changed: every answer
+	 * when the contract changed, else those of the views whose files changed or went away.
+	 */
+	const carry = (before: MockState, after: MockState): void => {
+		if (before.contractStamp !== after.contractStamp) return;
+		const { changed, removed } = viewChanges(before, after);
+		const stale = new Set([...changed, ...removed].map((slug) => `users 200 ${slug}`));
+		const answers = answersOf(after);
+		for (const [id, answer] of answersOf(before)) {
+			if (!stale.has(id) && settled.has(answer)) answers.set(id, answer);
+		}
+	};
+
+	/** Asks Prism for one of the contract's responses. */
+	const ask = async (
+		path: string,
+		operations: Operation[],
+		operation: Operation,
+		config: IHttpConfig,
+	): Promise<Answer> => {
+		const result = await prism.request(
+			{ method: operation.method as IHttpRequest['method'], url: { path }, headers: {} },
+			operations,
+			config,
+		)();
+		if (result._tag === 'Left') throw result.left;
+		const { output } = result.right;
+		const exampleKey = config.mock.exampleKey;
+		return {
+			status: output.statusCode,
+			headers: answerHeaders(output, operation, exampleKey),
+			body: bodyText(output.body),
+		};
+	};
+
+	/** Keeps an answer per state and name; dynamic answers are never kept. */
+	const keep = (state: MockState, id: string, compute: () => Promise<Answer>): Promise<Answer> => {
+		const answers = answersOf(state);
+		let answer = answers.get(id);
+		if (!answer) {
+			const computing = compute();
+			answer = computing;
+			answers.set(id, computing);
+			// A failure is not kept: the next request asks again.
+			computing.then(
+				() => settled.add(computing),
+				() => answers.delete(id),
+			);
+		}
+		return answer;
+	};
+
+	/** The contract's 404 or 405 problem. */
+	const fallback = (state: MockState, status: 404 | 405): Promise<Answer> =>
+		keep(state, `fallback ${status}`, () => {
+			const { path, example } = FALLBACKS[status];
+			const operation = state.fallbacks.find((op) => op.path === path);
+			if (!operation) throw new Error(`The mock lost its ${status} operation`);
+			return ask(path, state.fallbacks, operation, prismConfig(status, example));
+		});
+
+	/** The users answer for a status and example (checked to exist), or a controls problem. */
+	const users = (
+		state: MockState,
+		code: number,
+		example: string | undefined,
+		controls?: MockControls,
+	) => {
+		const id = `users ${code} ${example ?? ''}`;
+		// The common case, a key's own view or a control asked before, is one lookup.
+		const known = controls?.dynamic ? undefined : answersOf(state).get(id);
+		if (known) return known;
+		const response = state.users.responses.find((candidate) => candidate.code === String(code));
+		if (!response) {
+			const codes = state.users.responses.map((candidate) => candidate.code).join(', ');
+			return Promise.resolve(
+				controlProblem(
+					404,
+					'unknown-code',
+					'The contract has no such response',
+					`${controls?.spelled ?? `code=${code}`}: GET ${USERS_PATH} has no ${code} response; it answers ${codes}.`,
+				),
+			);
+		}
+		const content = response.contents?.[0];
+		const names = (content?.examples ?? []).flatMap((candidate) =>
+			'key' in candidate ? [candidate.key] : [],
+		);
+		if (example !== undefined && !names.includes(example)) {
+			const hint =
+				code === 200
+					? `the ${code} examples are named by view slug, e.g. ${someNames(names)}`
+					: `its examples are ${someNames(names) || 'none'}`;
+			return Promise.resolve(
+				controlProblem(
+					404,
+					'unknown-example',
+					'The contract has no such example',
+					`${controls?.spelled ?? `example=${example}`}: the ${code} answer of GET ${USERS_PATH} has no example named "${example}"; ${hint}.`,
+				),
+			);
+		}
+		const compute = () =>
+			ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
+		return controls?.dynamic ? compute() : keep(state, id, compute);
+	};
+
+	return { fallback, users, carry };
+}
+
+/** A path template of the contract as a pattern: `{name}` stands for one path segment. */
+function pathPattern(template: string): RegExp {
+	const parts = template
+		.split(/\{[^}]*\}/)
+		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+	return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+/**
+ * Where a request goes: the users operation, 404 for a path the contract does not list, 405
+ * for a listed path and another method. The contract has one operation; a request for another
+ * one it may grow would be refused as 405 until the mock learns to answer it.
+ */
+export function routeOf(state: MockState, path: string, method: string): 'users' | 404 | 405 {
+	const listed = state.operations.filter((operation) => pathPattern(operation.path).test(path));
+	if (listed.length === 0) return 404;
+	return listed.some((operation) => operation === state.users) && method === 'get' ? 'users' : 405;
+}
+
+/** The status and example a request is answered with, from its key and then its controls. */
+export function choose(
+	answer: DirectoryAnswer,
+	controls: MockControls,
+): { code: number; example: string | undefined } {
+	if (answer.status !== 200) return { code: answer.status, example: answer.challenge };
+	const code = controls.code ?? 200;
+	const example =
+		controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
+	return { code, example };
+}
