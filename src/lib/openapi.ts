@@ -233,7 +233,16 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 		let where = [...at];
 		for (let hops = 0; hops < 20; hops += 1) {
 			const ref = refSchema.safeParse(current);
-			if (!ref.success) return { value: current, at: where };
+			if (!ref.success) {
+				// A $ref this reader cannot follow (another file, a URL) is named, not silently dropped.
+				const other = z.object({ $ref: z.string() }).safeParse(current);
+				if (other.success) {
+					throw new OpenApiError(
+						`Invalid OpenAPI document:\n  ${file}: ${spell([...where, '$ref'])}: expected an internal $ref like "#/components/…", found "${other.data.$ref}"`,
+					);
+				}
+				return { value: current, at: where };
+			}
 			const pointer = ref.data.$ref
 				.slice(2)
 				.split('/')
@@ -284,8 +293,13 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 			field: string,
 			required: boolean,
 			depth: number,
+			inside: ReadonlySet<string> = new Set(),
 		): void => {
 			const target = follow(node, where);
+			// A schema met again inside itself (a tree) gets its row, and is not expanded again.
+			const location = spell(target.at);
+			const recursive = inside.has(location);
+			const within = new Set([...inside, location]);
 			const schemaNode = check(file, target.at, schemaNodeSchema, target.value);
 			const type = Array.isArray(schemaNode.type)
 				? schemaNode.type.join(' or ')
@@ -316,7 +330,7 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 					constraints,
 				});
 			}
-			if (depth > 8) return;
+			if (recursive || depth > 8) return;
 			for (const [name, property] of Object.entries(schemaNode.properties ?? {})) {
 				walk(
 					property,
@@ -324,10 +338,11 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 					field ? `${field}.${name}` : name,
 					schemaNode.required?.includes(name) ?? false,
 					depth + 1,
+					within,
 				);
 			}
 			if (schemaNode.items !== undefined)
-				walk(schemaNode.items, [...target.at, 'items'], `${field}[]`, true, depth + 1);
+				walk(schemaNode.items, [...target.at, 'items'], `${field}[]`, true, depth + 1, within);
 		};
 		const arrayType = (items: unknown, where: readonly PropertyKey[]): string => {
 			const target = follow(items, where);
