@@ -3,18 +3,14 @@
  * shows it: openapi.yaml composed with the views of the collection and the configured mock
  * address. The mock composes the same document from the same files (`mock/state.ts`).
  */
-import { getCollection } from 'astro:content';
 import { readSettings } from '../schemas/settings.ts';
 import { composeContract, mockOrigin, readContract, shownPath } from './contract.ts';
+import { viewEntries } from './view-collection.ts';
 
 /** The published contract, built from the views collection and the contract file. */
 export async function publishedContract(): Promise<Record<string, unknown>> {
 	const { openApiFile, mockPort } = readSettings();
-	const views = (await getCollection('views')).map(({ id, data, filePath }) => ({
-		slug: id,
-		file: filePath ?? id,
-		view: data,
-	}));
+	const views = await viewEntries();
 	const file = shownPath(openApiFile);
 	return composeContract(await readContract(file), views, {
 		mockOrigin: mockOrigin(mockPort),

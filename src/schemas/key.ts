@@ -15,11 +15,6 @@ export const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}-[0-9a-f]{8}-[A-Za-z0-9]{4}
 /** The key shape in words, as error messages and the contract state it. */
 export const KEY_SHAPE = `${KEY_PREFIX}-<8 lowercase hex>-<4 letters or digits>, e.g. ${KEY_PREFIX}-4f1c9a07-Qx7m`;
 
-/** Whether a string is a key of the portal's shape and prefix. */
-export function isKey(value: string): boolean {
-	return KEY_PATTERN.test(value);
-}
-
 /** Why a string is not a portal key, or undefined when it is one. */
 export function keyProblem(value: string): string | undefined {
 	if (KEY_PATTERN.test(value)) return undefined;

@@ -1,11 +1,11 @@
 /** One view's compare facts as JSON, fetched by the compare page for the two views picked. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
 import type { CompareFacts } from '../../lib/compare.ts';
 import { compareFacts } from '../../lib/compare-facts.ts';
+import { viewEntries } from '../../lib/view-collection.ts';
 
 export const getStaticPaths = (async () => {
-	const views = (await getCollection('views')).map(({ id, data }) => ({ slug: id, view: data }));
+	const views = await viewEntries();
 	return compareFacts(views).map((facts) => ({ params: { slug: facts.slug }, props: { facts } }));
 }) satisfies GetStaticPaths;
 
