@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadViews, type ViewEntry } from '../src/schemas/fixtures.ts';
 import { readSettings } from '../src/schemas/settings.ts';
 import { buildCurl } from '../src/lib/curl.ts';
-import { readOpenApi } from '../src/lib/openapi.ts';
+import { readContract } from '../src/lib/contract.ts';
 import { compareViews, exampleUser, viewTitle } from '../src/lib/views.ts';
 import { childEnv, ROOT } from '../tests/support/processes.ts';
 import { toolBin, TOOLS_WORK_DIR } from './tools.ts';
@@ -131,8 +131,8 @@ export function overviewPage(views: readonly ViewEntry[]): string {
 }
 
 /** The reference: the endpoint from openapi.yaml, with its parameters, responses and examples. */
-export function referencePage(openApiFile: string): string {
-	const api = readOpenApi(openApiFile);
+export async function referencePage(openApiFile: string): Promise<string> {
+	const { reference: api } = await readContract(openApiFile);
 	const parts = [
 		frontmatter(`${api.title} ${api.version}`, api.summary ?? 'The API reference.'),
 		api.description ?? '',
@@ -195,7 +195,7 @@ export async function writeStarlightSite(): Promise<void> {
 	for (const entry of views) {
 		await writeFile(path.join(docs, 'views', `${entry.slug}.md`), viewPage(entry));
 	}
-	await writeFile(path.join(docs, 'reference.md'), referencePage(settings.openApiFile));
+	await writeFile(path.join(docs, 'reference.md'), await referencePage(settings.openApiFile));
 	// Getting started is the same MDX in both sites, minus `order` and with the portal's two mock
 	// components written out as the text and the code block they render.
 	const guide = await readFile(path.join(settings.docsDir, 'getting-started.mdx'), 'utf8');

@@ -1,7 +1,7 @@
 /**
- * The mock's answers, through Prism: which response of the composed contract a request gets
- * (its route, then its key, then its controls), Prism's body and headers for it, and the
- * problems of the controls themselves. Deterministic answers are computed once per state and
+ * The mock's answers: which response of the composed contract a request gets (its route, then
+ * its key, then its controls), Prism's body and headers for the users operation, the contract's
+ * own 404 and 405 problems for other routes, and the problems of the controls themselves. Deterministic answers are computed once per state and
  * handed on to the next state unless what they depend on changed.
  */
 import { createLogger } from '@stoplight/prism-core';
@@ -14,8 +14,9 @@ import {
 import { z } from 'zod';
 import { USERS_PATH } from '../src/lib/curl.ts';
 import type { DirectoryAnswer } from '../src/lib/directory.ts';
+import type { ResponseModel } from '../src/lib/openapi.ts';
 import type { MockControls } from './controls.ts';
-import { FALLBACKS, viewChanges, type MockState, type Operation } from './state.ts';
+import { ROUTE_PROBLEMS, viewChanges, type MockState, type Operation } from './state.ts';
 
 /** One computed answer: status, headers and the body as sent. */
 export interface Answer {
@@ -108,6 +109,23 @@ function answerHeaders(
 	return headers;
 }
 
+/**
+ * One of the contract's named responses as an answer: the body example of the given name, and
+ * each header's example of that name, else its first.
+ */
+export function answerFromModel(status: number, response: ResponseModel, example: string): Answer {
+	const [body] = response.bodies;
+	const value = body?.examples.find(({ name }) => name === example)?.value;
+	const headers: Record<string, string> = {};
+	for (const header of response.headers) {
+		if (OWN_HEADERS.test(header.name)) continue;
+		const chosen = header.examples.find(({ name }) => name === example) ?? header.examples[0];
+		if (typeof chosen?.value === 'string') headers[header.name] = chosen.value;
+	}
+	if (body) headers['Content-Type'] = body.mediaType;
+	return { status, headers, body: value === undefined ? '' : JSON.stringify(value) };
+}
+
 /** The body Prism produced, as sent. */
 function bodyText(body: unknown): string {
 	if (body === undefined || body === null) return '';
@@ -183,14 +201,13 @@ export function createAnswerer() {
 		return answer;
 	};
 
-	/** The contract's 404 or 405 problem. */
-	const fallback = (state: MockState, status: 404 | 405): Promise<Answer> =>
-		keep(state, `fallback ${status}`, () => {
-			const { path, example } = FALLBACKS[status];
-			const operation = state.fallbacks.find((op) => op.path === path);
-			if (!operation) throw new Error(`The mock lost its ${status} operation`);
-			return ask(path, state.fallbacks, operation, prismConfig(status, example));
-		});
+	/** The contract's 404 or 405 problem, from its named responses. */
+	const routeProblem = (state: MockState, status: 404 | 405): Promise<Answer> =>
+		keep(state, `route ${status}`, () =>
+			Promise.resolve(
+				answerFromModel(status, state.routeProblems[status], ROUTE_PROBLEMS[status].example),
+			),
+		);
 
 	/** The users answer for a status and example (checked to exist), or a controls problem. */
 	const users = (
@@ -238,7 +255,7 @@ export function createAnswerer() {
 		return controls?.dynamic ? compute() : keep(state, id, compute);
 	};
 
-	return { fallback, users, carry };
+	return { routeProblem, users, carry };
 }
 
 /** A path template of the contract as a pattern: `{name}` stands for one path segment. */
@@ -255,9 +272,14 @@ function pathPattern(template: string): RegExp {
  * one it may grow would be refused as 405 until the mock learns to answer it.
  */
 export function routeOf(state: MockState, path: string, method: string): 'users' | 404 | 405 {
-	const listed = state.operations.filter((operation) => pathPattern(operation.path).test(path));
+	const listed = state.reference.operations.filter((operation) =>
+		pathPattern(operation.path).test(path),
+	);
 	if (listed.length === 0) return 404;
-	return listed.some((operation) => operation === state.users) && method === 'get' ? 'users' : 405;
+	return method === 'get' &&
+		listed.some((operation) => operation.path === USERS_PATH && operation.method === 'GET')
+		? 'users'
+		: 405;
 }
 
 /** The status and example a request is answered with, from its key and then its controls. */

@@ -1,9 +1,10 @@
 /**
  * The directory-aware mock: a node:http server that uses Prism as a library (`answers.ts`). It reads
  * the Authorization header, looks the key up in the directory, reads Prism's `Prefer` controls
- * on top of it and tells Prism which response of the composed contract to serve; Prism routes
- * the request and produces every body, the 404 and 405 problems included. Answers are
- * deterministic for a state, a status and an example, so each is computed once and kept.
+ * on top of it and tells Prism which response of the composed contract to serve, and Prism
+ * produces the body. A path the contract does not list gets the contract's own 404 problem, and
+ * another method its 405, from the contract's model. Answers are deterministic for a state, a
+ * status and an example, so each is computed once and kept.
  *
  * With `watch`, the mock follows edits to the fixtures and the contract: a change that loads is
  * answered from at once, a change that does not is reported and the last good state stays.
@@ -176,7 +177,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		const routed = methodSchema.parse(method === 'head' ? 'get' : method);
 		const route = routeOf(current, url.pathname, routed);
 		if (route !== 'users') {
-			finish(await answerer.fallback(current, route));
+			finish(await answerer.routeProblem(current, route));
 			return;
 		}
 

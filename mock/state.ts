@@ -1,17 +1,17 @@
 /**
- * What the mock answers from: the view fixtures and the contract, read, checked and composed,
- * then read by Prism. A state is built whole or not at all, so a broken edit never replaces the
+ * What the mock answers from: the view fixtures and the contract, read and checked by the
+ * contract module (`readContract`, the same reading the build makes), then handed to Prism. A state is built whole or not at all, so a broken edit never replaces the
  * last good one. Reading is incremental: a fixture is parsed again only when its file changed,
  * and Prism reads the contract again only when it changed; the per-view 200 examples (the same
  * ones the build publishes, from `viewExamples`) are set on Prism's reading of the users
  * operation, so a reload costs what changed, not what there is.
  */
-import { stat } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { composeContract, parseContract, shownPath, viewExamples } from '../src/lib/contract.ts';
+import { readContract, shownPath, viewExamples } from '../src/lib/contract.ts';
 import { USERS_PATH } from '../src/lib/curl.ts';
 import { buildDirectory, type Directory } from '../src/lib/directory.ts';
+import type { ApiReference, ResponseModel } from '../src/lib/openapi.ts';
 import {
 	combineFixtures,
 	emptyFolderProblem,
@@ -35,13 +35,16 @@ export interface MockSources {
 /** One operation as Prism reads it from the contract. */
 export type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
-/** The problem answers outside the contract's operations, and their example names. */
-export const FALLBACKS = {
-	404: { path: '/__fallback/not-found', response: 'NotFound', example: 'not-found' },
+/**
+ * The contract's named responses the mock answers outside its operations: a path the contract
+ * does not list, and a listed path with another method.
+ */
+export const ROUTE_PROBLEMS = {
+	404: { response: 'NotFound', example: 'not-found', why: 'a path the contract does not list' },
 	405: {
-		path: '/__fallback/method-not-allowed',
 		response: 'MethodNotAllowed',
 		example: 'method-not-allowed',
+		why: 'a listed path asked with another method',
 	},
 } as const;
 
@@ -53,8 +56,10 @@ export interface MockState {
 	operations: Operation[];
 	/** GET /api/v2/users. */
 	users: Operation;
-	/** Two internal operations that serve the contract's NotFound and MethodNotAllowed. */
-	fallbacks: Operation[];
+	/** The contract's model: its operations (for routing) and its named responses. */
+	reference: ApiReference;
+	/** The contract's answers to a path it does not list (404) and to another method (405). */
+	routeProblems: Record<keyof typeof ROUTE_PROBLEMS, ResponseModel>;
 	/** The contract file's stamp: answers that do not name a view depend on it alone. */
 	contractStamp: string;
 	/** Each view's file stamp, by slug: its answers stay good while its stamp does. */
@@ -64,22 +69,6 @@ export interface MockState {
 /** Fixtures or a contract the mock cannot load; the message says what to mend, as the build does. */
 export class SourceError extends Error {
 	override name = 'SourceError';
-}
-
-/** The contract with two internal operations that serve its NotFound and MethodNotAllowed responses. */
-function withFallbackOperations(contract: Record<string, unknown>): Record<string, unknown> {
-	const paths = Object.fromEntries(
-		Object.entries(FALLBACKS).map(([status, { path, response }]) => [
-			path,
-			{
-				get: {
-					security: [],
-					responses: { [status]: { $ref: `#/components/responses/${response}` } },
-				},
-			},
-		]),
-	);
-	return { ...contract, paths };
 }
 
 /** A file's identity and version: inode, size and modification time in nanoseconds. */
@@ -108,30 +97,46 @@ function withViewExamples(users: Operation, views: readonly ViewEntry[]): Operat
 	};
 }
 
-/** Prism's reading of the hand-written contract, checked to carry the users operation. */
+/** The contract as read, and Prism's operations from it, checked to carry the users operation. */
 interface ContractReading {
 	stamp: string;
+	reference: ApiReference;
 	operations: Operation[];
 	users: Operation;
-	fallbacks: Operation[];
+	routeProblems: MockState['routeProblems'];
 }
 
-/** Reads the contract through Prism, or throws a `SourceError` naming the file and field. */
-async function readContractFile(file: string, sources: MockSources): Promise<ContractReading> {
+/** The contract's named response for a route problem, or an error naming what is missing. */
+function routeProblem(reference: ApiReference, file: string, status: 404 | 405): ResponseModel {
+	const { response, example, why } = ROUTE_PROBLEMS[status];
+	const model = reference.responses[response];
+	const examples = model?.bodies[0]?.examples.map(({ name }) => name) ?? [];
+	if (!model || !examples.includes(example)) {
+		throw new Error(
+			`${file}: components.responses.${response}: expected a response with a body example named "${example}", which the mock sends for ${why}`,
+		);
+	}
+	return model;
+}
+
+/** Reads the contract and gives it to Prism, or throws a `SourceError` naming the file and field. */
+async function readContractFile(file: string): Promise<ContractReading> {
 	const stamp = await stampOf(file).catch(() => 'missing');
 	try {
-		const contract = parseContract(await readFile(file, 'utf8'), file);
-		// The same check the build makes: the place where each view's example goes is there.
-		composeContract(contract, [], { mockOrigin: sources.mockOrigin, file });
-		// Prism's reader resolves references in place: each call gets its own copy.
-		const operations = await getHttpOperationsFromSpec(structuredClone(contract));
-		const fallbacks = await getHttpOperationsFromSpec(withFallbackOperations(contract));
+		// The reading the build makes: YAML, the OpenAPI model, the place of each view's example.
+		const { document, reference } = await readContract(file);
+		// Prism resolves references in place: it gets its own copy.
+		const operations = await getHttpOperationsFromSpec(structuredClone(document));
 		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
 		if (!users) throw new Error(`${file}: paths: expected a GET ${USERS_PATH} operation`);
-		return { stamp, operations, users, fallbacks };
+		const routeProblems = {
+			404: routeProblem(reference, file, 404),
+			405: routeProblem(reference, file, 405),
+		};
+		return { stamp, reference, operations, users, routeProblems };
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		throw new SourceError(reason.startsWith(file) ? reason : `${file}: ${reason}`);
+		throw new SourceError(reason.includes(file) ? reason : `${file}: ${reason}`);
 	}
 }
 
@@ -177,7 +182,7 @@ export function createSourceReader(sources: MockSources): { load: () => Promise<
 		const contractStamp = await stampOf(contractFile).catch(() => 'missing');
 		if (contract?.stamp !== contractStamp) {
 			contract = undefined;
-			contract = await readContractFile(contractFile, sources);
+			contract = await readContractFile(contractFile);
 		}
 		const users = withViewExamples(contract.users, result.views);
 		return {
@@ -187,7 +192,8 @@ export function createSourceReader(sources: MockSources): { load: () => Promise<
 				operation === contract?.users ? users : operation,
 			),
 			users,
-			fallbacks: contract.fallbacks,
+			reference: contract.reference,
+			routeProblems: contract.routeProblems,
 			contractStamp: contract.stamp,
 			viewStamps: new Map(result.views.map(({ slug, file }) => [slug, stamps.get(file) ?? ''])),
 		};

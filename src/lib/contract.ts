@@ -1,8 +1,10 @@
 /**
- * The published contract: openapi.yaml as written by hand, composed with one named 200 example
- * per view (its users, never keys), named by the view's slug, and the configured mock address
- * as its first server. The build publishes it as /openapi.json and /openapi.yaml, the mock
- * serves it from memory, and the reference page is rendered from it, so the three agree.
+ * The contract, read in one place: openapi.yaml as written by hand, parsed, checked and modelled
+ * (`readContract`), then composed with one named 200 example per view (its users, never keys),
+ * named by the view's slug, and the configured mock address as its first server. The build
+ * publishes the composed document as /openapi.json and /openapi.yaml and renders the reference
+ * page from it; the mock serves the same document from memory and answers its problems from the
+ * model, so the three agree.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import type { ViewEntry } from '../schemas/fixtures.ts';
 import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from './curl.ts';
+import { referenceFromDocument, type ApiReference } from './openapi.ts';
 import { viewTitle } from './views.ts';
 
 /** Where the per-view 200 examples go in the document. */
@@ -84,8 +87,28 @@ export function parseContract(text: string, file: string): Record<string, unknow
 	return parsed.data;
 }
 
-/** Reads and parses a contract file. */
-export async function readContract(file: string): Promise<Record<string, unknown>> {
+/** A contract as read: the document as written, and its checked model. */
+export interface Contract {
+	file: string;
+	/** The document as written, `$ref`s and all: what is composed and published. */
+	document: Record<string, unknown>;
+	/** Its model, dereferenced and checked: what the reference page and the mock read. */
+	reference: ApiReference;
+}
+
+/**
+ * Parses and checks contract text: valid YAML, a valid OpenAPI 3.1 model, and a place for each
+ * view's example. Throws a `ContractError` or an `OpenApiError` naming the file and the field.
+ */
+export async function loadContract(text: string, file: string): Promise<Contract> {
+	const document = parseContract(text, file);
+	const reference = await referenceFromDocument(document, file);
+	composeContract(document, [], { mockOrigin: mockOrigin(0), file });
+	return { file, document, reference };
+}
+
+/** Reads, parses and checks a contract file. */
+export async function readContract(file: string): Promise<Contract> {
 	let text: string;
 	try {
 		text = await readFile(file, 'utf8');
@@ -93,7 +116,7 @@ export async function readContract(file: string): Promise<Record<string, unknown
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new ContractError(`${file}: cannot be read (${reason})`);
 	}
-	return parseContract(text, file);
+	return loadContract(text, file);
 }
 
 /** The mapping at a path of the document, naming the first step that is missing. */

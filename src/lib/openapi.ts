@@ -1,16 +1,31 @@
 /**
- * Reads openapi.yaml for the reference page: parses the YAML, checks every part the page shows
- * with zod, and resolves internal `$ref`s. Errors name the file, the field and the expectation.
+ * The model of an OpenAPI document that the reference page renders and the mock answers from:
+ * Redocly's bundler (`@redocly/openapi-core`) dereferences the document, zod checks every part
+ * the model reads, and the model is built from that. An error names the file, the field where
+ * it is written (through any `$ref` that led there) and what was expected.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import {
+	BaseResolver,
+	bundleDocument,
+	createConfig,
+	getTypes,
+	isRef,
+	Source,
+	unescapePointerFragment,
+} from '@redocly/openapi-core';
 import { z } from 'zod';
 
 const text = z.string();
 
-const refSchema = z.object({
-	$ref: z.string().startsWith('#/', { error: 'expected an internal $ref like "#/components/…"' }),
-});
+/** Whether a text is a regular expression JavaScript can compile with the `u` flag. */
+function isPattern(pattern: string): boolean {
+	try {
+		new RegExp(pattern, 'u');
+		return true;
+	} catch {
+		return false;
+	}
+}
 
 /** A JSON Schema node, as far as the reference table reads it. */
 const schemaNodeSchema = z.looseObject({
@@ -26,7 +41,11 @@ const schemaNodeSchema = z.looseObject({
 	maximum: z.number().optional(),
 	minLength: z.number().optional(),
 	maxLength: z.number().optional(),
-	pattern: text.optional(),
+	pattern: text
+		.refine(isPattern, {
+			error: 'expected a regular expression (ECMA-262, as JSON Schema patterns are)',
+		})
+		.optional(),
 	additionalProperties: z.unknown().optional(),
 });
 
@@ -42,7 +61,7 @@ const exampleSchema = z.object({
 const mediaSchema = z.object({
 	schema: z.unknown().optional(),
 	example: z.unknown().optional(),
-	examples: z.record(z.string(), z.unknown()).optional(),
+	examples: z.record(z.string(), exampleSchema).optional(),
 });
 
 const headerSchema = z.object({
@@ -50,12 +69,12 @@ const headerSchema = z.object({
 	required: z.boolean().optional(),
 	schema: z.unknown().optional(),
 	example: z.unknown().optional(),
-	examples: z.record(z.string(), z.unknown()).optional(),
+	examples: z.record(z.string(), exampleSchema).optional(),
 });
 
 const responseSchema = z.object({
 	description: text,
-	headers: z.record(z.string(), z.unknown()).optional(),
+	headers: z.record(z.string(), headerSchema).optional(),
 	content: z.record(z.string(), mediaSchema).optional(),
 });
 
@@ -76,8 +95,8 @@ const operationSchema = z.object({
 	summary: text.optional(),
 	description: text.optional(),
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
-	parameters: z.array(z.unknown()).optional(),
-	responses: z.record(z.string(), z.unknown()),
+	parameters: z.array(parameterSchema).optional(),
+	responses: z.record(z.string(), responseSchema),
 });
 
 const securitySchemeSchema = z.object({
@@ -113,6 +132,7 @@ const documentSchema = z.object({
 	components: z
 		.object({
 			securitySchemes: z.record(z.string(), securitySchemeSchema).optional(),
+			responses: z.record(z.string(), responseSchema).optional(),
 		})
 		.loose()
 		.optional(),
@@ -142,12 +162,16 @@ export interface ResponseBody {
 	examples: NamedExample[];
 }
 
-/** One response of an operation. */
-export interface OperationResponse {
-	status: string;
+/** A response: its description, headers and bodies. */
+export interface ResponseModel {
 	description: string;
 	headers: ResponseHeader[];
 	bodies: ResponseBody[];
+}
+
+/** One response of an operation. */
+export interface OperationResponse extends ResponseModel {
+	status: string;
 }
 
 /** One row of a schema table: a field, its type, whether it is required, and what it holds. */
@@ -181,182 +205,284 @@ export interface ApiReference {
 	description?: string | undefined;
 	servers: { url: string; description?: string | undefined }[];
 	operations: Operation[];
+	/** The named responses of `components.responses`, such as the problems of unknown paths. */
+	responses: Record<string, ResponseModel>;
 }
 
-/** An error in openapi.yaml, naming the file, the field and the expectation. */
+/** An error in an OpenAPI document, naming the file, the field and the expectation. */
 export class OpenApiError extends Error {
 	override name = 'OpenApiError';
 }
 
+type Path = readonly PropertyKey[];
+
 /** Spells a path as `paths./api/v2/users.get.responses.200`. */
-function spell(path: readonly PropertyKey[]): string {
+function spell(path: Path): string {
 	return path.map(String).join('.') || '(the document)';
 }
 
-/** Parses a value with a schema, or throws an error naming the file and field. */
-function check<T>(
-	file: string,
-	at: readonly PropertyKey[],
-	schema: z.ZodType<T>,
-	value: unknown,
-): T {
-	const result = schema.safeParse(value);
-	if (result.success) return result.data;
-	const lines = result.error.issues.map(
-		(issue) => `  ${file}: ${spell([...at, ...issue.path])}: ${issue.message}`,
+/** An error with one line per problem, each naming the file and the field. */
+function invalid(file: string, lines: readonly string[]): OpenApiError {
+	return new OpenApiError(
+		`Invalid OpenAPI document:\n${lines.map((line) => `  ${file}: ${line}`).join('\n')}`,
 	);
-	throw new OpenApiError(`Invalid OpenAPI document:\n${lines.join('\n')}`);
 }
 
-/** Reads the whole reference from openapi.yaml text. */
-export function parseOpenApi(source: string, file = 'openapi.yaml'): ApiReference {
-	let raw: unknown;
-	try {
-		raw = parse(source);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new OpenApiError(`Invalid OpenAPI document:\n  ${file}: expected valid YAML (${reason})`);
+/** The steps of an internal `$ref` such as `#/components/schemas/User`. */
+function pointerSteps(ref: string): string[] {
+	return ref === '#' ? [] : ref.slice(2).split('/').map(unescapePointerFragment);
+}
+
+/** The value at a path of a parsed document, or undefined. */
+function valueAt(document: unknown, path: Path): unknown {
+	let node = document;
+	for (const step of path) {
+		node = typeof node === 'object' && node !== null ? Reflect.get(node, step) : undefined;
 	}
-	return referenceFromDocument(raw, file);
+	return node;
 }
 
-/** Reads the whole reference from a parsed document, such as the published contract. */
-export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiReference {
-	const doc = check(file, [], documentSchema, raw);
+/** Keys under which a `$ref` is data (an example, a default), not a reference. */
+const DATA_KEYS = new Set(['example', 'value', 'default', 'const', 'enum']);
 
-	/** Follows an internal `$ref` (recursively) and returns the target and where it lives. */
-	const follow = (
-		value: unknown,
-		at: readonly PropertyKey[],
-	): { value: unknown; at: PropertyKey[] } => {
-		let current = value;
-		let where = [...at];
-		for (let hops = 0; hops < 20; hops += 1) {
-			const ref = refSchema.safeParse(current);
-			if (!ref.success) {
-				// A $ref this reader cannot follow (another file, a URL) is named, not silently dropped.
-				const other = z.object({ $ref: z.string() }).safeParse(current);
-				if (other.success) {
-					throw new OpenApiError(
-						`Invalid OpenAPI document:\n  ${file}: ${spell([...where, '$ref'])}: expected an internal $ref like "#/components/…", found "${other.data.$ref}"`,
-					);
-				}
-				return { value: current, at: where };
-			}
-			const pointer = ref.data.$ref
-				.slice(2)
-				.split('/')
-				.map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
-			let target: unknown = raw;
-			for (const part of pointer) {
-				target =
-					typeof target === 'object' && target !== null
-						? (target as Record<string, unknown>)[part]
+/** Whether a key holds data: an example or default, or a schema's `examples` list. */
+function holdsData(key: string, value: unknown, at: Path): boolean {
+	// Under `properties`, keys are field names, whatever they are called.
+	if (at.at(-1) === 'properties') return false;
+	return DATA_KEYS.has(key) || (key === 'examples' && Array.isArray(value));
+}
+
+/** Every `$ref` written in a document, with where it stands, skipping example and default data. */
+function* refsOf(node: unknown, at: Path = []): Generator<{ at: Path; ref: string }> {
+	if (typeof node !== 'object' || node === null) return;
+	if (isRef(node)) yield { at, ref: node.$ref };
+	for (const [key, value] of Object.entries(node)) {
+		if (!holdsData(key, value, at)) {
+			yield* refsOf(value, [...at, Array.isArray(node) ? Number(key) : key]);
+		}
+	}
+}
+
+/**
+ * Where the part at a path of the dereferenced document is written: the path is walked through
+ * the written document, jumping along each internal `$ref` met on the way (and at the end when
+ * `follow` is set). Returns the written path and node.
+ */
+function written(document: unknown, path: Path, follow = true): { at: Path; node: unknown } {
+	let at: Path = [];
+	let node = document;
+	const jump = (): void => {
+		for (let hops = 0; hops < 32 && isRef(node) && node.$ref.startsWith('#'); hops += 1) {
+			at = pointerSteps(node.$ref);
+			node = valueAt(document, at);
+		}
+	};
+	for (const step of path) {
+		jump();
+		node = valueAt(node, [step]);
+		at = [...at, step];
+	}
+	if (follow) jump();
+	return { at, node };
+}
+
+/** The name of a `components.schemas` entry that a written node refers to, if it does. */
+function schemaNameOf(node: unknown): string | undefined {
+	if (!isRef(node)) return undefined;
+	const steps = pointerSteps(node.$ref);
+	return steps.length === 3 && steps[0] === 'components' && steps[1] === 'schemas'
+		? steps[2]
+		: undefined;
+}
+
+/** The first `$ref` chain of the written document that comes back to where it started. */
+function refLoop(document: unknown): { at: Path; refs: string[] } | undefined {
+	for (const { at } of refsOf(document)) {
+		const refs: string[] = [];
+		let node: unknown = valueAt(document, at);
+		while (isRef(node) && node.$ref.startsWith('#') && refs.length < 32) {
+			refs.push(node.$ref);
+			const where = pointerSteps(node.$ref);
+			if (spell(where) === spell(at)) return { at, refs };
+			node = valueAt(document, where);
+		}
+	}
+	return undefined;
+}
+
+/** Redocly's configuration for dereferencing: no rules, no decorators, no config file read. */
+const bundleConfig = createConfig({});
+
+/**
+ * Dereferences a parsed document with Redocly: every internal `$ref` replaced by what it names.
+ * A `$ref` into another file or URL, one that names nothing, and a loop of `$ref`s are named.
+ */
+async function dereference(document: Record<string, unknown>, file: string): Promise<unknown> {
+	const outside = [...refsOf(document)].filter(({ ref }) => !ref.startsWith('#'));
+	if (outside.length > 0) {
+		throw invalid(
+			file,
+			outside.map(
+				({ at, ref }) =>
+					`${spell([...at, '$ref'])}: expected an internal $ref like "#/components/…", found "${ref}"`,
+			),
+		);
+	}
+	// Redocly dereferences in place: it gets its own copy.
+	const copy = structuredClone(document);
+	let result: Awaited<ReturnType<typeof bundleDocument>>;
+	try {
+		result = await bundleDocument({
+			document: { source: new Source(file, ''), parsed: copy },
+			config: await bundleConfig,
+			types: getTypes('oas3_1'),
+			externalRefResolver: new BaseResolver(),
+			dereference: true,
+		});
+	} catch (error) {
+		const loop = refLoop(document);
+		if (loop) {
+			throw invalid(file, [
+				`${spell(loop.at)}: expected $refs that do not loop, found ${loop.refs.join(' → ')}`,
+			]);
+		}
+		const reason = error instanceof Error ? error.message : String(error);
+		throw invalid(file, [`expected a document Redocly can read (${reason})`]);
+	}
+	const dangling = result.problems
+		.filter((problem) => problem.severity === 'error')
+		.map((problem) => {
+			const at = pointerSteps(problem.location[0]?.pointer ?? '#');
+			const ref = valueAt(document, [...at, '$ref']);
+			return typeof ref === 'string'
+				? `${spell([...at, '$ref'])}: expected a reference to an existing part, found "${ref}"`
+				: `${spell(at)}: ${problem.message}`;
+		});
+	if (dangling.length > 0) throw invalid(file, dangling);
+	return result.bundle.parsed;
+}
+
+/** Checks a part of the dereferenced document, naming each problem where it is written. */
+function checker(document: Record<string, unknown>, file: string) {
+	return <T>(at: Path, schema: z.ZodType<T>, value: unknown): T => {
+		const result = schema.safeParse(value);
+		if (result.success) return result.data;
+		const lines = result.error.issues.map(
+			(issue) => `${spell(written(document, [...at, ...issue.path]).at)}: ${issue.message}`,
+		);
+		throw invalid(file, [...new Set(lines)]);
+	};
+}
+
+/** Constraints of a schema node in words: enum values, format, bounds, pattern. */
+function constraintsOf(node: SchemaNode): string[] {
+	const constraints: string[] = [];
+	if (node.enum)
+		constraints.push(`one of ${node.enum.map((value) => JSON.stringify(value)).join(', ')}`);
+	if (node.format) constraints.push(`format ${node.format}`);
+	if (node.minLength !== undefined) constraints.push(`at least ${node.minLength} characters`);
+	if (node.maxLength !== undefined) constraints.push(`at most ${node.maxLength} characters`);
+	if (node.minimum !== undefined) constraints.push(`minimum ${node.minimum}`);
+	if (node.maximum !== undefined) constraints.push(`maximum ${node.maximum}`);
+	if (node.pattern) constraints.push(`pattern ${node.pattern}`);
+	return constraints;
+}
+
+/** A node's type in words: `string or null` for a type array, `any` when it has none. */
+function typeOf(node: SchemaNode): string {
+	return Array.isArray(node.type) ? node.type.join(' or ') : (node.type ?? 'any');
+}
+
+/**
+ * Reads the model of a parsed OpenAPI 3.1 document: the operations, their security, parameters
+ * and responses, and the named responses of `components.responses`.
+ */
+export async function referenceFromDocument(
+	document: Record<string, unknown>,
+	file = 'openapi.yaml',
+): Promise<ApiReference> {
+	const dereferenced = await dereference(document, file);
+	const check = checker(document, file);
+	const doc = check([], documentSchema, dereferenced);
+
+	/** The field rows of a body schema, each schema expanded once per branch. */
+	const rowsOf = (schema: unknown, at: Path): SchemaRow[] => {
+		const rows: SchemaRow[] = [];
+		const walk = (
+			value: unknown,
+			where: Path,
+			field: string,
+			required: boolean,
+			inside: ReadonlySet<string>,
+		): void => {
+			const node = check(where, schemaNodeSchema, value);
+			// A schema met again inside itself (a tree) gets its row, and is not expanded again.
+			const place = spell(written(document, where).at);
+			if (field) {
+				const items = written(document, [...where, 'items'], false).node;
+				const itemsNode = schemaNodeSchema.safeParse(node.items);
+				const itemType =
+					typeOf(node) === 'array' && node.items !== undefined
+						? `array of ${schemaNameOf(items) ?? (itemsNode.success ? typeOf(itemsNode.data) : 'any')}`
 						: undefined;
+				rows.push({
+					field,
+					type: itemType ?? typeOf(node),
+					required,
+					description: node.description ?? '',
+					constraints: constraintsOf(node),
+				});
 			}
-			if (target === undefined) {
-				throw new OpenApiError(
-					`Invalid OpenAPI document:\n  ${file}: ${spell([...where, '$ref'])}: expected a reference to an existing part, found "${ref.data.$ref}"`,
+			if (inside.has(place) || inside.size > 8) return;
+			const within = new Set([...inside, place]);
+			for (const [name, property] of Object.entries(node.properties ?? {})) {
+				walk(
+					property,
+					[...where, 'properties', name],
+					field ? `${field}.${name}` : name,
+					node.required?.includes(name) ?? false,
+					within,
 				);
 			}
-			current = target;
-			where = pointer;
-		}
-		throw new OpenApiError(
-			`Invalid OpenAPI document:\n  ${file}: ${spell(where)}: expected $refs that do not loop`,
-		);
+			if (node.items !== undefined)
+				walk(node.items, [...where, 'items'], `${field}[]`, true, within);
+		};
+		walk(schema, at, '', true, new Set());
+		return rows;
 	};
 
-	const resolve = <T>(value: unknown, at: readonly PropertyKey[], schema: z.ZodType<T>): T => {
-		const target = follow(value, at);
-		return check(file, target.at, schema, target.value);
-	};
-
-	const examplesOf = (
-		media: { example?: unknown; examples?: Record<string, unknown> | undefined },
-		at: readonly PropertyKey[],
-	): NamedExample[] => {
-		const named = Object.entries(media.examples ?? {}).map(([name, example]) => {
-			const { summary, value } = resolve(example, [...at, 'examples', name], exampleSchema);
-			return { name, summary, value };
-		});
+	const examplesOf = (media: {
+		example?: unknown;
+		examples?: Record<string, { summary?: string | undefined; value: unknown }> | undefined;
+	}): NamedExample[] => {
+		const named = Object.entries(media.examples ?? {}).map(([name, { summary, value }]) => ({
+			name,
+			summary,
+			value,
+		}));
 		return media.example === undefined
 			? named
 			: [{ name: 'example', value: media.example }, ...named];
 	};
 
-	const rowsOf = (schema: unknown, at: readonly PropertyKey[]): SchemaRow[] => {
-		const rows: SchemaRow[] = [];
-		const walk = (
-			node: unknown,
-			where: readonly PropertyKey[],
-			field: string,
-			required: boolean,
-			depth: number,
-			inside: ReadonlySet<string> = new Set(),
-		): void => {
-			const target = follow(node, where);
-			// A schema met again inside itself (a tree) gets its row, and is not expanded again.
-			const location = spell(target.at);
-			const recursive = inside.has(location);
-			const within = new Set([...inside, location]);
-			const schemaNode = check(file, target.at, schemaNodeSchema, target.value);
-			const type = Array.isArray(schemaNode.type)
-				? schemaNode.type.join(' or ')
-				: (schemaNode.type ?? 'any');
-			const constraints: string[] = [];
-			if (schemaNode.enum)
-				constraints.push(
-					`one of ${schemaNode.enum.map((value) => JSON.stringify(value)).join(', ')}`,
-				);
-			if (schemaNode.format) constraints.push(`format ${schemaNode.format}`);
-			if (schemaNode.minLength !== undefined)
-				constraints.push(`at least ${schemaNode.minLength} characters`);
-			if (schemaNode.maxLength !== undefined)
-				constraints.push(`at most ${schemaNode.maxLength} characters`);
-			if (schemaNode.minimum !== undefined) constraints.push(`minimum ${schemaNode.minimum}`);
-			if (schemaNode.maximum !== undefined) constraints.push(`maximum ${schemaNode.maximum}`);
-			if (schemaNode.pattern) constraints.push(`pattern ${schemaNode.pattern}`);
-			if (field) {
-				const itemType =
-					type === 'array' && schemaNode.items !== undefined
-						? arrayType(schemaNode.items, [...target.at, 'items'])
-						: '';
-				rows.push({
-					field,
-					type: itemType || type,
-					required,
-					description: schemaNode.description ?? '',
-					constraints,
-				});
-			}
-			if (recursive || depth > 8) return;
-			for (const [name, property] of Object.entries(schemaNode.properties ?? {})) {
-				walk(
-					property,
-					[...target.at, 'properties', name],
-					field ? `${field}.${name}` : name,
-					schemaNode.required?.includes(name) ?? false,
-					depth + 1,
-					within,
-				);
-			}
-			if (schemaNode.items !== undefined)
-				walk(schemaNode.items, [...target.at, 'items'], `${field}[]`, true, depth + 1, within);
-		};
-		const arrayType = (items: unknown, where: readonly PropertyKey[]): string => {
-			const target = follow(items, where);
-			const node = check(file, target.at, schemaNodeSchema, target.value);
-			const name =
-				typeof target.at[target.at.length - 2] === 'string' &&
-				target.at[target.at.length - 2] === 'schemas'
-					? String(target.at.at(-1))
-					: (node.type ?? 'any');
-			return `array of ${Array.isArray(name) ? name.join(' or ') : name}`;
-		};
-		walk(schema, at, '', true, 0);
-		return rows;
-	};
+	const responseOf = (response: z.infer<typeof responseSchema>, at: Path): ResponseModel => ({
+		description: response.description,
+		headers: Object.entries(response.headers ?? {}).map(([name, header]) => ({
+			name,
+			description: header.description,
+			required: header.required ?? false,
+			examples: examplesOf(header),
+		})),
+		bodies: Object.entries(response.content ?? {}).map(([mediaType, media]) => {
+			const mediaAt = [...at, 'content', mediaType];
+			return {
+				mediaType,
+				schemaName: schemaNameOf(written(document, [...mediaAt, 'schema'], false).node),
+				rows: media.schema === undefined ? [] : rowsOf(media.schema, [...mediaAt, 'schema']),
+				examples: examplesOf(media),
+			};
+		}),
+	});
 
 	const schemes = doc.components?.securitySchemes ?? {};
 	const operations: Operation[] = [];
@@ -370,41 +496,12 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 				Object.keys(requirement).map((name) => {
 					const scheme = schemes[name];
 					if (!scheme) {
-						throw new OpenApiError(
-							`Invalid OpenAPI document:\n  ${file}: ${spell([...at, 'security'])}: expected "${name}" to be a scheme in components.securitySchemes`,
-						);
+						throw invalid(file, [
+							`${spell([...at, 'security'])}: expected "${name}" to be a scheme in components.securitySchemes`,
+						]);
 					}
 					return { name, scheme };
 				}),
-			);
-			const parameters = (operation.parameters ?? []).map((parameter, index) =>
-				resolve(parameter, [...at, 'parameters', index], parameterSchema),
-			);
-			const responses = Object.entries(operation.responses).map(
-				([status, value]): OperationResponse => {
-					const target = follow(value, [...at, 'responses', status]);
-					const response = check(file, target.at, responseSchema, target.value);
-					const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
-						const resolved = resolve(header, [...target.at, 'headers', name], headerSchema);
-						return {
-							name,
-							description: resolved.description,
-							required: resolved.required ?? false,
-							examples: examplesOf(resolved, [...target.at, 'headers', name]),
-						};
-					});
-					const bodies = Object.entries(response.content ?? {}).map(([mediaType, media]) => {
-						const mediaAt = [...target.at, 'content', mediaType];
-						const ref = refSchema.safeParse(media.schema);
-						return {
-							mediaType,
-							schemaName: ref.success ? ref.data.$ref.split('/').at(-1) : undefined,
-							rows: media.schema === undefined ? [] : rowsOf(media.schema, [...mediaAt, 'schema']),
-							examples: examplesOf(media, mediaAt),
-						};
-					});
-					return { status, description: response.description, headers, bodies };
-				},
 			);
 			operations.push({
 				method: method.toUpperCase(),
@@ -413,8 +510,11 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 				summary: operation.summary,
 				description: operation.description,
 				security,
-				parameters,
-				responses,
+				parameters: operation.parameters ?? [],
+				responses: Object.entries(operation.responses).map(([status, response]) => ({
+					status,
+					...responseOf(response, [...at, 'responses', status]),
+				})),
 			});
 		}
 	}
@@ -425,17 +525,11 @@ export function referenceFromDocument(raw: unknown, file = 'openapi.yaml'): ApiR
 		description: doc.info.description,
 		servers: doc.servers,
 		operations,
+		responses: Object.fromEntries(
+			Object.entries(doc.components?.responses ?? {}).map(([name, response]) => [
+				name,
+				responseOf(response, ['components', 'responses', name]),
+			]),
+		),
 	};
-}
-
-/** Reads and parses openapi.yaml from a path. */
-export function readOpenApi(file: string): ApiReference {
-	let source: string;
-	try {
-		source = readFileSync(file, 'utf8');
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new OpenApiError(`Cannot read the OpenAPI document ${file}: ${reason}`);
-	}
-	return parseOpenApi(source, file);
 }

@@ -12,7 +12,8 @@ export async function publishedContract(): Promise<Record<string, unknown>> {
 	const { openApiFile, mockPort } = readSettings();
 	const views = await viewEntries();
 	const file = shownPath(openApiFile);
-	return composeContract(await readContract(file), views, {
+	const { document } = await readContract(file);
+	return composeContract(document, views, {
 		mockOrigin: mockOrigin(mockPort),
 		file,
 	});

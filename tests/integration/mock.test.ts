@@ -249,7 +249,13 @@ describe('other methods and paths', () => {
 			expect(response.headers.get('allow')).toBe('GET, HEAD');
 			expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 			expect(validate('Problem', body)).toBeUndefined();
-			expect(body).toMatchObject({ status: 405 });
+			// The contract's own MethodNotAllowed example, word for word.
+			expect(body).toEqual({
+				type: 'https://portal.example/problems/method-not-allowed',
+				title: 'Method not allowed',
+				status: 405,
+				detail: '/api/v2/users answers GET and HEAD only.',
+			});
 		},
 	);
 
@@ -277,7 +283,13 @@ describe('other methods and paths', () => {
 				expect(response.status).toBe(404);
 				expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
 				expect(validate('Problem', body)).toBeUndefined();
-				expect(body).toMatchObject({ status: 404 });
+				// The contract's own NotFound example, word for word.
+				expect(body).toEqual({
+					type: 'https://portal.example/problems/not-found',
+					title: 'No such path',
+					status: 404,
+					detail: 'The contract has one path, GET /api/v2/users.',
+				});
 			}
 		},
 	);

@@ -18,7 +18,7 @@ let contract: Record<string, unknown>;
 
 beforeAll(async () => {
 	views = await loadViews(settings.viewsDir);
-	contract = await readContract(settings.openApiFile);
+	contract = (await readContract(settings.openApiFile)).document;
 });
 
 /** The 200 examples of a composed document, read by hand rather than through the module. */
