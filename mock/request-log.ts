@@ -5,6 +5,7 @@
  *
  *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
+ *   2026-11-21T21:30:02.500Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid regular expression"
  */
 import type { KeyHolder } from '../src/lib/directory.ts';
 
@@ -22,6 +23,8 @@ export interface LoggedRequest {
 	refused?: string | undefined;
 	/** The Prism controls the request carried, as written. */
 	controls?: string | undefined;
+	/** Why the mock failed to answer (a 500), in one line. */
+	failed?: string | undefined;
 }
 
 /** Anything shaped like a key of any prefix. */
@@ -88,5 +91,6 @@ export function logLine(request: LoggedRequest): string {
 	if (request.refused) fields.push(`refused=${value(request.refused.replace(KEY_LIKE, '<key>'))}`);
 	if (request.controls)
 		fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
+	if (request.failed) fields.push(`failed=${value(request.failed.replace(KEY_LIKE, '<key>'))}`);
 	return fields.join(' ');
 }

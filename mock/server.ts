@@ -131,6 +131,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			holder?: (DirectoryAnswer & { status: 200 }) | undefined;
 			refused?: string | undefined;
 			controls?: string | undefined;
+			failed?: string | undefined;
 		} = {};
 		const finish = (answer: Answer, extra: Record<string, string> = {}): void => {
 			send(response, method, answer, { ...extra, ...cors });
@@ -144,92 +145,94 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 					holder: logged.holder?.holder,
 					refused: logged.refused,
 					controls: logged.controls,
+					failed: logged.failed,
 				}),
 			);
 		};
 
-		if (method === 'options' && origin && request.headers['access-control-request-method']) {
-			finish({ status: 204, headers: {}, body: '' }, preflightHeaders(origin));
-			return;
-		}
+		try {
+			if (method === 'options' && origin && request.headers['access-control-request-method']) {
+				finish({ status: 204, headers: {}, body: '' }, preflightHeaders(origin));
+				return;
+			}
 
-		if (!current) {
-			logged.refused = 'the mock has no good state yet';
+			if (!current) {
+				logged.refused = 'the mock has no good state yet';
+				finish(
+					controlProblem(
+						503,
+						'sources-not-loaded',
+						'The mock cannot load its sources yet',
+						waiting ?? '',
+					),
+					{ 'Retry-After': '1' },
+				);
+				return;
+			}
+
+			let url: URL;
+			try {
+				url = new URL(target, 'http://mock.invalid');
+			} catch {
+				url = new URL('http://mock.invalid/');
+			}
+			// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
+			const routed = methodSchema.parse(method === 'head' ? 'get' : method);
+			const route = routeOf(current, url.pathname, routed);
+			if (route !== 'users') {
+				finish(await answerer.routeProblem(current, route));
+				return;
+			}
+
+			const controls = readControls(singleHeader(request, 'prefer'), url.searchParams);
+			if (!controls.ok) {
+				logged.refused = controls.problem;
+				finish(
+					controlProblem(
+						422,
+						'invalid-control',
+						'The mock cannot read a control',
+						controls.problem,
+					),
+				);
+				return;
+			}
+			logged.controls = controls.controls.spelled || undefined;
+			const answer = answerFor(singleHeader(request, 'authorization'), current.directory);
+			if (answer.status === 200) logged.holder = answer;
+			else logged.refused = answer.reason;
+			const { code, example } = choose(answer, controls.controls);
+			finish(
+				await answerer.users(
+					current,
+					code,
+					example,
+					answer.status === 200 ? controls.controls : undefined,
+				),
+			);
+		} catch (error) {
+			const detail = error instanceof Error ? error.message : String(error);
+			// The client and the log line get the first line; the terminal the whole error.
+			const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
+			logged.failed = reason;
+			if (response.headersSent) {
+				response.destroy();
+				return;
+			}
 			finish(
 				controlProblem(
-					503,
-					'sources-not-loaded',
-					'The mock cannot load its sources yet',
-					waiting ?? '',
+					500,
+					'mock-failure',
+					'The mock failed',
+					`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
 				),
-				{ 'Retry-After': '1' },
 			);
-			return;
+			options.log?.(`  ${detail.replaceAll('\n', '\n  ')}`);
 		}
-
-		let url: URL;
-		try {
-			url = new URL(target, 'http://mock.invalid');
-		} catch {
-			url = new URL('http://mock.invalid/');
-		}
-		// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
-		const routed = methodSchema.parse(method === 'head' ? 'get' : method);
-		const route = routeOf(current, url.pathname, routed);
-		if (route !== 'users') {
-			finish(await answerer.routeProblem(current, route));
-			return;
-		}
-
-		const controls = readControls(singleHeader(request, 'prefer'), url.searchParams);
-		if (!controls.ok) {
-			logged.refused = controls.problem;
-			finish(
-				controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
-			);
-			return;
-		}
-		logged.controls = controls.controls.spelled || undefined;
-		const answer = answerFor(singleHeader(request, 'authorization'), current.directory);
-		if (answer.status === 200) logged.holder = answer;
-		else logged.refused = answer.reason;
-		const { code, example } = choose(answer, controls.controls);
-		finish(
-			await answerer.users(
-				current,
-				code,
-				example,
-				answer.status === 200 ? controls.controls : undefined,
-			),
-		);
 	};
 
 	const server = createServer((request, response) => {
-		handle(request, response).catch((error: unknown) => {
-			const detail = error instanceof Error ? error.message : String(error);
-			options.log?.(
-				`${new Date().toISOString()} ${request.method ?? ''} 500 the mock failed: ${detail}`,
-			);
-			if (!response.headersSent) {
-				send(
-					response,
-					(request.method ?? '').toLowerCase(),
-					{
-						status: 500,
-						headers: { 'Content-Type': 'application/problem+json' },
-						body: JSON.stringify({
-							type: 'https://portal.example/problems/mock-failure',
-							title: 'The mock failed',
-							status: 500,
-							detail,
-						}),
-					},
-					corsHeaders(singleHeader(request, 'origin')),
-				);
-			} else {
-				response.destroy();
-			}
-		});
+		void handle(request, response);
 	});
 	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 

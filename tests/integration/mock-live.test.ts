@@ -215,6 +215,40 @@ describe('the mock follows edits to the contract', () => {
 		expect((await usersFor(key)).status).toBe(200);
 		await save(contractFile, original);
 	});
+
+	it('answers 500 with a one-line problem when Prism cannot make an answer, and goes on', async () => {
+		const original = await readFile(contractFile, 'utf8');
+		const key = views[1]?.view.users[0]?.apiKey ?? '';
+		// A valid pattern (a lookbehind) that Prism's data generator cannot produce.
+		const changed = original.replace(
+			'          minLength: 1\n',
+			"          minLength: 1\n          pattern: '(?<=a)b'\n",
+		);
+		expect(changed).not.toBe(original);
+		await save(contractFile, changed);
+		const dynamic = () =>
+			fetch(`${base}${USERS}`, {
+				headers: { Authorization: `Bearer ${key}`, Prefer: 'dynamic=true' },
+			});
+		await eventually('the edited contract failing a dynamic answer', async () => {
+			return (await dynamic()).status === 500;
+		});
+		const response = await dynamic();
+		expect(response.headers.get('content-type')).toBe('application/problem+json');
+		expect(await response.json()).toEqual({
+			type: 'https://portal.example/problems/mock-failure',
+			title: 'The mock failed',
+			status: 500,
+			detail:
+				"The mock could not answer this request: SyntaxError: Invalid regular expression: /(?<=a)b/: Invalid group, character '<' after '?' at column 2. Its terminal shows the whole error.",
+		});
+		expect(mock.output()).toMatch(
+			/ GET \/api\/v2\/users 500 [\d.]+ms view=\S+ user="[^"]+" role=\w+ controls="Prefer: dynamic=true" failed="SyntaxError: Invalid regular expression: [^\n]+"\n {2}SyntaxError: .*\n +at /,
+		);
+		// The failure is not kept: the same key without the control still gets its users.
+		expect(await usersFor(key)).toEqual({ status: 200, body: listed(views[1]!.view) });
+		await save(contractFile, original);
+	});
 });
 
 describe('MOCK_LOG=off', () => {

@@ -36,6 +36,21 @@ describe('logLine', () => {
 		);
 	});
 
+	it('says in one quoted field why the mock failed, a line break included', () => {
+		expect(
+			logLine({
+				time,
+				method: 'GET',
+				target: '/api/v2/users',
+				status: 500,
+				durationMs: 3.1,
+				failed: 'SyntaxError: Invalid group\nat ick-4f1c9a07-Qx7m',
+			}),
+		).toBe(
+			'2026-11-21T09:30:00.123Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid group?at <key>"',
+		);
+	});
+
 	it('never prints a key, wherever it was sent', () => {
 		const line = logLine({
 			time,
