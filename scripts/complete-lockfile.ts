@@ -6,135 +6,34 @@
  * Run it after every `npm install` that changes the lock; it completes the portal's lock and the
  * benchmarks' (`bench/tools/package-lock.json`), or the lock files named on its command line.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { satisfies } from 'semver';
-import { z } from 'zod';
+import { LOCK_FILES, missingOptionals, platformOf, readLock } from './lib/lockfile.ts';
 
-const LOCK_FILE = path.resolve(import.meta.dirname, '..', 'package-lock.json');
-
-/** Every lock file of the project: the portal's and the benchmarks'. */
-export const LOCK_FILES = [
-	LOCK_FILE,
-	path.resolve(import.meta.dirname, '..', 'bench', 'tools', 'package-lock.json'),
-];
-
-const lockSchema = z.looseObject({
-	packages: z.record(
-		z.string(),
-		z.looseObject({
-			version: z.string().optional(),
-			optionalDependencies: z.record(z.string(), z.string()).optional(),
-		}),
-	),
-});
-
-/** The platform a prebuilt package's name says it is for: os, cpu and, on Linux, the C library. */
-export function platformOf(
-	name: string,
-): { os?: string[]; cpu?: string[]; libc?: string[] } | undefined {
-	const os = /android/.test(name)
-		? 'android'
-		: /darwin/.test(name)
-			? 'darwin'
-			: /win32|windows/.test(name)
-				? 'win32'
-				: /freebsd/.test(name)
-					? 'freebsd'
-					: /linux/.test(name)
-						? 'linux'
-						: undefined;
-	const cpu = /arm64|aarch64/.test(name)
-		? 'arm64'
-		: /wasm32/.test(name)
-			? 'wasm32'
-			: /x64/.test(name)
-				? 'x64'
-				: /ia32/.test(name)
-					? 'ia32'
-					: undefined;
-	// npm reads `libc` on Linux only: without it, a glibc machine would take a musl build too.
-	const libc =
-		os !== 'linux'
-			? undefined
-			: /musl/.test(name)
-				? 'musl'
-				: /gnu/.test(name)
-					? 'glibc'
-					: undefined;
-	if (!os && !cpu) return undefined;
-	return {
-		...(os ? { os: [os] } : {}),
-		...(cpu ? { cpu: [cpu] } : {}),
-		...(libc ? { libc: [libc] } : {}),
-	};
-}
-
-/** One optional package the lock names but holds no entry for, and where its entry goes. */
-export interface MissingOptional {
-	/** `node_modules/<name>`, or beside its dependent when the top level holds another version. */
-	path: string;
-	name: string;
-	version: string;
-}
-
-/**
- * The optional dependencies the lock names but holds no entry for. A package goes to the top
- * level unless that already holds (or will hold) another version of it; then it goes into the
- * `node_modules` of the package that needs it, where Node looks first.
- */
-export function missingOptionals(lock: z.infer<typeof lockSchema>): MissingOptional[] {
-	const placed = new Map<string, string>();
-	const missing: MissingOptional[] = [];
+const files = process.argv.length > 2 ? process.argv.slice(2) : LOCK_FILES;
+for (const file of files) {
+	const lock = readLock(file);
+	const added: string[] = [];
+	for (const { path: where, name, version } of missingOptionals(lock)) {
+		const platform = platformOf(name);
+		if (!platform) {
+			console.error(`${name}@${version}: cannot tell its platform from its name; add it by hand`);
+			process.exitCode = 1;
+			continue;
+		}
+		// No `integrity`: this registry does not hold these packages, so their hashes cannot be
+		// read here; npm checks each one against the registry's own hash where it installs it.
+		lock.packages[where] = { version, optional: true, ...platform };
+		added.push(`${name}@${version}`);
+	}
+	// Entries this script added before (no `resolved`, no `integrity`) get today's platform
+	// fields too, so a rule learnt later (such as `libc`) reaches them.
 	for (const [where, entry] of Object.entries(lock.packages)) {
-		for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
-			const top = `node_modules/${name}`;
-			const nested = where ? `${where}/node_modules/${name}` : top;
-			if (lock.packages[nested] || placed.has(nested)) continue;
-			const atTop = lock.packages[top]?.version ?? placed.get(top);
-			// The top-level copy serves this dependent when its version is in the asked range.
-			if (atTop !== undefined && (atTop === version || satisfies(atTop, version))) continue;
-			const path = atTop === undefined ? top : nested;
-			placed.set(path, version);
-			missing.push({ path, name, version });
-		}
+		if (!where || entry['resolved'] !== undefined || entry['integrity'] !== undefined) continue;
+		const platform = platformOf(where.slice(where.lastIndexOf('node_modules/') + 13));
+		if (entry['optional'] === true && platform) Object.assign(entry, platform);
 	}
-	return missing;
-}
-
-/** Reads the project's lock file, checked for the shape used here but kept as written. */
-export function readLock(file = LOCK_FILE): z.infer<typeof lockSchema> {
-	const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-	lockSchema.parse(raw);
-	return raw as z.infer<typeof lockSchema>;
-}
-
-if (import.meta.main) {
-	const files = process.argv.length > 2 ? process.argv.slice(2) : LOCK_FILES;
-	for (const file of files) {
-		const lock = readLock(file);
-		const added: string[] = [];
-		for (const { path: where, name, version } of missingOptionals(lock)) {
-			const platform = platformOf(name);
-			if (!platform) {
-				console.error(`${name}@${version}: cannot tell its platform from its name; add it by hand`);
-				process.exitCode = 1;
-				continue;
-			}
-			// No `integrity`: this registry does not hold these packages, so their hashes cannot be
-			// read here; npm checks each one against the registry's own hash where it installs it.
-			lock.packages[where] = { version, optional: true, ...platform };
-			added.push(`${name}@${version}`);
-		}
-		// Entries this script added before (no `resolved`, no `integrity`) get today's platform
-		// fields too, so a rule learnt later (such as `libc`) reaches them.
-		for (const [where, entry] of Object.entries(lock.packages)) {
-			if (!where || entry['resolved'] !== undefined || entry['integrity'] !== undefined) continue;
-			const platform = platformOf(where.slice(where.lastIndexOf('node_modules/') + 13));
-			if (entry['optional'] === true && platform) Object.assign(entry, platform);
-		}
-		writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-		const shown = path.relative(process.cwd(), file);
-		console.log(added.length ? `${shown}: added ${added.join(', ')}` : `${shown} is complete`);
-	}
+	writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+	const shown = path.relative(process.cwd(), file);
+	console.log(added.length ? `${shown}: added ${added.join(', ')}` : `${shown} is complete`);
 }

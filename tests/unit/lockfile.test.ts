@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import {
-	LOCK_FILES,
-	missingOptionals,
-	platformOf,
-	readLock,
-} from '../../scripts/complete-lockfile.ts';
+import { LOCK_FILES, missingOptionals, platformOf, readLock } from '../../scripts/lib/lockfile.ts';
 
 describe.each(
 	LOCK_FILES.map((file) => [path.relative(path.join(import.meta.dirname, '../..'), file), file]),
