@@ -1,9 +1,17 @@
 /**
  * How the reference page lays an operation out without repeating itself: headers that every
  * response carries alike are shown once, and a body schema's field table is shown at its first
- * use and pointed to after that.
+ * use and pointed to after that. Also the rest the page decides about an operation: its heading
+ * id, which examples a body shows and how, and what its code samples send.
  */
-import type { OperationResponse, ResponseHeader } from './openapi.ts';
+import { authHeader, type SampleRequest } from './code-samples.ts';
+import type {
+	NamedExample,
+	Operation,
+	OperationResponse,
+	Parameter,
+	ResponseHeader,
+} from './openapi.ts';
 
 /** What makes two headers the same for a reader: name, requirement, description and examples. */
 function headerKey(header: ResponseHeader): string {
@@ -46,4 +54,46 @@ export function firstSchemaUse(responses: readonly OperationResponse[]): Map<str
 		}
 	}
 	return first;
+}
+
+/** Past this many examples of a body (one per view), the page shows one and points to the file. */
+export const SHOWN_EXAMPLES = 3;
+
+/** The examples a body shows: all of them up to SHOWN_EXAMPLES, else only the first. */
+export function shownExamples(examples: readonly NamedExample[]): NamedExample[] {
+	return examples.slice(0, examples.length > SHOWN_EXAMPLES ? 1 : undefined);
+}
+
+/** An example's value as the page shows it: a string as it is, anything else as indented JSON. */
+export function exampleValue(value: unknown): string {
+	return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** The id of an operation's heading, from its method and path, e.g. `get-api-v2-users`. */
+export function operationSlug(operation: Pick<Operation, 'method' | 'path'>): string {
+	return `${operation.method}-${operation.path}`
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/-$/, '');
+}
+
+/** The header the code samples send the key in: that of the first scheme they know how to send. */
+export function sampleAuth(security: Operation['security']): SampleRequest['auth'] {
+	return security.map(({ scheme }) => authHeader(scheme)).find((header) => header !== undefined);
+}
+
+/** The query the code samples send: each query parameter that is required or has an example. */
+export function sampleQuery(parameters: readonly Parameter[]): SampleRequest['query'] {
+	return parameters
+		.filter(
+			(parameter) =>
+				parameter.in === 'query' && (parameter.required || parameter.example !== undefined),
+		)
+		.map((parameter) => ({
+			name: parameter.name,
+			// The contract's query examples are text and numbers. TODO: an object or array example
+			// would read [object Object] or a,b; serialise it by the parameter's style once one exists.
+			// eslint-disable-next-line @typescript-eslint/no-base-to-string -- see the TODO above
+			value: String(parameter.example ?? ''),
+		}));
 }

@@ -1,7 +1,25 @@
-/** The reference page says a thing once: shared headers above the responses, each schema table once. */
+/**
+ * The reference page says a thing once: shared headers above the responses, each schema table
+ * once; and what it decides about an operation: heading ids, examples shown, samples' key and query.
+ */
 import { describe, expect, it } from 'vitest';
-import type { OperationResponse, ResponseHeader } from '../../src/lib/openapi.ts';
-import { firstSchemaUse, ownHeaders, sharedHeaders } from '../../src/lib/reference-layout.ts';
+import type {
+	NamedExample,
+	OperationResponse,
+	Parameter,
+	ResponseHeader,
+	SecurityScheme,
+} from '../../src/lib/openapi.ts';
+import {
+	exampleValue,
+	firstSchemaUse,
+	operationSlug,
+	ownHeaders,
+	sampleAuth,
+	sampleQuery,
+	sharedHeaders,
+	shownExamples,
+} from '../../src/lib/reference-layout.ts';
 
 const vary: ResponseHeader = {
 	name: 'Vary',
@@ -73,5 +91,101 @@ describe('firstSchemaUse', () => {
 			['UserList', '200 application/problem+json'],
 			['Problem', '400 application/problem+json'],
 		]);
+	});
+});
+
+describe('operationSlug', () => {
+	it('gives each operation heading a stable id that links to it', () => {
+		expect(operationSlug({ method: 'GET', path: '/api/v2/users' })).toBe('get-api-v2-users');
+		expect(operationSlug({ method: 'get', path: '/api/v2/users/{id}' })).toBe(
+			'get-api-v2-users-id',
+		);
+		expect(operationSlug({ method: 'POST', path: '/Users/{userId}/keys.json' })).toBe(
+			'post-users-userid-keys-json',
+		);
+	});
+});
+
+describe('sampleAuth', () => {
+	const bearer: SecurityScheme = { type: 'http', scheme: 'Bearer' };
+	const basic: SecurityScheme = { type: 'http', scheme: 'basic' };
+	const headerKey: SecurityScheme = { type: 'apiKey', in: 'header', name: 'X-Console-Key' };
+	const queryKey: SecurityScheme = { type: 'apiKey', in: 'query', name: 'key' };
+
+	it('sends a bearer key in the Authorization header, whatever the case of the scheme word', () => {
+		expect(sampleAuth([{ name: 'directoryKey', scheme: bearer }])).toEqual({
+			header: 'Authorization',
+			prefix: 'Bearer ',
+		});
+	});
+
+	it('sends the key as the first scheme the samples can send asks, skipping the others', () => {
+		expect(
+			sampleAuth([
+				{ name: 'queryKey', scheme: queryKey },
+				{ name: 'basic', scheme: basic },
+				{ name: 'headerKey', scheme: headerKey },
+			]),
+		).toEqual({ header: 'X-Console-Key', prefix: '' });
+	});
+
+	it('sends no key when the operation needs none or no scheme can be sent', () => {
+		expect(sampleAuth([])).toBeUndefined();
+		expect(sampleAuth([{ name: 'basic', scheme: basic }])).toBeUndefined();
+	});
+});
+
+describe('sampleQuery', () => {
+	it('sends each required or exemplified query parameter, with its example as text', () => {
+		const parameters: Parameter[] = [
+			{ name: 'id', in: 'path', required: true, example: 'u1' },
+			{ name: 'role', in: 'query', required: true, example: 'admin' },
+			{ name: 'limit', in: 'query', example: 10 },
+			{ name: 'q', in: 'query', description: 'Free text, optional.' },
+			{ name: 'must', in: 'query', required: true },
+			{ name: 'verbose', in: 'query', required: false, example: false },
+			{ name: 'X-Trace', in: 'header', required: true, example: 'abc' },
+		];
+		expect(sampleQuery(parameters)).toEqual([
+			{ name: 'role', value: 'admin' },
+			{ name: 'limit', value: '10' },
+			{ name: 'must', value: '' },
+			{ name: 'verbose', value: 'false' },
+		]);
+	});
+
+	it('sends no query when there are no query parameters', () => {
+		expect(sampleQuery([])).toEqual([]);
+	});
+});
+
+describe('shownExamples', () => {
+	/** Examples named one, two, ... */
+	const examples = (count: number): NamedExample[] =>
+		['one', 'two', 'three', 'four', 'five'].slice(0, count).map((name) => ({ name, value: name }));
+
+	it('shows every example of a body with up to three', () => {
+		expect(shownExamples(examples(3)).map(({ name }) => name)).toEqual(['one', 'two', 'three']);
+		expect(shownExamples(examples(1)).map(({ name }) => name)).toEqual(['one']);
+		expect(shownExamples([])).toEqual([]);
+	});
+
+	it('shows only the first of a body with one example per view, past three', () => {
+		expect(shownExamples(examples(4)).map(({ name }) => name)).toEqual(['one']);
+		expect(shownExamples(examples(5)).map(({ name }) => name)).toEqual(['one']);
+	});
+});
+
+describe('exampleValue', () => {
+	it('shows a text example as it is, without JSON quotes', () => {
+		expect(exampleValue('Bearer realm="console"')).toBe('Bearer realm="console"');
+	});
+
+	it('shows any other example as JSON indented by two spaces', () => {
+		expect(exampleValue({ users: [{ name: 'Rosa', role: 'admin' }] })).toBe(
+			'{\n  "users": [\n    {\n      "name": "Rosa",\n      "role": "admin"\n    }\n  ]\n}',
+		);
+		expect(exampleValue(1)).toBe('1');
+		expect(exampleValue(null)).toBe('null');
 	});
 });
