@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { launchChromium } from '../support/browser.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { ROOT } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
