@@ -3,7 +3,7 @@
  * page has no clipboard, selects it and says how to copy it (`src/lib/copy-text.ts`). The button
  * is hidden until this script runs, so a page without JavaScript shows no dead control.
  */
-import { copyText, type ClipboardLike } from '../lib/copy-text.ts';
+import { copyShortcut, copyText, type ClipboardLike } from '../lib/copy-text.ts';
 
 /** The custom element behind every copy button. */
 export class CopyButton extends HTMLElement {
@@ -18,12 +18,14 @@ export class CopyButton extends HTMLElement {
 			const target = document.getElementById(this.dataset['target'] ?? '');
 			const text = target?.textContent ?? '';
 			const clipboard = navigator.clipboard as ClipboardLike | undefined;
-			void copyText(text, clipboard).then(({ copied, message }) => {
-				status.textContent = message;
-				if (!copied && target) window.getSelection()?.selectAllChildren(target);
-				clearTimeout(this.#timer);
-				this.#timer = setTimeout(() => (status.textContent = ''), 2500);
-			});
+			void copyText(text, clipboard, copyShortcut(navigator.userAgent)).then(
+				({ copied, message }) => {
+					status.textContent = message;
+					if (!copied && target) window.getSelection()?.selectAllChildren(target);
+					clearTimeout(this.#timer);
+					this.#timer = setTimeout(() => (status.textContent = ''), 2500);
+				},
+			);
 		});
 	}
 }

@@ -16,19 +16,28 @@ export interface CopyOutcome {
 	message: string;
 }
 
+/** The keys that copy on the reader's system, by its user agent: ⌘C on Apple's, else Ctrl+C. */
+export function copyShortcut(userAgent: string): string {
+	return /\b(Macintosh|iPhone|iPad)\b/.test(userAgent) ? '⌘C' : 'Ctrl+C';
+}
+
 /**
  * Copies text to the clipboard when there is one (there is none on plain http away from
- * localhost, nor in old browsers), and says how it went.
+ * localhost, nor in old browsers), and says how it went; `shortcut` is the keys the reader is
+ * told to press instead (`copyShortcut`).
  */
 export async function copyText(
 	text: string,
 	clipboard: ClipboardLike | undefined,
+	shortcut = 'Ctrl+C',
 ): Promise<CopyOutcome> {
-	if (!clipboard) return { copied: false, message: 'Select the text and press Ctrl+C to copy' };
+	if (!clipboard) {
+		return { copied: false, message: `Select the text and press ${shortcut} to copy` };
+	}
 	try {
 		await clipboard.writeText(text);
 		return { copied: true, message: 'Copied' };
 	} catch {
-		return { copied: false, message: 'Copy was blocked; select the text and press Ctrl+C' };
+		return { copied: false, message: `Copy was blocked; select the text and press ${shortcut}` };
 	}
 }

@@ -132,6 +132,25 @@ describe(`a reader on /views/${slug}/`, () => {
 		await page.context().close();
 	});
 
+	it('without a clipboard on a Mac, Copy tells the reader to press ⌘C', async () => {
+		const { page, problems } = await open(
+			`/views/${slug}/`,
+			{
+				userAgent:
+					'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+			},
+			() => Object.defineProperty(navigator, 'clipboard', { value: undefined }),
+		);
+		await page.getByRole('button', { name: 'Copy the curl command' }).click();
+		const status = page.locator('copy-button[data-target="curl-command"] [role="status"]');
+		await status.getByText('Select the text and press ⌘C to copy').waitFor({ timeout: 5000 });
+		expect(await page.evaluate(() => String(window.getSelection()))).toBe(
+			await page.locator('#curl-command').innerText(),
+		);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+
 	it('reads the whole page without JavaScript, with no dead copy buttons', async () => {
 		const { page, problems } = await open(`/views/${slug}/`, { javaScriptEnabled: false });
 		expect(await page.locator('table tbody tr').count()).toBe(8);
