@@ -40,6 +40,25 @@ export default defineConfig(
 		...tseslint.configs.disableTypeChecked,
 	},
 	{
+		files: ['**/*.ts'],
+		ignores: ['tests/**'],
+		rules: {
+			// Tests import the portal, the mock and support/, never the other way round: the
+			// benchmarks once reached into tests/support/, and support/ is where shared helpers go.
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '(^|/)tests/',
+							message: 'Only tests import from tests/; move a shared helper to support/.',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		files: ['tests/**/*.ts'],
 		rules: {
 			// Tests assert on values they just checked for presence; a non-null assertion reads clearer there.

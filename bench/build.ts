@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { bin, childEnv, ROOT } from '../tests/support/processes.ts';
+import { bin, childEnv, ROOT } from '../support/processes.ts';
 import { writeViewSet } from './generate-views.ts';
 import { kb, mb, table, verdict, WORK_DIR, writeResult } from './lib/report.ts';
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CHROMIUM_PATH } from '../tests/support/browser.ts';
-import { buildPortal } from '../tests/support/build.ts';
-import { servePortal } from '../tests/support/preview.ts';
+import { CHROMIUM_PATH } from '../support/browser.ts';
+import { buildPortal } from '../support/build.ts';
+import { servePortal } from '../support/preview.ts';
 import { table, verdict, WORK_DIR, writeResult } from './lib/report.ts';
 import { importChromeLauncher, importLighthouse, toolPackageJson } from './tools.ts';
 

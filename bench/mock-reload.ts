@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { readSettings } from '../src/schemas/settings.ts';
-import { copyFixtures } from '../tests/support/fixtures.ts';
-import { bin, freePort, start } from '../tests/support/processes.ts';
+import { copyFixtures } from '../support/fixtures.ts';
+import { bin, freePort, start } from '../support/processes.ts';
 import { writeViewSet } from './generate-views.ts';
 import { table, writeResult } from './lib/report.ts';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { loadViews } from '../src/schemas/fixtures.ts';
 import { readSettings } from '../src/schemas/settings.ts';
 import { verdict, writeResult } from './lib/report.ts';
-import { freePort, start, type Started } from '../tests/support/processes.ts';
+import { freePort, start, type Started } from '../support/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { childEnv, ROOT } from '../tests/support/processes.ts';
+import { childEnv, ROOT } from '../support/processes.ts';
 import { machine, machineLine, RESULTS_DIR } from './lib/report.ts';
 
 const BENCHMARKS = [

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../tests/support/browser.ts';
-import { servePortal } from '../tests/support/preview.ts';
+import { launchChromium } from '../support/browser.ts';
+import { servePortal } from '../support/preview.ts';
 import { buildViewSet, setPaths } from './build.ts';
 import { kb, table, verdict, writeResult } from './lib/report.ts';
 

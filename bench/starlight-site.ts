@@ -13,7 +13,7 @@ import { readSettings } from '../src/schemas/settings.ts';
 import { buildCurl } from '../src/lib/curl.ts';
 import { readContract } from '../src/lib/contract.ts';
 import { compareViews, exampleUser, viewTitle } from '../src/lib/views.ts';
-import { childEnv, ROOT } from '../tests/support/processes.ts';
+import { childEnv, ROOT } from '../support/processes.ts';
 import { toolBin, TOOLS_WORK_DIR } from './tools.ts';
 
 /** The Starlight project's folder. */

@@ -9,8 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildPortal } from './support/build.ts';
-import { freePort } from './support/processes.ts';
+import { buildPortal } from '../support/build.ts';
+import { freePort } from '../support/processes.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {

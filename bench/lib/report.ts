@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
+import { CHROMIUM_PATH } from '../../support/browser.ts';
 
 /** Where results are written. */
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');

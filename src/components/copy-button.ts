@@ -1,26 +1,9 @@
 /**
- * `<copy-button data-target="id">`: copies the text of the element with that id. The button is
- * hidden until this script runs, so a page without JavaScript shows no dead control.
+ * `<copy-button data-target="id">`: copies the text of the element with that id, or, where the
+ * page has no clipboard, selects it and says how to copy it (`src/lib/copy-text.ts`). The button
+ * is hidden until this script runs, so a page without JavaScript shows no dead control.
  */
-
-/** Where copied text goes: the async clipboard when the page may use it. */
-export interface ClipboardLike {
-	writeText(text: string): Promise<void>;
-}
-
-/** Copies text and says how it went, in words for a live region. */
-export async function copyText(
-	text: string,
-	clipboard: ClipboardLike | undefined,
-): Promise<string> {
-	if (!clipboard) return 'Select the text and press Ctrl+C to copy';
-	try {
-		await clipboard.writeText(text);
-		return 'Copied';
-	} catch {
-		return 'Copy was blocked; select the text and press Ctrl+C';
-	}
-}
+import { copyShortcut, copyText, type ClipboardLike } from '../lib/copy-text.ts';
 
 /** The custom element behind every copy button. */
 export class CopyButton extends HTMLElement {
@@ -34,12 +17,15 @@ export class CopyButton extends HTMLElement {
 		button.addEventListener('click', () => {
 			const target = document.getElementById(this.dataset['target'] ?? '');
 			const text = target?.textContent ?? '';
-			void copyText(text, navigator.clipboard as ClipboardLike | undefined).then((message) => {
-				status.textContent = message;
-				if (message !== 'Copied' && target) window.getSelection()?.selectAllChildren(target);
-				clearTimeout(this.#timer);
-				this.#timer = setTimeout(() => (status.textContent = ''), 2500);
-			});
+			const clipboard = navigator.clipboard as ClipboardLike | undefined;
+			void copyText(text, clipboard, copyShortcut(navigator.userAgent)).then(
+				({ copied, message }) => {
+					status.textContent = message;
+					if (!copied && target) window.getSelection()?.selectAllChildren(target);
+					clearTimeout(this.#timer);
+					this.#timer = setTimeout(() => (status.textContent = ''), 2500);
+				},
+			);
 		});
 	}
 }

@@ -9,9 +9,9 @@ import { load } from 'cheerio';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { launchChromium } from '../support/browser.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { bin, ROOT, start, waitForUrl, type Started } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const distDir = inject('distDir');
 const mockPort = inject('mockPort');

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { copyFixtures, save } from '../support/fixtures.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { copyFixtures } from '../../support/fixtures.ts';
+import { save } from '../support/fixture-edits.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 let folder: string;
 let viewsDir: string;

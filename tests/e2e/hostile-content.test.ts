@@ -9,10 +9,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { launchChromium } from '../support/browser.ts';
-import { buildPortal } from '../support/build.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { ROOT } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { buildPortal } from '../../support/build.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const HOSTILE = path.join(ROOT, 'tests/fixtures/hostile');
 const views = await loadViews(path.join(HOSTILE, 'views'));

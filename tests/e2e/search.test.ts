@@ -7,9 +7,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { ROOT } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 

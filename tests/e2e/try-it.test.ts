@@ -15,9 +15,9 @@ import { SERVER_STORAGE_KEY } from '../../src/lib/server-url.ts';
 import { BODY_CAP_BYTES } from '../../src/lib/try-it.ts';
 import { exampleUser } from '../../src/lib/views.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { launchChromium } from '../support/browser.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const entry = views.find(({ slug }) => slug === 'production') ?? views[0];

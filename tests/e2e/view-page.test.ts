@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { launchChromium } from '../support/browser.ts';
-import { servePortal, type Preview } from '../support/preview.ts';
-import { ROOT } from '../support/processes.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
@@ -24,12 +24,17 @@ afterAll(async () => {
 	await preview?.server.stop();
 });
 
-/** Opens a page and records console errors and failed or 4xx/5xx requests. */
+/**
+ * Opens a page and records console errors and failed or 4xx/5xx requests; `beforeLoad` runs in
+ * the page before the page's own scripts.
+ */
 async function open(
 	route: string,
 	options: BrowserContextOptions = {},
+	beforeLoad?: () => void,
 ): Promise<{ page: Page; problems: string[] }> {
 	const context = await browser.newContext(options);
+	if (beforeLoad) await context.addInitScript(beforeLoad);
 	const page = await context.newPage();
 	const problems: string[] = [];
 	page.on('console', (message) => {
@@ -97,6 +102,52 @@ describe(`a reader on /views/${slug}/`, () => {
 		await page.getByRole('button', { name: `Copy ${user.name}'s key` }).click();
 		await page.getByText('Copied').first().waitFor();
 		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.apiKey);
+		await page.context().close();
+	});
+
+	it('without a clipboard (plain http, old browsers), Copy selects the curl command and says to press Ctrl+C', async () => {
+		const { page, problems } = await open(
+			`/views/${slug}/`,
+			{ permissions: ['clipboard-read', 'clipboard-write'] },
+			() => {
+				// What plain http away from localhost gives a page: no navigator.clipboard. The real
+				// one is kept out of the page's sight, for the test to read what Ctrl+C put there.
+				Object.defineProperty(window, 'testClipboard', { value: navigator.clipboard });
+				Object.defineProperty(navigator, 'clipboard', { value: undefined });
+			},
+		);
+		expect(await page.evaluate(() => navigator.clipboard === undefined)).toBe(true);
+		const curl = await page.locator('#curl-command').innerText();
+		await page.getByRole('button', { name: 'Copy the curl command' }).click();
+		const status = page.locator('copy-button[data-target="curl-command"] [role="status"]');
+		await status.getByText('Select the text and press Ctrl+C to copy').waitFor();
+		expect(await page.evaluate(() => String(window.getSelection()))).toBe(curl);
+		expect(await page.getByText('Copied', { exact: true }).count()).toBe(0);
+		await page.keyboard.press('Control+C');
+		const copied = await page.evaluate(() =>
+			(Reflect.get(window, 'testClipboard') as Clipboard).readText(),
+		);
+		expect(copied).toBe(curl);
+		expect(problems).toEqual([]);
+		await page.context().close();
+	});
+
+	it('without a clipboard on a Mac, Copy tells the reader to press ⌘C', async () => {
+		const { page, problems } = await open(
+			`/views/${slug}/`,
+			{
+				userAgent:
+					'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+			},
+			() => Object.defineProperty(navigator, 'clipboard', { value: undefined }),
+		);
+		await page.getByRole('button', { name: 'Copy the curl command' }).click();
+		const status = page.locator('copy-button[data-target="curl-command"] [role="status"]');
+		await status.getByText('Select the text and press ⌘C to copy').waitFor({ timeout: 5000 });
+		expect(await page.evaluate(() => String(window.getSelection()))).toBe(
+			await page.locator('#curl-command').innerText(),
+		);
+		expect(problems).toEqual([]);
 		await page.context().close();
 	});
 

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { bin, childEnv, ROOT } from '../support/processes.ts';
+import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
 /** Redocly's verdict on a contract file: its exit status and what it printed. */
 function lint(file: string): { status: number | null; output: string } {

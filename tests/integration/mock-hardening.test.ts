@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/schemas/settings.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';
 let views: ViewEntry[];

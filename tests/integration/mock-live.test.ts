@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import type { View } from '../../src/schemas/view.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
-import { copyFixtures, newView, save } from '../support/fixtures.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+import { copyFixtures } from '../../support/fixtures.ts';
+import { newView, save } from '../support/fixture-edits.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';
 

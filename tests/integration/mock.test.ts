@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../support/processes.ts';
+import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';
 const CONTRACT_FILE = readSettings({}).openApiFile;

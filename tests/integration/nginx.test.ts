@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, ROOT, start, waitForUrl, type Started } from '../support/processes.ts';
+import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 const distDir = inject('distDir');

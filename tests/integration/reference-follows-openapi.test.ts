@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, childEnv, ROOT } from '../support/processes.ts';
+import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
 let folder: string;
 

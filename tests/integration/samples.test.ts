@@ -13,7 +13,7 @@ import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
-import { bin, childEnv, start, waitForUrl, type Started } from '../support/processes.ts';
+import { bin, childEnv, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 /** One sample as a page shows it. */
 interface Sample {

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { bin, childEnv, ROOT } from '../support/processes.ts';
+import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
 /** Runs secretlint with the project's recommended preset over the given globs. */
 function secretlint(globs: readonly string[]): { status: number | null; output: string } {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { copyFixtures, newView } from '../support/fixtures.ts';
+import { copyFixtures } from '../../support/fixtures.ts';
+import { newView } from '../support/fixture-edits.ts';
 import {
 	bin,
 	childEnv,
@@ -14,7 +15,7 @@ import {
 	start,
 	waitForUrl,
 	type Started,
-} from '../support/processes.ts';
+} from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const started: Started[] = [];

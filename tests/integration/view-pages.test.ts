@@ -5,8 +5,8 @@ import { load, type CheerioAPI } from 'cheerio';
 import { describe, expect, inject, it } from 'vitest';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
-import { buildPortal } from '../support/build.ts';
-import { ROOT } from '../support/processes.ts';
+import { buildPortal } from '../../support/build.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const distDir = inject('distDir');
 const views = await loadViews(path.join(ROOT, 'content/views'));

@@ -7,7 +7,7 @@ import { formatDuration } from '../../src/lib/duration.ts';
 import { diffViews } from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
-import { ROOT } from '../support/processes.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const press = (
 	key: string,

@@ -8,7 +8,7 @@ import {
 	type FixtureProblem,
 } from '../../src/schemas/fixtures.ts';
 import { ROLES, type View } from '../../src/schemas/view.ts';
-import { ROOT } from '../support/processes.ts';
+import { ROOT } from '../../support/processes.ts';
 
 const VIEWS_DIR = path.join(ROOT, 'content/views');
 const base = JSON.parse(await readFile(path.join(VIEWS_DIR, 'production.json'), 'utf8')) as View &

@@ -1,4 +1,4 @@
-/** Runs `astro build` into a folder of the test's choosing, with optional fixture folder. */
+/** Runs `astro build` into a folder of the caller's choosing, with optional fixture folder. */
 import { spawnSync } from 'node:child_process';
 import { bin, childEnv, ROOT } from './processes.ts';
 

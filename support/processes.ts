@@ -1,13 +1,13 @@
 /**
- * Servers started by tests: bound to 127.0.0.1 on a free port, awaited until they answer, and
- * stopped by process id (the whole process group) whatever happened.
+ * Processes started by tests and benchmarks: bound to 127.0.0.1 on a free port, awaited until
+ * they answer, and stopped by process id (the whole process group) whatever happened.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** The repository root. */
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** An executable from node_modules/.bin, started directly rather than through npx. */
 export function bin(name: string): string {
@@ -49,7 +49,7 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/** A process started by a test, with what it printed so far. */
+/** A process started by a test or a benchmark, with what it printed so far. */
 export interface Started {
 	child: ChildProcess;
 	output: () => string;

@@ -1,17 +1,6 @@
-/** Fixture folders for tests that edit them: a copy of the real set, new views, editor-like saves. */
-import { copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { readSettings } from '../../src/schemas/settings.ts';
+/** Edits tests make to a copied fixture folder: a new view beside the real ones, an editor's save. */
+import { rename, writeFile } from 'node:fs/promises';
 import type { View } from '../../src/schemas/view.ts';
-
-/** Copies the repository's view fixtures into `folder` (created). */
-export async function copyFixtures(folder: string): Promise<void> {
-	await mkdir(folder, { recursive: true });
-	const source = readSettings({}).viewsDir;
-	for (const name of await readdir(source)) {
-		await copyFile(path.join(source, name), path.join(folder, name));
-	}
-}
 
 /**
  * A new view made from an existing one, for the slug `qa-eu-west`: its own keys (the seed makes
