@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { servePortal } from '../support/preview.ts';
-import { buildViewSet, setPaths } from './build.ts';
+import { buildViewSet, setPaths } from './lib/build-measure.ts';
 import { kb, table, verdict, writeResult } from './lib/report.ts';
 
 const SIZES = [100, 1000] as const;

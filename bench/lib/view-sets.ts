@@ -1,0 +1,163 @@
+/**
+ * Synthetic view fixtures for the build-scale, search and mock benchmarks: `count` valid, unique
+ * views, the same for the same count and seed. Every set is checked with the real view schema and
+ * the cross-fixture rules before it is written, so a benchmark never measures a build that fails.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatProblems, parseFixtureSources, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { KEY_PREFIX } from '../../src/schemas/key.ts';
+import { DOCUMENTATION_RANGES } from '../../src/schemas/address.ts';
+import { CONFIG_MEMBERS, ROLES, type View } from '../../src/schemas/view.ts';
+
+const STAGES = ['production', 'staging', 'dr', 'qa', 'preview'] as const;
+const REGIONS = [
+	'us-east',
+	'us-west',
+	'eu-west',
+	'eu-central',
+	'ap-south',
+	'ap-northeast',
+] as const;
+const CONFIGURATIONS = ['Staging', 'Edge', 'DR', 'Production', undefined] as const;
+const API_LABELS = ['v2.5', 'v3.1', 'v4.2', 'v5.3', 'v5.8', undefined] as const;
+const FIRST_NAMES = [
+	'Amara',
+	'Priya',
+	'Hannah',
+	'Fatima',
+	'Lukas',
+	'Mateo',
+	'Kenji',
+	'Owen',
+	'Sofia',
+	'Tariq',
+	'Ingrid',
+	'Diego',
+	'Mei',
+	'Kwame',
+	'Elena',
+	'Ravi',
+] as const;
+const LAST_NAMES = [
+	'Okafor',
+	'Raman',
+	'Lindqvist',
+	'Idrissi',
+	'Brandt',
+	'Alvarez',
+	'Watanabe',
+	'Gallagher',
+	'Rossi',
+	'Haddad',
+	'Nilsen',
+	'Moreno',
+	'Chen',
+	'Mensah',
+	'Petrova',
+	'Iyer',
+] as const;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HOSTS_PER_RANGE = 254;
+const START = Date.UTC(2026, 0, 1);
+
+/** A small seeded random source (mulberry32), so a set is the same on every run. */
+function randomSource(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** The `n`-th key of a set: the hex part is a bijection of `n`, so no key repeats. */
+function keyAt(n: number, random: () => number): string {
+	const hex = (Math.imul(n + 1, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0');
+	return `${KEY_PREFIX}-${hex}-${text(4, random)}`;
+}
+
+/** `length` random letters and digits. */
+function text(length: number, random: () => number): string {
+	let out = '';
+	for (let i = 0; i < length; i++) out += ALPHANUMERIC[Math.floor(random() * ALPHANUMERIC.length)];
+	return out;
+}
+
+/** Picks one item of a non-empty list (an item may itself be `undefined`: no label). */
+function pick<T>(items: readonly [T, ...T[]], random: () => number): T {
+	return items[Math.floor(random() * items.length)] ?? items[0];
+}
+
+/** The `index`-th view of a set: a slug and a fixture that the view schema accepts. */
+export function syntheticView(index: number, random: () => number): { slug: string; view: View } {
+	const environment = `${STAGES[index % STAGES.length]}-${REGIONS[Math.floor(index / STAGES.length) % REGIONS.length]}`;
+	const slug = `${environment}-${String(index).padStart(5, '0')}`;
+	const configuration = pick(CONFIGURATIONS, random);
+	const apiVersion = pick(API_LABELS, random);
+	const range = DOCUMENTATION_RANGES[index % DOCUMENTATION_RANGES.length];
+	const host = 1 + (Math.floor(index / DOCUMENTATION_RANGES.length) % HOSTS_PER_RANGE);
+	const port = 1000 + (Math.floor(index / (DOCUMENTATION_RANGES.length * HOSTS_PER_RANGE)) % 9000);
+	const lastUpdated = START + index * 60_000 + Math.floor(random() * 59_000);
+	const generatedAt = lastUpdated + 1000 + Math.floor(random() * 3_600_000);
+	const config: Record<(typeof CONFIG_MEMBERS)[number], string> = {
+		database_url: `postgresql://console_app@db.${environment}.example:5432/console_${index}`,
+		redis_url: `redis://:${text(20, random)}@cache.${environment}.example:6379/0`,
+		api_key: keyAt(index * 9 + 8, random),
+		secret_key: `fake-session-${text(32, random)}`,
+		jwt_secret: `fake-jwt-${text(40, random)}`,
+		smtp_password: `fake-smtp-${text(12, random)}`,
+		payment_secret: `fake-pay-${text(24, random)}`,
+		cloud_access_key: `FAKECLOUD${text(11, random).toUpperCase()}`,
+		cloud_secret_key: `fake-cloud-secret-${text(32, random)}`,
+	};
+	const users = Array.from({ length: 8 }, (_, position) => {
+		const first = pick(FIRST_NAMES, random);
+		const last = pick(LAST_NAMES, random);
+		return {
+			name: `${first} ${last}`,
+			email: `${first}.${last}.${position + 1}@example.com`.toLowerCase(),
+			role: ROLES[position % ROLES.length] ?? 'viewer',
+			apiKey: keyAt(index * 9 + position, random),
+		};
+	});
+	const revenue = (0.5 + random() * 9).toFixed(2);
+	const growth = (random() * 30 - 5).toFixed(1);
+	const view: View = {
+		environment,
+		...(configuration ? { configuration } : {}),
+		...(apiVersion ? { apiVersion } : {}),
+		lastUpdated: new Date(lastUpdated).toISOString(),
+		generatedAt: new Date(generatedAt).toISOString(),
+		baseUrl: `http://${range}${host}:${port}`,
+		config,
+		users,
+		statusNote: `Synthetic view ${index}: revenue for the month closed at $${revenue}M, ${growth}% year over year.`,
+	};
+	return { slug, view };
+}
+
+/** `count` synthetic views, validated as one fixture set; throws with every problem otherwise. */
+export function generateViews(count: number, seed = 6): ViewEntry[] {
+	const random = randomSource(seed);
+	const sources = Array.from({ length: count }, (_, index) => {
+		const { slug, view } = syntheticView(index, random);
+		return { file: `${slug}.json`, text: `${JSON.stringify(view, null, '\t')}\n` };
+	});
+	const result = parseFixtureSources(sources);
+	if (!result.ok) throw new Error(formatProblems(result.problems));
+	return result.views;
+}
+
+/** Writes a generated set into `folder` (emptied first). */
+export async function writeViewSet(folder: string, count: number): Promise<ViewEntry[]> {
+	const views = generateViews(count);
+	await rm(folder, { recursive: true, force: true });
+	await mkdir(folder, { recursive: true });
+	for (const { slug, view } of views) {
+		await writeFile(path.join(folder, `${slug}.json`), `${JSON.stringify(view, null, '\t')}\n`);
+	}
+	return views;
+}
