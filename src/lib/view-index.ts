@@ -57,11 +57,3 @@ export function sidebarIndex<V extends IndexedView>(
 		});
 	};
 }
-
-/** The sidebar's groups for one page, from views already in display order. */
-export function sidebarGroups<V extends IndexedView>(
-	views: readonly V[],
-	current: string | undefined,
-): IndexGroup<V>[] {
-	return sidebarIndex(views)(current);
-}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_INDEX_LIMIT, sidebarGroups, WINDOW_RADIUS } from '../../src/lib/view-index.ts';
+import {
+	FULL_INDEX_LIMIT,
+	sidebarIndex,
+	WINDOW_RADIUS,
+	type IndexedView,
+} from '../../src/lib/view-index.ts';
+
+/** The sidebar's groups for one page. */
+const sidebarGroups = <V extends IndexedView>(views: readonly V[], current: string | undefined) =>
+	sidebarIndex(views)(current);
 
 const portal = (count: number, environments = 3) =>
 	Array.from({ length: count }, (_, i) => ({
