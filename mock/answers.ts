@@ -266,18 +266,37 @@ function pathPattern(template: string): RegExp {
 	return new RegExp(`^${parts.join('[^/]+')}$`);
 }
 
+/** The contract's paths as patterns, with the methods each answers, compiled once per state. */
+const routesOf = (() => {
+	const compiled = new WeakMap<MockState, { pattern: RegExp; path: string; methods: string[] }[]>();
+	return (state: MockState) => {
+		let routes = compiled.get(state);
+		if (!routes) {
+			const byPath = new Map<string, string[]>();
+			for (const { path, method } of state.reference.operations) {
+				byPath.set(path, [...(byPath.get(path) ?? []), method.toLowerCase()]);
+			}
+			routes = [...byPath].map(([path, methods]) => ({
+				pattern: pathPattern(path),
+				path,
+				methods,
+			}));
+			compiled.set(state, routes);
+		}
+		return routes;
+	};
+})();
+
 /**
  * Where a request goes: the users operation, 404 for a path the contract does not list, 405
  * for a listed path and another method. The contract has one operation; a request for another
  * one it may grow would be refused as 405 until the mock learns to answer it.
  */
 export function routeOf(state: MockState, path: string, method: string): 'users' | 404 | 405 {
-	const listed = state.reference.operations.filter((operation) =>
-		pathPattern(operation.path).test(path),
-	);
+	const listed = routesOf(state).filter(({ pattern }) => pattern.test(path));
 	if (listed.length === 0) return 404;
 	return method === 'get' &&
-		listed.some((operation) => operation.path === USERS_PATH && operation.method === 'GET')
+		listed.some((route) => route.path === USERS_PATH && route.methods.includes('get'))
 		? 'users'
 		: 405;
 }
