@@ -46,11 +46,29 @@ describe('search shortcuts and excerpts', () => {
 });
 
 describe('overview durations', () => {
-	it('reads at a glance', () => {
-		expect(formatDuration(47_655)).toBe('47.655 s');
-		expect(formatDuration(141_000)).toBe('2 min 21 s');
-		expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5000)).toBe('3 d 4 h');
+	it('reads the way a person says it: one unit, rounded', () => {
+		expect(formatDuration(47_655)).toBe('48 s');
+		expect(formatDuration(12_400)).toBe('12 s');
+		expect(formatDuration(141_000)).toBe('2 min');
+		expect(formatDuration(3 * 60_000 + 12_000)).toBe('3 min');
+		expect(formatDuration(2 * 3_600_000 + 5 * 60_000)).toBe('2 h');
 		expect(formatDuration(7 * 3_600_000)).toBe('7 h');
+		expect(formatDuration(5 * 86_400_000 + 4 * 3_600_000)).toBe('5 days');
+		expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5000)).toBe('3 days');
+		expect(formatDuration(86_400_000)).toBe('1 day');
+	});
+
+	it('rounds up into the next unit at its edge, never to "60 s" or "24 h"', () => {
+		expect(formatDuration(59_600)).toBe('1 min');
+		expect(formatDuration(59 * 60_000 + 40_000)).toBe('1 h');
+		expect(formatDuration(23 * 3_600_000 + 40 * 60_000)).toBe('1 day');
+		expect(formatDuration(90 * 60_000)).toBe('2 h');
+	});
+
+	it('says less than a second for the shortest waits', () => {
+		expect(formatDuration(0)).toBe('under 1 s');
+		expect(formatDuration(499)).toBe('under 1 s');
+		expect(formatDuration(500)).toBe('1 s');
 	});
 });
 
