@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { opensSearch } from '../../src/lib/search-keys.ts';
 import { chosenFilters, excerptParts } from '../../src/lib/search.ts';
 import { formatDuration } from '../../src/lib/duration.ts';
-import { diffViews } from '../../src/lib/compare.ts';
+import { diffViews, readPair, unknownViewsMessage } from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { ROOT } from '../../support/processes.ts';
@@ -73,6 +73,41 @@ describe('overview durations', () => {
 });
 
 describe('compare', () => {
+	const slugs = ['production', 'production-edge'];
+
+	it('reads the pair from the address, keeping a slug no view has apart', () => {
+		expect(readPair('?a=production&b=production-edge', slugs)).toEqual({
+			a: 'production',
+			b: 'production-edge',
+			unknown: [],
+		});
+		expect(readPair('?a=production-edge&b=nope', slugs)).toEqual({
+			a: 'production-edge',
+			unknown: [{ side: 'b', slug: 'nope' }],
+		});
+		expect(readPair('?a=nope&b=<b>', slugs)).toEqual({
+			unknown: [
+				{ side: 'a', slug: 'nope' },
+				{ side: 'b', slug: '<b>' },
+			],
+		});
+		expect(readPair('', slugs)).toEqual({ unknown: [] });
+	});
+
+	it('names each slug no view has, and which side asked for it', () => {
+		expect(unknownViewsMessage([{ side: 'b', slug: 'nope' }])).toBe(
+			'The address asks for view B "nope", but no view has that slug. Pick view B from the list.',
+		);
+		expect(
+			unknownViewsMessage([
+				{ side: 'a', slug: 'old-view' },
+				{ side: 'b', slug: 'nope' },
+			]),
+		).toBe(
+			'The address asks for view A "old-view" and view B "nope", but no view has those slugs. Pick both views from the list.',
+		);
+	});
+
 	it('says same or differs for secrets without carrying their values', async () => {
 		const views = await loadViews(path.join(ROOT, 'content/views'));
 		const [a, b] = compareFacts(views);

@@ -4,6 +4,7 @@ import { FULL_INDEX_LIMIT, sidebarGroups, WINDOW_RADIUS } from '../../src/lib/vi
 const portal = (count: number, environments = 3) =>
 	Array.from({ length: count }, (_, i) => ({
 		slug: `view-${String(i).padStart(5, '0')}`,
+		name: `view ${i}`,
 		environment: `env-${i % environments}`,
 	})).sort((a, b) => a.environment.localeCompare(b.environment) || a.slug.localeCompare(b.slug));
 
