@@ -12,7 +12,7 @@ import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
 import { buildCurl } from '../../src/lib/curl.ts';
 import { readContract } from '../../src/lib/contract.ts';
-import { compareViews, exampleUser, viewTitle } from '../../src/lib/views.ts';
+import { compareViews, exampleUser, viewName } from '../../src/lib/views.ts';
 import { childEnv, ROOT } from '../../support/processes.ts';
 import { toolBin, TOOLS_WORK_DIR } from '../tools.ts';
 
@@ -61,7 +61,7 @@ function frontmatter(title: string, description: string): string {
 
 /** A view page in Starlight markdown, with the blocks of the portal's view page. */
 export function viewPage({ view }: ViewEntry): string {
-	const title = viewTitle(view);
+	const title = viewName(view);
 	const labels = [
 		`**Environment:** ${view.environment}`,
 		view.configuration && `**Configuration:** ${view.configuration}`,

@@ -126,6 +126,8 @@ export function syntheticView(index: number, random: () => number): { slug: stri
 	const revenue = (0.5 + random() * 9).toFixed(2);
 	const growth = (random() * 30 - 5).toFixed(1);
 	const view: View = {
+		// Many synthetic views share their labels; the number gives each a name of its own.
+		name: `${environment} · ${configuration ?? 'unlabelled'} ${String(index).padStart(5, '0')}`,
 		environment,
 		...(configuration ? { configuration } : {}),
 		...(apiVersion ? { apiVersion } : {}),

@@ -1,9 +1,16 @@
 /**
  * `<view-compare>`: reads `?a=<slug>&b=<slug>`, fetches both views' facts and shows their
  * differences side by side. Picking other views updates the address, so a comparison can be
- * shared as a link. Every value is shown as text.
+ * shared as a link. A slug no view has is named, never swapped for another view. Every value is
+ * shown as text.
  */
-import { diffViews, readPair, type CompareFacts, type ViewDiff } from '../lib/compare.ts';
+import {
+	diffViews,
+	readPair,
+	unknownViewsMessage,
+	type CompareFacts,
+	type ViewDiff,
+} from '../lib/compare.ts';
 
 /** Creates an element with optional text. */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -74,7 +81,7 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 	);
 	const facts = table(
 		'Labels, timestamps, hosts, ports and database names',
-		['Fact', a.title, b.title, 'Same?'],
+		['Fact', a.name, b.name, 'Same?'],
 		diff.facts.map((row) => [row.label, row.a, row.b, row.same ? 'same' : 'differs']),
 		diff.facts.map((row) => !row.same),
 	);
@@ -93,7 +100,7 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 	const directoryHeading = el('h2', 'Directory changes');
 	const directoryNote = el(
 		'p',
-		`From ${a.title} to ${b.title}: ${added.length} added, ${removed.length} removed, ${roleChanged.length} with another role, ${unchanged} unchanged (matched by email).`,
+		`From ${a.name} to ${b.name}: ${added.length} added, ${removed.length} removed, ${roleChanged.length} with another role, ${unchanged} unchanged (matched by email).`,
 	);
 	const parts: HTMLElement[] = [
 		summary,
@@ -108,7 +115,7 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 		parts.push(
 			table(
 				'Users added, removed or with another role',
-				['Name', 'Email', `Role in ${a.slug}`, `Role in ${b.slug}`, 'Change'],
+				['Name', 'Email', `Role in ${a.name}`, `Role in ${b.name}`, 'Change'],
 				directoryRows,
 			),
 		);
@@ -129,21 +136,35 @@ export class ViewCompare extends HTMLElement {
 		if (!form || !selectA || !selectB) return;
 		if (pair.a) selectA.value = pair.a;
 		if (pair.b) selectB.value = pair.b;
+		// A slug no view has stays visible in its list, as an option that cannot be compared.
+		for (const { side, slug } of pair.unknown) {
+			const select = side === 'a' ? selectA : selectB;
+			const option = new Option(`${slug} (no such view)`, '', true, true);
+			option.disabled = true;
+			select.prepend(option);
+		}
 		form.addEventListener('submit', (event) => {
 			event.preventDefault();
 			void this.show(selectA.value, selectB.value, true);
 		});
 		for (const select of selects)
 			select.addEventListener('change', () => void this.show(selectA.value, selectB.value, true));
-		void this.show(selectA.value, selectB.value, false);
+		const status = this.querySelector('[role="status"]');
+		if (pair.unknown.length > 0 && status) status.textContent = unknownViewsMessage(pair.unknown);
+		else void this.show(selectA.value, selectB.value, false);
 	}
 
 	/** Fetches both views' facts and shows the comparison. */
 	async show(a: string, b: string, remember: boolean): Promise<void> {
 		const output = this.querySelector('[data-output]');
 		const status = this.querySelector('[role="status"]');
-		if (!output || !status || !a || !b) return;
+		if (!output || !status) return;
 		const run = ++this.#run;
+		if (!a || !b) {
+			output.replaceChildren();
+			status.textContent = 'Pick two views to compare.';
+			return;
+		}
 		if (remember) history.replaceState(null, '', `?${new URLSearchParams({ a, b }).toString()}`);
 		status.textContent = 'Comparing…';
 		try {
@@ -158,7 +179,8 @@ export class ViewCompare extends HTMLElement {
 			);
 			if (run !== this.#run || !factsA || !factsB) return;
 			output.replaceChildren(...renderDiff(factsA, factsB, diffViews(factsA, factsB)));
-			status.textContent = a === b ? 'Both sides show the same view.' : `Compared ${a} with ${b}.`;
+			status.textContent =
+				a === b ? 'Both sides show the same view.' : `Compared ${factsA.name} with ${factsB.name}.`;
 		} catch (error) {
 			if (run !== this.#run) return;
 			status.textContent = `The comparison could not load: ${error instanceof Error ? error.message : String(error)}`;

@@ -2,7 +2,7 @@
 import { CONFIG_MEMBERS, type View } from '../schemas/view.ts';
 import type { CompareFacts, ConfigMember } from './compare.ts';
 import { viewHosts } from './hosts.ts';
-import { viewTitle } from './views.ts';
+import { viewName } from './views.ts';
 
 /** Builds every view's facts, numbering secret values so equal values get equal numbers. */
 export function compareFacts(entries: readonly { slug: string; view: View }[]): CompareFacts[] {
@@ -22,7 +22,7 @@ export function compareFacts(entries: readonly { slug: string; view: View }[]): 
 		) as Record<ConfigMember, number>;
 		return {
 			slug,
-			title: viewTitle(view),
+			name: viewName(view),
 			environment: view.environment,
 			configuration: view.configuration ?? null,
 			apiVersion: view.apiVersion ?? null,

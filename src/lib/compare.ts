@@ -12,7 +12,8 @@ export type ConfigMember = (typeof CONFIG_MEMBERS)[number];
 /** What the compare page knows about one view: its labels, times, hosts and directory. */
 export interface CompareFacts extends ViewHosts {
 	slug: string;
-	title: string;
+	/** The view's name, as its page and every link to it give it. */
+	name: string;
 	environment: string;
 	configuration: string | null;
 	apiVersion: string | null;
@@ -95,17 +96,34 @@ export function diffViews(a: CompareFacts, b: CompareFacts): ViewDiff {
 	return { facts, secrets, directory };
 }
 
-/** Reads `?a=<slug>&b=<slug>` from a query string, keeping only known slugs. */
-export function readPair(search: string, slugs: readonly string[]): { a?: string; b?: string } {
+/** A side of the comparison, as the address names it. */
+export type Side = 'a' | 'b';
+
+/** The views an address asks to compare: the known slugs, and any slug no view has. */
+export interface RequestedPair {
+	a?: string;
+	b?: string;
+	/** Slugs the address gives that no view has, with their side, A first. */
+	unknown: { side: Side; slug: string }[];
+}
+
+/** Reads `?a=<slug>&b=<slug>` from a query string: known slugs, and those no view has. */
+export function readPair(search: string, slugs: readonly string[]): RequestedPair {
 	const params = new URLSearchParams(search);
-	const pick = (name: string): string | undefined => {
-		const value = params.get(name);
-		return value !== null && slugs.includes(value) ? value : undefined;
-	};
-	const pair: { a?: string; b?: string } = {};
-	const a = pick('a');
-	const b = pick('b');
-	if (a) pair.a = a;
-	if (b) pair.b = b;
+	const pair: RequestedPair = { unknown: [] };
+	for (const side of ['a', 'b'] as const) {
+		const slug = params.get(side);
+		if (slug === null || slug === '') continue;
+		if (slugs.includes(slug)) pair[side] = slug;
+		else pair.unknown.push({ side, slug });
+	}
 	return pair;
+}
+
+/** What the page says when the address names a view that does not exist, naming each slug. */
+export function unknownViewsMessage(unknown: RequestedPair['unknown']): string {
+	const asked = unknown.map(({ side, slug }) => `view ${side.toUpperCase()} "${slug}"`);
+	const which = unknown.length === 1 ? 'that slug' : 'those slugs';
+	const pick = unknown.length === 1 ? `view ${unknown[0]?.side.toUpperCase() ?? ''}` : 'both views';
+	return `The address asks for ${asked.join(' and ')}, but no view has ${which}. Pick ${pick} from the list.`;
 }

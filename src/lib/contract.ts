@@ -14,7 +14,7 @@ import type { ViewEntry } from '../schemas/fixtures.ts';
 import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from './curl.ts';
 import { referenceFromDocument, type ApiReference } from './openapi.ts';
-import { viewTitle } from './views.ts';
+import { viewName } from './views.ts';
 
 /** Where the per-view 200 examples go in the document. */
 export const EXAMPLES_PATH = [
@@ -66,7 +66,7 @@ export function viewExamples(views: readonly ViewEntry[]): Record<string, ViewEx
 		bySlug.map(({ slug, view }) => [
 			slug,
 			{
-				summary: `The directory of the ${viewTitle(view)} view (${slug})`,
+				summary: `The directory of the ${viewName(view)} view (${slug})`,
 				value: { users: view.users.map(({ name, email, role }) => ({ name, email, role })) },
 			},
 		]),

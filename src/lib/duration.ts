@@ -1,29 +1,30 @@
-/** How long between two instants, in words a reader takes in at a glance. */
+/** How long between two instants, the way a person says it: one unit, rounded. */
 
+/** The units, smallest first: each with how many of it make the next, and its words. */
 const UNITS = [
-	{ name: 'd', ms: 86_400_000 },
-	{ name: 'h', ms: 3_600_000 },
-	{ name: 'min', ms: 60_000 },
-	{ name: 's', ms: 1000 },
+	{ ms: 1000, next: 60, one: '1 s', many: 's' },
+	{ ms: 60_000, next: 60, one: '1 min', many: 'min' },
+	{ ms: 3_600_000, next: 24, one: '1 h', many: 'h' },
+	{ ms: 86_400_000, next: Infinity, one: '1 day', many: 'days' },
 ] as const;
 
-/** `47.655 s`, `12 min 3 s`, `2 h 5 min`, `3 d 4 h`: the two largest units, or ms below a second. */
+/**
+ * `48 s`, `3 min`, `2 h`, `5 days`: rounded to the nearest whole unit, in the smallest unit that
+ * keeps the count below the next one (47.655 s reads `48 s`, 59.6 s reads `1 min`, 90 min reads
+ * `2 h`); `under 1 s` below half a second.
+ */
 export function formatDuration(ms: number): string {
-	const total = Math.abs(Math.round(ms));
-	if (total < 1000) return `${total} ms`;
-	if (total < 60_000) return `${(total / 1000).toFixed(3).replace(/\.?0+$/, '')} s`;
-	const parts: string[] = [];
-	let rest = total;
-	for (const { name, ms: size } of UNITS) {
-		const count = Math.floor(rest / size);
-		rest -= count * size;
-		if (count > 0 || parts.length > 0) parts.push(`${count} ${name}`);
-		if (parts.length === 2) break;
+	const total = Math.abs(ms);
+	for (const { ms: size, next, one, many } of UNITS) {
+		const count = Math.round(total / size);
+		if (count >= next) continue;
+		if (count === 0) return 'under 1 s';
+		return count === 1 ? one : `${count} ${many}`;
 	}
-	return parts.filter((part) => !part.startsWith('0 ')).join(' ');
+	return 'under 1 s';
 }
 
-/** How long before `generatedAt` a view was last updated, e.g. `47.655 s`. */
+/** How long before `generatedAt` a view was last updated, e.g. `48 s`. */
 export function updatedBefore(lastUpdated: string, generatedAt: string): string {
 	return formatDuration(Date.parse(generatedAt) - Date.parse(lastUpdated));
 }

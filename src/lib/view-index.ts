@@ -13,6 +13,8 @@ export const WINDOW_RADIUS = 7;
 /** A view as the sidebar needs it. */
 export interface IndexedView {
 	slug: string;
+	/** The view's name, the link's text. */
+	name: string;
 	environment: string;
 	apiVersion?: string | undefined;
 }

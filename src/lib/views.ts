@@ -8,9 +8,18 @@ export function exampleUser(view: View): User {
 	return user;
 }
 
-/** A view's headline: its environment and, when it has one, its configuration label. */
-export function viewTitle(view: View): string {
+/**
+ * A view's one name, the same in titles, headings, links, search and compare: its `name` field,
+ * or else its environment and, when it has one, its configuration label. No two views share it.
+ */
+export function viewName(view: View): string {
+	if (view.name) return view.name;
 	return view.configuration ? `${view.environment} · ${view.configuration}` : view.environment;
+}
+
+/** The form of a name two views may not share: case, width and runs of spaces aside. */
+export function nameKey(name: string): string {
+	return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** Orders entries by environment, then configuration label, then slug. */

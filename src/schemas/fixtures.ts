@@ -1,11 +1,13 @@
 /**
  * Reads a whole set of view fixtures: each file through the view schema, then the rules that
- * span fixtures (no key used twice in the portal). Every problem names the file, the field as
+ * span fixtures (no key used twice in the portal, no name given to two views). Every problem names
+ * the file, the field as
  * spelled in the fixture (`users[3].apiKey`) and what was expected.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
+import { nameKey, viewName } from '../lib/views.ts';
 import { viewSchema, type View } from './view.ts';
 
 /** A view read from its fixture file. */
@@ -88,6 +90,36 @@ function duplicateKeyProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
 	return problems;
 }
 
+/**
+ * Where each view's name is used, for the rule that no two views share one: titles, links,
+ * search and compare tell views apart by their names alone.
+ */
+function duplicateNameProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
+	const firstUse = new Map<string, ViewEntry>();
+	const problems: FixtureProblem[] = [];
+	for (const entry of entries) {
+		const name = viewName(entry.view);
+		const first = firstUse.get(nameKey(name));
+		if (!first) {
+			firstUse.set(nameKey(name), entry);
+			continue;
+		}
+		const firstName = viewName(first.view);
+		const names =
+			firstName === name ? `"${name}"` : `"${firstName}" and "${name}", which read alike`;
+		const unnamed =
+			first.view.name && entry.view.name
+				? ''
+				: ' (a view without a "name" field is named by its environment and configuration labels)';
+		problems.push({
+			file: entry.file,
+			field: 'name',
+			message: `expected a name no other view has, but ${first.file} and this view are both named ${names}${unnamed}; give one of them a "name" of its own`,
+		});
+	}
+	return problems;
+}
+
 /** One fixture file read on its own: its view, or what is wrong with it. */
 export type ParsedFixture =
 	{ view: ViewEntry; problems: [] } | { view?: undefined; problems: FixtureProblem[] };
@@ -117,11 +149,14 @@ export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture
 	return { view: { slug, file, view: result.data }, problems: [] };
 }
 
-/** Puts fixtures read one by one together, with the rules across them (no key used twice). */
+/**
+ * Puts fixtures read one by one together, with the rules across them: no key used twice, no
+ * name given to two views.
+ */
 export function combineFixtures(parsed: readonly ParsedFixture[]): FixtureResult {
 	const problems = parsed.flatMap((each) => each.problems);
 	const views = parsed.flatMap((each) => (each.view ? [each.view] : []));
-	problems.push(...duplicateKeyProblems(views));
+	problems.push(...duplicateKeyProblems(views), ...duplicateNameProblems(views));
 	return problems.length === 0 ? { ok: true, views } : { ok: false, problems, views };
 }
 

@@ -204,6 +204,16 @@ export const baseUrlSchema = z
 export const viewSchema = z
 	.strictObject(
 		{
+			/**
+			 * The view's name where its labels alone would not tell it apart, e.g.
+			 * `dr-eu-west · DR failover`; without it the name is `<environment> · <configuration>`.
+			 */
+			name: z
+				.string({ error: expected('a name like "dr-eu-west · DR failover", or no field at all') })
+				.trim()
+				.min(1, { error: expected('a non-empty name, or no field at all') })
+				.max(60, { error: expected('a name of at most 60 characters') })
+				.optional(),
 			/** The environment label, a lowercase slug such as `staging-us-east`. */
 			environment: slugSchema,
 			/** The configuration label, such as `Staging`; some views carry none. */

@@ -7,6 +7,7 @@ import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
+import { viewName } from '../../src/lib/views.ts';
 
 let preview: Preview;
 let browser: Browser;
@@ -149,7 +150,7 @@ describe('compare page', () => {
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(page.locator('[role="status"]').textContent()).resolves.toContain('same view');
 		await page.selectOption('select[name="b"]', c.slug);
-		await page.locator('[role="status"]', { hasText: `with ${c.slug}` }).waitFor();
+		await page.locator('[role="status"]', { hasText: `with ${viewName(c.view)}.` }).waitFor();
 		expect(new URL(page.url()).searchParams.get('b')).toBe(c.slug);
 		const added = c.view.users.filter(
 			(user) => !a.view.users.some((other) => other.email === user.email),
@@ -157,6 +158,47 @@ describe('compare page', () => {
 		const changes = await page.locator('tr', { hasText: 'added' }).allTextContents();
 		expect(changes).toHaveLength(added.length);
 		for (const user of added) expect(changes.join('\n')).toContain(user.email);
+	});
+
+	it('opens on two different views, each header and the summary naming its own', async () => {
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/compare/`);
+		await page.locator('[data-output] table').first().waitFor();
+		await expect(
+			page.locator('[data-output] table').first().locator('thead th').allTextContents(),
+		).resolves.toEqual(['Fact', 'dr-eu-west · DR', 'dr-eu-west · DR failover', 'Same?']);
+		await expect(page.locator('[data-output] p').nth(1).textContent()).resolves.toMatch(
+			/^From dr-eu-west · DR to dr-eu-west · DR failover: /,
+		);
+		await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+			'Compared dr-eu-west · DR with dr-eu-west · DR failover.',
+		);
+	});
+
+	it('names a slug in the address that no view has, and compares nothing in its place', async () => {
+		page = await browser.newPage();
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		await page.goto(`${preview.url}/compare/?a=production-edge&b=nope`);
+		await expect
+			.poll(() => page.locator('[role="status"]').textContent())
+			.toBe(
+				'The address asks for view B "nope", but no view has that slug. Pick view B from the list.',
+			);
+		await expect(page.locator('select[name="a"]').inputValue()).resolves.toBe('production-edge');
+		await expect(page.locator('select[name="b"] option:checked').textContent()).resolves.toBe(
+			'nope (no such view)',
+		);
+		await expect(page.locator('[data-output]').textContent()).resolves.toBe('');
+		expect(fetched.filter((url) => url.endsWith('.json'))).toEqual([]);
+		expect(new URL(page.url()).searchParams.get('b')).toBe('nope');
+		await page.selectOption('select[name="b"]', 'production');
+		await page
+			.locator('[role="status"]', {
+				hasText: 'Compared production · Edge with production · Production.',
+			})
+			.waitFor();
+		expect(new URL(page.url()).searchParams.get('b')).toBe('production');
 	});
 
 	it('without JavaScript, lists links to every view instead of a dead form', async () => {

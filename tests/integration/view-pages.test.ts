@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile, cp } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
@@ -118,6 +118,22 @@ describe('the overview', () => {
 });
 
 describe('a broken fixture fails the build', () => {
+	it('two views that would share a name, naming both files', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-names-'));
+		try {
+			const result = buildPortal(
+				path.join(folder, 'dist'),
+				path.join(ROOT, 'tests/fixtures/duplicate-names/views'),
+			);
+			expect(result.status).not.toBe(0);
+			expect(result.output).toContain(
+				'tests/fixtures/duplicate-names/views/dr-eu-west.json: name: expected a name no other view has, but tests/fixtures/duplicate-names/views/dr-eu-west-failover.json and this view are both named "dr-eu-west · DR"',
+			);
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
+	});
+
 	it('naming the file, the field and the expectation', async () => {
 		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-broken-'));
 		try {
@@ -137,5 +153,120 @@ describe('a broken fixture fails the build', () => {
 		} finally {
 			await rm(folder, { recursive: true, force: true });
 		}
+	});
+});
+
+/** Every built HTML page, as its route (`views/production/index.html`) and its parsed HTML. */
+async function everyPage(): Promise<{ route: string; $: CheerioAPI }[]> {
+	const files = (await readdir(distDir, { recursive: true })).filter((file) =>
+		file.endsWith('.html'),
+	);
+	return Promise.all(
+		files.sort().map(async (route) => ({
+			route,
+			$: load(await readFile(path.join(distDir, route), 'utf8')),
+		})),
+	);
+}
+
+describe('every view has one name of its own, used alike everywhere', () => {
+	it('gives each view page its own title and heading, the view’s name', async () => {
+		const shown = await Promise.all(
+			views.map(async ({ slug }) => {
+				const $ = await page(`views/${slug}`);
+				return { slug, title: $('title').text(), heading: text($('h1').text()) };
+			}),
+		);
+		expect(shown.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+			{
+				slug: 'dr-eu-west',
+				title: 'dr-eu-west · DR · Console Portal',
+				heading: 'dr-eu-west · DR',
+			},
+			{
+				slug: 'dr-eu-west-failover',
+				title: 'dr-eu-west · DR failover · Console Portal',
+				heading: 'dr-eu-west · DR failover',
+			},
+			{
+				slug: 'production',
+				title: 'production · Production · Console Portal',
+				heading: 'production · Production',
+			},
+			{
+				slug: 'production-edge',
+				title: 'production · Edge · Console Portal',
+				heading: 'production · Edge',
+			},
+			{
+				slug: 'production-unlabelled',
+				title: 'production · unlabelled · Console Portal',
+				heading: 'production · unlabelled',
+			},
+			{
+				slug: 'staging-us-east',
+				title: 'staging-us-east · Staging · Console Portal',
+				heading: 'staging-us-east · Staging',
+			},
+			{
+				slug: 'staging-us-east-edge',
+				title: 'staging-us-east · Edge · Console Portal',
+				heading: 'staging-us-east · Edge',
+			},
+			{
+				slug: 'staging-us-east-preview',
+				title: 'staging-us-east · preview · Console Portal',
+				heading: 'staging-us-east · preview',
+			},
+		]);
+	});
+
+	it('gives no two pages of the portal the same title', async () => {
+		const routesByTitle = new Map<string, string[]>();
+		for (const { route, $ } of await everyPage()) {
+			const title = $('title').text();
+			routesByTitle.set(title, [...(routesByTitle.get(title) ?? []), route]);
+		}
+		const shared = [...routesByTitle].filter(([, routes]) => routes.length > 1);
+		expect(shared.map(([title, routes]) => `${title}: ${routes.join(', ')}`)).toEqual([]);
+		expect(routesByTitle.size).toBeGreaterThan(views.length);
+	});
+
+	it('never lets one link text lead to two different views, on any page', async () => {
+		const targets = new Map<string, Set<string>>();
+		for (const { $ } of await everyPage()) {
+			$('a[href^="/views/"]').each((_, link) => {
+				const href = $(link).attr('href') ?? '';
+				// The name alone: without the sidebar's API label and the pager's "Next view" caption.
+				const name = $(link).clone();
+				name.find($(link).closest('.view-pager').length > 0 ? 'small, span' : 'small').remove();
+				const label = text(name.text());
+				const seen = targets.get(label) ?? new Set<string>();
+				seen.add(href);
+				targets.set(label, seen);
+			});
+		}
+		const ambiguous = [...targets].filter(([, hrefs]) => hrefs.size > 1);
+		expect(ambiguous.map(([label, hrefs]) => `${label} → ${[...hrefs].join(', ')}`)).toEqual([]);
+		expect(targets.size).toBeGreaterThanOrEqual(views.length);
+	});
+
+	it('names the view alike in breadcrumb, sidebar, pager, overview and search metadata', async () => {
+		const $ = await page('views/staging-us-east-edge');
+		expect(text($('.breadcrumbs [aria-current="page"]').text())).toBe('staging-us-east · Edge');
+		const sidebarLink = $('.view-index a[aria-current="page"]');
+		expect(text(sidebarLink.clone().children('small').remove().end().text())).toBe(
+			'staging-us-east · Edge',
+		);
+		expect(sidebarLink.children('small').text()).toBe('v3.1');
+		expect(text($('[data-pagefind-meta="title"]').text())).toBe('staging-us-east · Edge');
+		expect(text($('.view-pager a[rel="prev"]').text())).toBe(
+			'Previous view staging-us-east · preview',
+		);
+		expect($('.view-pager a[rel="prev"]').attr('href')).toBe('/views/staging-us-east-preview/');
+		const overview = await page('.');
+		expect(text(overview('a[href="/views/staging-us-east-edge/"]').text())).toBe(
+			'staging-us-east · Edge',
+		);
 	});
 });

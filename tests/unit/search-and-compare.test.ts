@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { opensSearch } from '../../src/lib/search-keys.ts';
 import { chosenFilters, excerptParts } from '../../src/lib/search.ts';
 import { formatDuration } from '../../src/lib/duration.ts';
-import { diffViews } from '../../src/lib/compare.ts';
+import { diffViews, readPair, unknownViewsMessage } from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { ROOT } from '../../support/processes.ts';
@@ -46,15 +46,68 @@ describe('search shortcuts and excerpts', () => {
 });
 
 describe('overview durations', () => {
-	it('reads at a glance', () => {
-		expect(formatDuration(47_655)).toBe('47.655 s');
-		expect(formatDuration(141_000)).toBe('2 min 21 s');
-		expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5000)).toBe('3 d 4 h');
+	it('reads the way a person says it: one unit, rounded', () => {
+		expect(formatDuration(47_655)).toBe('48 s');
+		expect(formatDuration(12_400)).toBe('12 s');
+		expect(formatDuration(141_000)).toBe('2 min');
+		expect(formatDuration(3 * 60_000 + 12_000)).toBe('3 min');
+		expect(formatDuration(2 * 3_600_000 + 5 * 60_000)).toBe('2 h');
 		expect(formatDuration(7 * 3_600_000)).toBe('7 h');
+		expect(formatDuration(5 * 86_400_000 + 4 * 3_600_000)).toBe('5 days');
+		expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5000)).toBe('3 days');
+		expect(formatDuration(86_400_000)).toBe('1 day');
+	});
+
+	it('rounds up into the next unit at its edge, never to "60 s" or "24 h"', () => {
+		expect(formatDuration(59_600)).toBe('1 min');
+		expect(formatDuration(59 * 60_000 + 40_000)).toBe('1 h');
+		expect(formatDuration(23 * 3_600_000 + 40 * 60_000)).toBe('1 day');
+		expect(formatDuration(90 * 60_000)).toBe('2 h');
+	});
+
+	it('says less than a second for the shortest waits', () => {
+		expect(formatDuration(0)).toBe('under 1 s');
+		expect(formatDuration(499)).toBe('under 1 s');
+		expect(formatDuration(500)).toBe('1 s');
 	});
 });
 
 describe('compare', () => {
+	const slugs = ['production', 'production-edge'];
+
+	it('reads the pair from the address, keeping a slug no view has apart', () => {
+		expect(readPair('?a=production&b=production-edge', slugs)).toEqual({
+			a: 'production',
+			b: 'production-edge',
+			unknown: [],
+		});
+		expect(readPair('?a=production-edge&b=nope', slugs)).toEqual({
+			a: 'production-edge',
+			unknown: [{ side: 'b', slug: 'nope' }],
+		});
+		expect(readPair('?a=nope&b=<b>', slugs)).toEqual({
+			unknown: [
+				{ side: 'a', slug: 'nope' },
+				{ side: 'b', slug: '<b>' },
+			],
+		});
+		expect(readPair('', slugs)).toEqual({ unknown: [] });
+	});
+
+	it('names each slug no view has, and which side asked for it', () => {
+		expect(unknownViewsMessage([{ side: 'b', slug: 'nope' }])).toBe(
+			'The address asks for view B "nope", but no view has that slug. Pick view B from the list.',
+		);
+		expect(
+			unknownViewsMessage([
+				{ side: 'a', slug: 'old-view' },
+				{ side: 'b', slug: 'nope' },
+			]),
+		).toBe(
+			'The address asks for view A "old-view" and view B "nope", but no view has those slugs. Pick both views from the list.',
+		);
+	});
+
 	it('says same or differs for secrets without carrying their values', async () => {
 		const views = await loadViews(path.join(ROOT, 'content/views'));
 		const [a, b] = compareFacts(views);

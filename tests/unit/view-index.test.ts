@@ -13,6 +13,7 @@ const sidebarGroups = <V extends IndexedView>(views: readonly V[], current: stri
 const portal = (count: number, environments = 3) =>
 	Array.from({ length: count }, (_, i) => ({
 		slug: `view-${String(i).padStart(5, '0')}`,
+		name: `view ${i}`,
 		environment: `env-${i % environments}`,
 	})).sort((a, b) => a.environment.localeCompare(b.environment) || a.slug.localeCompare(b.slug));
 

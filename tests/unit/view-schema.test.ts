@@ -301,6 +301,18 @@ const brokenCases: {
 		expected: /expected a non-empty status note/,
 	},
 	{
+		rule: 'a name, when given, is not empty',
+		mutate: (view) => (view['name'] = '   '),
+		field: 'name',
+		expected: /^expected a non-empty name, or no field at all$/,
+	},
+	{
+		rule: 'a name, when given, fits a heading',
+		mutate: (view) => (view['name'] = 'n'.repeat(61)),
+		field: 'name',
+		expected: /^expected a name of at most 60 characters$/,
+	},
+	{
 		rule: 'a view has no unknown top-level fields',
 		mutate: (view) => (view['environmnet'] = 'production'),
 		field: 'environmnet',
@@ -333,6 +345,54 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 			'content/views/staging-us-east.json: users[6].apiKey: expected a key used nowhere else in the portal, but content/views/production.json uses it at users[4].apiKey',
 		);
 		expect(text).not.toContain(stolen);
+	});
+
+	it('two views with the same name name both files, so titles and links cannot mix them up', () => {
+		const twin = {
+			...structuredClone(other),
+			environment: 'production',
+			configuration: 'Production',
+		};
+		const result = parseFixtureSources([
+			{ file: 'content/views/production.json', text: JSON.stringify(base) },
+			{ file: 'content/views/production-copy.json', text: JSON.stringify(twin) },
+		]);
+		expect(result.ok ? '' : formatProblems(result.problems)).toBe(
+			[
+				'Invalid view fixtures (1 problem):',
+				'  content/views/production-copy.json: name: expected a name no other view has, but content/views/production.json and this view are both named "production · Production" (a view without a "name" field is named by its environment and configuration labels); give one of them a "name" of its own',
+			].join('\n'),
+		);
+	});
+
+	it('a "name" that reads like another view\'s name, case and spaces aside, is refused too', () => {
+		const twin = { ...structuredClone(other), name: 'Production  ·  production' };
+		const result = parseFixtureSources([
+			{ file: 'content/views/production.json', text: JSON.stringify(base) },
+			{ file: 'content/views/staging-us-east.json', text: JSON.stringify(twin) },
+		]);
+		expect(result.ok ? [] : result.problems).toEqual([
+			{
+				file: 'content/views/staging-us-east.json',
+				field: 'name',
+				message:
+					'expected a name no other view has, but content/views/production.json and this view are both named "production · Production" and "Production  ·  production", which read alike (a view without a "name" field is named by its environment and configuration labels); give one of them a "name" of its own',
+			},
+		]);
+	});
+
+	it('a "name" tells apart two views that share their labels', () => {
+		const twin = {
+			...structuredClone(other),
+			environment: 'production',
+			configuration: 'Production',
+			name: 'production · Production canary',
+		};
+		const result = parseFixtureSources([
+			{ file: 'content/views/production.json', text: JSON.stringify(base) },
+			{ file: 'content/views/production-canary.json', text: JSON.stringify(twin) },
+		]);
+		expect(result.ok ? [] : formatProblems(result.problems)).toEqual([]);
 	});
 
 	it('a file that is not JSON says so, with the parser position', () => {
