@@ -5,6 +5,8 @@ import { searchIndex } from './src/integrations/search-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/lib/safe-urls.ts';
 import { readSettings } from './src/schemas/settings.ts';
+import { cspHash } from './src/lib/csp-hash.ts';
+import { THEME_INIT_SCRIPT } from './src/lib/theme.ts';
 
 const { mockPort } = readSettings();
 
@@ -34,8 +36,12 @@ export default defineConfig({
 				"base-uri 'self'",
 				"form-action 'self'",
 			],
-			// Pagefind compiles its search engine from WebAssembly when search is opened.
-			scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+			scriptDirective: {
+				// Pagefind compiles its search engine from WebAssembly when search is opened.
+				resources: ["'self'", "'wasm-unsafe-eval'"],
+				// The one inline script: it restores the reader's theme before the first paint.
+				hashes: [cspHash(THEME_INIT_SCRIPT)],
+			},
 		},
 	},
 });
