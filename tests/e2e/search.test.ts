@@ -1,6 +1,7 @@
 /**
  * Search in a real Chromium on the built portal: it loads nothing until opened, finds views by
- * name, email and filter, shows their labels, and never finds a secret value.
+ * name, email and filter, shows their labels and readable excerpts, and never finds a secret
+ * value.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -113,6 +114,35 @@ describe('search', () => {
 			.filter(({ view }) => view.apiVersion === 'v5.8')
 			.map(({ slug }) => `/views/${slug}/`);
 		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(withLabel.sort());
+		await page.close();
+	});
+
+	it('shows excerpts as sentences, without the hidden labels run together', async () => {
+		const page = await openSearch(`${preview.url}/`);
+		const excerpts = (): Promise<string[]> => page.locator('.search-excerpt').allTextContents();
+		for (const query of ['staging-us-east', 'production', 'dr-eu-west', 'Kenji Watanabe']) {
+			await page.fill('#search-query', query);
+			// Wait for this query's results, not the previous one's.
+			await expect
+				.poll(async () => (await excerpts())[0] ?? '', { timeout: 10_000 })
+				.toContain(query);
+			for (const excerpt of await excerpts()) {
+				expect(excerpt).not.toMatch(
+					/view(staging|production|dr-)|Environment\S|Configuration[A-Z]|API label\S|Hostsconsole/,
+				);
+			}
+		}
+		await page.fill('#search-query', 'production-edge');
+		// The view's own result, wherever it ranks.
+		const viewExcerpt = page
+			.locator('.search-results li')
+			.filter({ has: page.locator('a[href="/views/production-edge/"]') })
+			.locator('.search-excerpt');
+		await expect
+			.poll(async () => (await viewExcerpt.allTextContents())[0], { timeout: 10_000 })
+			.toBe(
+				'Console view. production · Edge. Hosts console 203.0.113.61:7443 database console_production_edge on db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. Edge traffic billed $1.37M this month, up 8.9% year over year; the new Frankfurt',
+			);
 		await page.close();
 	});
 
