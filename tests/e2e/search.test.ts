@@ -1,7 +1,7 @@
 /**
  * Search in a real Chromium on the built portal: it loads nothing until opened, finds views by
- * name, email and filter, shows their labels and readable excerpts, and never finds a secret
- * value.
+ * name, email, slug and filter, ranks a view first for its own name, shows readable excerpts,
+ * and never finds a secret value.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -117,6 +117,30 @@ describe('search', () => {
 		await page.close();
 	});
 
+	it.each(['production-edge', 'dr-eu-west-failover'])(
+		'ranks the view first when searched by its slug %s',
+		async (slug) => {
+			const page = await openSearch(`${preview.url}/`);
+			await page.fill('#search-query', slug);
+			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
+			await page.close();
+		},
+	);
+
+	it.each(['production-edge', 'staging-us-east-edge'])(
+		'ranks the view first when searched by its heading (%s)',
+		async (slug) => {
+			const page = await browser.newPage();
+			await page.goto(`${preview.url}/views/${slug}/`);
+			const heading = (await page.locator('h1').textContent()) ?? '';
+			expect(heading.trim()).not.toBe('');
+			await page.keyboard.press('/');
+			await page.fill('#search-query', heading);
+			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
+			await page.close();
+		},
+	);
+
 	it('shows excerpts as sentences, without the hidden labels run together', async () => {
 		const page = await openSearch(`${preview.url}/`);
 		const excerpts = (): Promise<string[]> => page.locator('.search-excerpt').allTextContents();
@@ -141,7 +165,7 @@ describe('search', () => {
 		await expect
 			.poll(async () => (await viewExcerpt.allTextContents())[0], { timeout: 10_000 })
 			.toBe(
-				'Console view. production · Edge. Hosts console 203.0.113.61:7443 database console_production_edge on db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. Edge traffic billed $1.37M this month, up 8.9% year over year; the new Frankfurt',
+				'Console view production-edge. production · Edge. Hosts console 203.0.113.61:7443 database console_production_edge on db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. Edge traffic billed $1.37M this month, up 8.9% year over year; the new',
 			);
 		await page.close();
 	});
