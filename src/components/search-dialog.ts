@@ -1,11 +1,15 @@
 /**
  * The search dialog, loaded only when search is opened: it imports Pagefind's own `pagefind.js`
  * from the built index, shows filters for page kind, environment and labels, and lists results
- * with their labels and excerpts as text.
+ * with their labels and excerpts as text. The query field and the results are a combobox and its
+ * listbox (WAI-ARIA APG): the arrow keys move the active result while the field keeps the focus
+ * (`aria-activedescendant`), and Enter opens the active result.
  */
 import {
 	chosenFilters,
 	excerptParts,
+	moveActiveResult,
+	NO_ACTIVE_RESULT,
 	readResult,
 	resultCount,
 	SEARCH_FILTERS,
@@ -23,7 +27,7 @@ interface PagefindApi {
 	): Promise<{ results: { id: string; data: () => Promise<unknown> }[] } | null>;
 }
 
-/** One result, as the dialog shows it. */
+/** How many results the dialog shows at most. */
 const MAX_RESULTS = 20;
 
 /** Whether a loaded module offers the functions the dialog calls. */
@@ -53,6 +57,9 @@ class SearchDialog {
 	readonly status = element('p', 'search-status');
 	readonly results = element('ol', 'search-results');
 	readonly selects = new Map<SearchFilterName, HTMLSelectElement>();
+	/** The results as listbox options, in order; `#active` indexes them. */
+	#options: HTMLAnchorElement[] = [];
+	#active = NO_ACTIVE_RESULT;
 	#pagefind: Promise<PagefindApi> | undefined;
 	#timer: ReturnType<typeof setTimeout> | undefined;
 	#run = 0;
@@ -67,17 +74,24 @@ class SearchDialog {
 		this.input.autocomplete = 'off';
 		this.input.spellcheck = false;
 		this.input.placeholder = 'Names, emails, roles, hosts, labels…';
+		this.input.setAttribute('role', 'combobox');
+		this.input.setAttribute('aria-autocomplete', 'list');
+		this.input.setAttribute('aria-controls', 'search-results');
+		this.input.setAttribute('aria-expanded', 'false');
 		const close = element('button', 'search-close', 'Close');
 		close.type = 'button';
 		close.addEventListener('click', () => this.dialog.close());
 		head.append(label, this.input, close);
 		this.status.setAttribute('role', 'status');
+		this.results.id = 'search-results';
+		this.results.setAttribute('role', 'listbox');
 		this.results.setAttribute('aria-label', 'Search results');
 		this.dialog.append(head, this.filters, this.status, this.results);
 		this.dialog.addEventListener('click', (event) => {
 			if (event.target === this.dialog) this.dialog.close();
 		});
 		this.input.addEventListener('input', () => this.schedule());
+		this.input.addEventListener('keydown', (event) => this.onKey(event));
 		document.body.append(this.dialog);
 	}
 
@@ -134,7 +148,7 @@ class SearchDialog {
 		for (const [name, select] of this.selects) choices[name] = select.value;
 		const filters = chosenFilters(choices);
 		if (!query && !filters) {
-			this.results.replaceChildren();
+			this.showResults([]);
 			this.status.textContent = '';
 			return;
 		}
@@ -145,7 +159,7 @@ class SearchDialog {
 			const data = await Promise.all(hits.slice(0, MAX_RESULTS).map((hit) => hit.data()));
 			if (run !== this.#run) return;
 			const shown = data.map(readResult).filter((item) => item !== undefined);
-			this.results.replaceChildren(...shown.map((item) => this.renderResult(item)));
+			this.showResults(shown);
 			this.status.textContent = resultCount(hits.length, query);
 		} catch (error) {
 			if (run !== this.#run) return;
@@ -153,21 +167,72 @@ class SearchDialog {
 		}
 	}
 
-	/** One result: its title as a link, the view's labels, and the excerpt with matches marked. */
-	renderResult(item: ResultData): HTMLLIElement {
-		const li = element('li');
-		const link = element('a', 'search-title', item.title);
-		link.href = item.url;
-		li.append(link);
-		if (item.labels) li.append(element('p', 'search-labels', item.labels));
-		const excerpt = element('p', 'search-excerpt');
+	/** Replaces the results, with none of them active. */
+	showResults(items: readonly ResultData[]): void {
+		this.#options = items.map((item, index) => this.renderOption(item, index));
+		this.results.replaceChildren(
+			...this.#options.map((option) => {
+				const li = element('li');
+				li.setAttribute('role', 'none');
+				li.append(option);
+				return li;
+			}),
+		);
+		this.input.setAttribute('aria-expanded', String(items.length > 0));
+		this.setActive(NO_ACTIVE_RESULT);
+	}
+
+	/**
+	 * One result as a listbox option: a link (so a click, a middle click or "open in new tab" work
+	 * as on any link) holding its title, the view's labels, and the excerpt with matches marked.
+	 */
+	renderOption(item: ResultData, index: number): HTMLAnchorElement {
+		const option = element('a', 'search-result');
+		option.href = item.url;
+		option.id = `search-result-${index}`;
+		option.tabIndex = -1;
+		option.setAttribute('role', 'option');
+		option.append(element('span', 'search-title', item.title));
+		if (item.labels) option.append(element('span', 'search-labels', item.labels));
+		const excerpt = element('span', 'search-excerpt');
 		for (const part of excerptParts(item.excerpt)) {
 			excerpt.append(
 				part.mark ? element('mark', undefined, part.text) : document.createTextNode(part.text),
 			);
 		}
-		li.append(excerpt);
-		return li;
+		option.append(excerpt);
+		return option;
+	}
+
+	/** Marks one result as active (or none), for assistive technology and the eye. */
+	setActive(index: number): void {
+		this.#active = index;
+		for (const [position, option] of this.#options.entries()) {
+			option.setAttribute('aria-selected', String(position === index));
+		}
+		const active = this.#options[index];
+		if (active) {
+			this.input.setAttribute('aria-activedescendant', active.id);
+			active.scrollIntoView({ block: 'nearest' });
+		} else {
+			this.input.removeAttribute('aria-activedescendant');
+		}
+	}
+
+	/** Arrow keys move through the results, Enter opens the active one; other keys type. */
+	onKey(event: KeyboardEvent): void {
+		if (event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
+		if (event.key === 'Enter') {
+			const active = this.#options[this.#active];
+			if (!active) return;
+			event.preventDefault();
+			active.click();
+			return;
+		}
+		const next = moveActiveResult(event.key, this.#active, this.#options.length);
+		if (next === undefined) return;
+		event.preventDefault();
+		this.setActive(next);
 	}
 
 	/** Shows the dialog with the query field focused, and starts loading the index. */

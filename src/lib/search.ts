@@ -101,3 +101,19 @@ export function readResult(data: unknown): ResultData | undefined {
 		excerpt: text(record['excerpt']),
 	};
 }
+
+/** No result is active: the query field is, as far as the reader can tell. */
+export const NO_ACTIVE_RESULT = -1;
+
+/**
+ * Which result a key press in the query field makes active (the WAI-ARIA combobox pattern with a
+ * listbox popup): ArrowDown moves down the results and stops at the last, ArrowUp moves up and
+ * from the first back to the query field. `undefined` when the key is not the list's to handle,
+ * so the field keeps its own behaviour (ArrowUp with no active result moves the caret).
+ */
+export function moveActiveResult(key: string, active: number, count: number): number | undefined {
+	if (count === 0) return undefined;
+	if (key === 'ArrowDown') return Math.min(Math.max(active, NO_ACTIVE_RESULT) + 1, count - 1);
+	if (key === 'ArrowUp' && active > NO_ACTIVE_RESULT) return Math.min(active, count) - 1;
+	return undefined;
+}

@@ -1,6 +1,7 @@
 /**
  * Search in a real Chromium on the built portal: it loads nothing until opened, finds views by
- * name, email and filter, shows their labels, and never finds a secret value.
+ * name, email, slug and filter, ranks a view first for its own name, shows readable excerpts,
+ * is driven by the keyboard, and never finds a secret value.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -113,6 +114,109 @@ describe('search', () => {
 			.filter(({ view }) => view.apiVersion === 'v5.8')
 			.map(({ slug }) => `/views/${slug}/`);
 		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(withLabel.sort());
+		await page.close();
+	});
+
+	it('moves through the results with the arrow keys, back to the query, and opens one with Enter', async () => {
+		const page = await openSearch(`${preview.url}/docs/`);
+		const input = page.locator('#search-query');
+		await input.fill('production-edge');
+		const links = await resultLinks(page);
+		expect(links.length).toBeGreaterThan(1);
+		const options = page.locator('.search-results [role="option"]');
+		await expect.poll(() => input.getAttribute('aria-expanded')).toBe('true');
+		expect(await input.getAttribute('aria-activedescendant')).toBeNull();
+
+		await page.keyboard.press('ArrowDown');
+		const first = await options.nth(0).getAttribute('id');
+		expect(first).toBeTruthy();
+		expect(await input.getAttribute('aria-activedescendant')).toBe(first);
+		expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+		await page.keyboard.press('ArrowDown');
+		expect(await input.getAttribute('aria-activedescendant')).toBe(
+			await options.nth(1).getAttribute('id'),
+		);
+		expect(await options.nth(0).getAttribute('aria-selected')).toBe('false');
+		// The query field keeps the focus throughout, so the reader can go on typing.
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-query');
+		await page.keyboard.press('ArrowUp');
+		await page.keyboard.press('ArrowUp');
+		expect(await input.getAttribute('aria-activedescendant')).toBeNull();
+		expect(await page.locator('.search-results [aria-selected="true"]').count()).toBe(0);
+
+		await page.keyboard.press('ArrowDown');
+		await Promise.all([
+			page.waitForURL(`${preview.url}/views/production-edge/`),
+			page.keyboard.press('Enter'),
+		]);
+		expect(new URL(page.url()).pathname).toBe('/views/production-edge/');
+		await page.close();
+	});
+
+	it.each(['production-edge', 'dr-eu-west-failover'])(
+		'ranks the view first when searched by its slug %s',
+		async (slug) => {
+			const page = await openSearch(`${preview.url}/`);
+			await page.fill('#search-query', slug);
+			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
+			await page.close();
+		},
+	);
+
+	it.each(['production-edge', 'staging-us-east-edge'])(
+		'ranks the view first when searched by its heading (%s)',
+		async (slug) => {
+			const page = await browser.newPage();
+			await page.goto(`${preview.url}/views/${slug}/`);
+			const heading = (await page.locator('h1').textContent()) ?? '';
+			expect(heading.trim()).not.toBe('');
+			await page.keyboard.press('/');
+			await page.fill('#search-query', heading);
+			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
+			await page.close();
+		},
+	);
+
+	it('shows excerpts as sentences, without the hidden labels run together', async () => {
+		const page = await openSearch(`${preview.url}/`);
+		const excerpts = (): Promise<string[]> => page.locator('.search-excerpt').allTextContents();
+		for (const query of ['staging-us-east', 'production', 'dr-eu-west', 'Kenji Watanabe']) {
+			await page.fill('#search-query', query);
+			// Wait for this query's results, not the previous one's.
+			await expect
+				.poll(async () => (await excerpts())[0] ?? '', { timeout: 10_000 })
+				.toContain(query);
+			for (const excerpt of await excerpts()) {
+				expect(excerpt).not.toMatch(
+					/view(staging|production|dr-)|Environment\S|Configuration[A-Z]|API label\S|Hostsconsole/,
+				);
+			}
+		}
+		await page.fill('#search-query', 'production-edge');
+		// The view's own result, wherever it ranks.
+		const viewExcerpt = page
+			.locator('.search-results li')
+			.filter({ has: page.locator('a[href="/views/production-edge/"]') })
+			.locator('.search-excerpt');
+		await expect
+			.poll(async () => (await viewExcerpt.allTextContents())[0], { timeout: 10_000 })
+			.toBe(
+				'Console view production-edge. production · Edge. Hosts console 203.0.113.61:7443 database console_production_edge on db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. Edge traffic billed $1.37M this month, up 8.9% year over year; the new',
+			);
+		await page.close();
+	});
+
+	it("narrows a query's results by page kind and environment", async () => {
+		const page = await openSearch(`${preview.url}/`);
+		await page.fill('#search-query', 'edge');
+		const all = await resultLinks(page);
+		expect(all.some((link) => !link.startsWith('/views/'))).toBe(true);
+		await page.selectOption('select[name="kind"]', 'view');
+		await expect
+			.poll(async () => (await resultLinks(page)).sort())
+			.toEqual(['/views/production-edge/', '/views/staging-us-east-edge/']);
+		await page.selectOption('select[name="environment"]', 'production');
+		await expect.poll(() => resultLinks(page)).toEqual(['/views/production-edge/']);
 		await page.close();
 	});
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opensSearch } from '../../src/lib/search-keys.ts';
-import { chosenFilters, excerptParts } from '../../src/lib/search.ts';
+import { chosenFilters, excerptParts, moveActiveResult } from '../../src/lib/search.ts';
 import { formatDuration } from '../../src/lib/duration.ts';
 import { diffViews, readPair, unknownViewsMessage } from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
@@ -35,6 +35,23 @@ describe('search shortcuts and excerpts', () => {
 			{ text: 'Kenji', mark: true },
 			{ text: ' & co', mark: false },
 		]);
+	});
+
+	it('moves the active result down to the last and up past the first back to the query field', () => {
+		expect(moveActiveResult('ArrowDown', -1, 3)).toBe(0);
+		expect(moveActiveResult('ArrowDown', 0, 3)).toBe(1);
+		expect(moveActiveResult('ArrowDown', 2, 3)).toBe(2);
+		expect(moveActiveResult('ArrowUp', 2, 3)).toBe(1);
+		expect(moveActiveResult('ArrowUp', 0, 3)).toBe(-1);
+		// Results replaced by fewer: the next step starts from the new last one.
+		expect(moveActiveResult('ArrowUp', 7, 3)).toBe(2);
+	});
+
+	it('leaves the query field its own keys: ArrowUp with no active result, other keys, no results', () => {
+		expect(moveActiveResult('ArrowUp', -1, 3)).toBeUndefined();
+		expect(moveActiveResult('ArrowDown', -1, 0)).toBeUndefined();
+		expect(moveActiveResult('Enter', 1, 3)).toBeUndefined();
+		expect(moveActiveResult('Home', 1, 3)).toBeUndefined();
 	});
 
 	it('leaves filters set to "Any" out of the search', () => {
