@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { tryItValidators } from './src/integrations/try-it-validators.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/lib/safe-urls.ts';
 import { readSettings } from './src/schemas/settings.ts';
@@ -18,7 +19,7 @@ export default defineConfig({
 		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
 		syntaxHighlight: 'prism',
 	},
-	integrations: [mdx(), searchIndex()],
+	integrations: [mdx(), searchIndex(), tryItValidators()],
 	// Stylesheets as cached files, not repeated in every page's HTML.
 	build: { format: 'directory', inlineStylesheets: 'never' },
 	devToolbar: { enabled: false },

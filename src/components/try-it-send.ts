@@ -1,15 +1,51 @@
 /**
  * What the try-it panel does on Send, loaded on the first one: checks the fields, sends the
- * example request and shows the answer. Everything shown goes through `textContent`.
+ * example request, shows the answer and checks it against the contract (with the validators
+ * compiled at build time) and against this view's directory. Everything shown goes through
+ * `textContent`.
  */
+import { responses } from 'virtual:try-it-validators';
 import {
-	blockedByPolicy,
+	blocksRequest,
 	parseKey,
 	parseServer,
+	prepareRequest,
 	sendExampleRequest,
+	shownResult,
 	TIMEOUT_MS,
+	withPolicyBlock,
+	type TryItOutcome,
 } from '../lib/try-it.ts';
+import {
+	answerEmails,
+	checkAnswer,
+	parsedBody,
+	readDirectoryMap,
+	whoseDirectory,
+	type DirectoryMap,
+	type Whose,
+} from '../lib/try-it-check.ts';
 import { SERVER_STORAGE_KEY } from '../lib/server-url.ts';
+
+/** Where the build publishes which view each directory belongs to. */
+const DIRECTORIES_URL = '/try-it/directories.json';
+
+/** The directory map, fetched once per page and only when an answer lists another directory. */
+let directories: Promise<DirectoryMap | undefined> | undefined;
+
+/** Fetches the directory map; `undefined` when it cannot be read. */
+function directoryMap(): Promise<DirectoryMap | undefined> {
+	directories ??= fetch(DIRECTORIES_URL, { credentials: 'same-origin' })
+		.then(async (response) => {
+			if (!response.ok) throw new Error(`${DIRECTORIES_URL}: ${response.status}`);
+			return readDirectoryMap(await response.json());
+		})
+		.catch(() => {
+			directories = undefined;
+			return undefined;
+		});
+	return directories;
+}
 
 /** Panels with a request under way; a second Send waits for the first. */
 const busy = new WeakSet<HTMLElement>();
@@ -42,13 +78,81 @@ function showSummary(summary: HTMLElement, text: string): void {
 	);
 }
 
-/** Sends the panel's request and shows what came back. */
 /** The panel's time-out: `data-timeout-ms` when it is a whole number of milliseconds, else 10 s. */
 function timeoutOf(panel: HTMLElement): number {
 	const value = Number(panel.dataset['timeoutMs']);
 	return Number.isInteger(value) && value > 0 ? value : TIMEOUT_MS;
 }
 
+/** Shows an outcome in the result block, or hides it (nothing sent): every part is set anew. */
+function showResult(panel: HTMLElement, outcome: TryItOutcome | undefined): void {
+	const shown = shownResult(outcome);
+	part<HTMLElement>(panel, '[data-result]').hidden = shown.hidden;
+	part<HTMLElement>(panel, '[data-request-heading]').textContent = shown.heading;
+	part<HTMLElement>(panel, '#try-it-curl').textContent = shown.curl;
+	part<HTMLElement>(panel, '[data-answer]').hidden = shown.answerHidden;
+	part<HTMLElement>(panel, '[data-headers]').textContent = shown.headers;
+	part<HTMLElement>(panel, '[data-body]').textContent = shown.body;
+	const notes = part<HTMLElement>(panel, '[data-notes]');
+	notes.replaceChildren(
+		...shown.notes.map((note) => {
+			const item = document.createElement('li');
+			item.textContent = note;
+			return item;
+		}),
+	);
+	notes.hidden = shown.notes.length === 0;
+	showCheck(panel, outcome, undefined);
+}
+
+/** Shows the contract check of an answer and whose directory it lists; hides it otherwise. */
+function showCheck(
+	panel: HTMLElement,
+	outcome: TryItOutcome | undefined,
+	whose: Whose | undefined,
+): void {
+	const section = part<HTMLElement>(panel, '[data-check]');
+	const violations = part<HTMLElement>(panel, '[data-violations]');
+	const whoseLine = part<HTMLElement>(panel, '[data-whose]');
+	const check = outcome?.kind === 'answer' ? checkAnswer(outcome.checked, responses) : undefined;
+	section.hidden = !check;
+	section.className = `${check?.verdict ?? ''}${whose?.kind === 'other-view' ? ' other-view' : ''}`;
+	part<HTMLElement>(panel, '[data-verdict]').textContent = check?.headline ?? '';
+	violations.replaceChildren(
+		...(check?.violations ?? []).map((line) => {
+			const item = document.createElement('li');
+			item.textContent = line;
+			return item;
+		}),
+	);
+	violations.hidden = !check?.violations.length;
+	whoseLine.className = whose?.kind ?? '';
+	whoseLine.replaceChildren(whose?.text ?? '');
+	for (const { slug, title } of whose?.views ?? []) {
+		const link = document.createElement('a');
+		link.href = `/views/${encodeURIComponent(slug)}/`;
+		link.textContent = `Open ${title}`;
+		whoseLine.append(' ', link);
+	}
+	whoseLine.hidden = !whose;
+}
+
+/** Whose directory a 2xx answer lists, when it lists users; the map is fetched only if needed. */
+async function whoseAnswer(panel: HTMLElement, outcome: TryItOutcome): Promise<Whose | undefined> {
+	if (outcome.kind !== 'answer' || !outcome.ok || outcome.checked.ending !== 'complete') {
+		return undefined;
+	}
+	const emails = answerEmails(parsedBody(outcome.checked.text)?.value);
+	if (!emails) return undefined;
+	const own = {
+		fingerprint: panel.dataset['directory'] ?? '',
+		title: panel.dataset['viewTitle'] ?? 'this view',
+	};
+	const first = whoseDirectory(emails, own, {});
+	return first.kind === 'this-view' ? first : whoseDirectory(emails, own, await directoryMap());
+}
+
+/** Sends the panel's request and shows what came back. */
 export async function send(panel: HTMLElement): Promise<void> {
 	if (busy.has(panel)) return;
 	busy.add(panel);
@@ -63,6 +167,8 @@ export async function send(panel: HTMLElement): Promise<void> {
 		markField(panel, serverInput, server.ok ? undefined : server.problem);
 		markField(panel, otherKey, key.ok ? undefined : key.problem);
 		if (!server.ok || !key.ok) {
+			// Nothing is sent: an earlier request and its answer must not look like this one's.
+			showResult(panel, undefined);
 			summary.className = 'bad';
 			summary.textContent = `Nothing was sent: ${server.ok ? '' : server.problem} ${key.ok ? '' : key.problem}`;
 			(server.ok ? otherKey : serverInput).focus();
@@ -76,11 +182,13 @@ export async function send(panel: HTMLElement): Promise<void> {
 		}
 		button.setAttribute('aria-disabled', 'true');
 		button.textContent = 'Sending…';
+		showResult(panel, undefined);
 		summary.className = '';
 		summary.textContent = 'Sending…';
 		let blocked = false;
+		const url = prepareRequest({ server: server.server, key: key.key }).url;
 		const onViolation = (event: SecurityPolicyViolationEvent): void => {
-			if (event.effectiveDirective === 'connect-src') blocked = true;
+			if (blocksRequest(event, url)) blocked = true;
 		};
 		document.addEventListener('securitypolicyviolation', onViolation);
 		const outcome = await sendExampleRequest(
@@ -94,26 +202,15 @@ export async function send(panel: HTMLElement): Promise<void> {
 		// The violation event is queued as its own task; let it arrive before reading `blocked`.
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		document.removeEventListener('securitypolicyviolation', onViolation);
-		if (outcome.kind === 'failure' && blocked) {
-			outcome.summary = blockedByPolicy(server.server, panel.dataset['defaultServer'] ?? '');
-		}
-		const answer = outcome.kind === 'answer' ? outcome : undefined;
-		part<HTMLElement>(panel, '#try-it-curl').textContent = outcome.curl;
-		part<HTMLElement>(panel, '[data-answer]').hidden = !answer;
-		part<HTMLElement>(panel, '[data-headers]').textContent = answer?.headers ?? '';
-		part<HTMLElement>(panel, '[data-body]').textContent = answer?.body ?? '';
-		const notes = part<HTMLElement>(panel, '[data-notes]');
-		notes.replaceChildren(
-			...(answer?.notes ?? []).map((note) => {
-				const item = document.createElement('li');
-				item.textContent = note;
-				return item;
-			}),
-		);
-		notes.hidden = !answer?.notes.length;
-		part<HTMLElement>(panel, '[data-result]').hidden = false;
+		const shown = withPolicyBlock(outcome, blocked, {
+			server: server.server,
+			defaultServer: panel.dataset['defaultServer'] ?? '',
+		});
+		const answer = shown.kind === 'answer' ? shown : undefined;
+		showResult(panel, shown);
+		showCheck(panel, shown, await whoseAnswer(panel, shown));
 		summary.className = answer ? (answer.ok ? 'ok' : 'bad') : 'failure';
-		showSummary(summary, outcome.summary);
+		showSummary(summary, shown.summary);
 	} finally {
 		busy.delete(panel);
 		button.removeAttribute('aria-disabled');

@@ -160,6 +160,8 @@ export interface ResponseBody {
 	schemaName?: string | undefined;
 	rows: SchemaRow[];
 	examples: NamedExample[];
+	/** The body's schema, dereferenced: what the try-it panel's validators are compiled from. */
+	schema?: unknown;
 }
 
 /** A response: its description, headers and bodies. */
@@ -480,6 +482,7 @@ export async function referenceFromDocument(
 				schemaName: schemaNameOf(written(document, [...mediaAt, 'schema'], false).node),
 				rows: media.schema === undefined ? [] : rowsOf(media.schema, [...mediaAt, 'schema']),
 				examples: examplesOf(media),
+				schema: media.schema,
 			};
 		}),
 	});

@@ -6,6 +6,7 @@
  */
 import { buildCurl, USERS_PATH } from './curl.ts';
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
+import type { CheckedAnswer } from './try-it-check.ts';
 
 /** How much of a response body the panel reads and shows. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -303,14 +304,74 @@ export type TryItOutcome =
 			headers: string;
 			body: string;
 			notes: string[];
+			/** The answer as the contract check reads it. */
+			checked: CheckedAnswer;
 	  }
 	| {
-			kind: 'failure';
+			/** `failure`: no answer came (refused, unreachable, time-out); `blocked`: the page's CSP stopped it. */
+			kind: 'failure' | 'blocked';
 			/** The curl command of the request that was tried. */
 			curl: string;
 			/** What went wrong and what to do, for the live region; a command stands in backticks. */
 			summary: string;
 	  };
+
+/** Whether a `securitypolicyviolation` event is the page's CSP refusing a call to `url`. */
+export function blocksRequest(
+	event: { effectiveDirective: string; blockedURI: string },
+	url: string,
+): boolean {
+	if (event.effectiveDirective !== 'connect-src') return false;
+	try {
+		return new URL(event.blockedURI).origin === new URL(url).origin;
+	} catch {
+		return false;
+	}
+}
+
+/** A failure that the page's CSP caused, said as such; any other outcome stays as it is. */
+export function withPolicyBlock(
+	outcome: TryItOutcome,
+	blocked: boolean,
+	{ server, defaultServer }: { server: string; defaultServer: string },
+): TryItOutcome {
+	if (outcome.kind !== 'failure' || !blocked) return outcome;
+	return { kind: 'blocked', curl: outcome.curl, summary: blockedByPolicy(server, defaultServer) };
+}
+
+/**
+ * Everything the result block shows after a Send, every part set each time so nothing of an
+ * earlier request stays: hidden when nothing was sent (`undefined`, e.g. a refused server
+ * address), the request with a heading that says whether it was sent, and the answer if any.
+ */
+export interface ResultShown {
+	hidden: boolean;
+	heading: string;
+	curl: string;
+	answerHidden: boolean;
+	headers: string;
+	body: string;
+	notes: string[];
+}
+
+/** What the result block shows for an outcome, or for nothing sent. */
+export function shownResult(outcome: TryItOutcome | undefined): ResultShown {
+	const answer = outcome?.kind === 'answer' ? outcome : undefined;
+	const headings = {
+		answer: 'Request sent',
+		failure: 'Request tried, no answer',
+		blocked: 'Request not sent: blocked by this page',
+	} as const;
+	return {
+		hidden: !outcome,
+		heading: outcome ? headings[outcome.kind] : '',
+		curl: outcome?.curl ?? '',
+		answerHidden: !answer,
+		headers: answer?.headers ?? '',
+		body: answer?.body ?? '',
+		notes: answer?.notes ?? [],
+	};
+}
 
 /** What `sendExampleRequest` needs from its surroundings; tests pass fakes. */
 export interface SendOptions {
@@ -360,6 +421,12 @@ export async function sendExampleRequest(
 			headers: formatHeaders(response.headers),
 			body: shown.text,
 			notes: shown.notes,
+			checked: {
+				status: response.status,
+				mediaType: mediaType(response.headers.get('content-type')),
+				text: new TextDecoder().decode(body.bytes),
+				ending: body.ending,
+			},
 		};
 	} finally {
 		clearTimeout(timer);

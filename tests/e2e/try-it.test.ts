@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCurl } from '../../src/lib/curl.ts';
 import { SERVER_STORAGE_KEY } from '../../src/lib/server-url.ts';
 import { BODY_CAP_BYTES } from '../../src/lib/try-it.ts';
-import { exampleUser } from '../../src/lib/views.ts';
+import { exampleUser, viewTitle } from '../../src/lib/views.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
@@ -66,6 +66,14 @@ function hostileAnswer(request: IncomingMessage, response: ServerResponse): void
 		response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(HOSTILE_HTML);
 	} else if (mode === 'huge') {
 		response.writeHead(200, { 'Content-Type': 'application/json' }).end(HUGE_JSON);
+	} else if (mode === 'wrong-role' || mode === 'no-email') {
+		// The view's own users, one of them broken: the contract check must flag exactly that one.
+		const users = view.users.map(({ name, email, role }, index) => {
+			if (mode === 'wrong-role' && index === 3) return { name, email, role: 'root' };
+			if (mode === 'no-email' && index === 5) return { name, role };
+			return { name, email, role };
+		});
+		response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ users }));
 	} else if (mode === 'drip') {
 		response.writeHead(200, { 'Content-Type': 'application/json' });
 		response.write('{"users":[');
@@ -147,6 +155,18 @@ async function shown(page: Page) {
 	};
 }
 
+/** What the panel's contract check says: verdict, violations, whose directory, the request heading. */
+async function checked(page: Page) {
+	const section = page.locator('try-it [data-check]');
+	return {
+		visible: await section.isVisible(),
+		verdict: await page.locator('try-it [data-verdict]').innerText(),
+		violations: await page.locator('try-it [data-violations] li').allInnerTexts(),
+		whose: (await page.locator('try-it [data-whose]').textContent()) ?? '',
+		heading: await page.locator('try-it [data-request-heading]').innerText(),
+	};
+}
+
 describe('the try-it panel with the mock not running', () => {
 	it('Send says it could not reach the mock at its default address, and how to start it', async () => {
 		const { page } = await openView();
@@ -188,6 +208,49 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		expect(curl).toBe(buildCurl({ baseUrl: MOCK_URL, key: exampleUser(view).apiKey }));
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-server');
 		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it("checks a valid answer against the contract and recognises this view's users", async () => {
+		const { page } = await openView();
+		expect(await send(page)).toMatch(/^200 OK/);
+		expect(await checked(page)).toEqual({
+			visible: true,
+			verdict: "The body matches the contract's 200 application/json schema.",
+			violations: [],
+			whose: `These are the users of this view, ${viewTitle(view)}.`,
+			heading: 'Request sent',
+		});
+		await page.context().close();
+	});
+
+	it('a key from another view names that view and links to it', async () => {
+		const { page } = await openView();
+		const stranger = other.view.users[0];
+		if (!stranger) throw new Error('fixture without users');
+		await page.getByLabel('Key', { exact: true }).selectOption({ label: 'Another key…' });
+		await page.getByLabel('Other key').fill(stranger.apiKey);
+		expect(await send(page)).toMatch(/^200 OK/);
+		const { verdict, whose } = await checked(page);
+		expect(verdict).toBe("The body matches the contract's 200 application/json schema.");
+		expect(whose).toBe(
+			`This key belongs to another view: these are the users of ${viewTitle(other.view)} ` +
+				`(${other.slug}), not of this view, ${viewTitle(view)}. Open ${viewTitle(other.view)}`,
+		);
+		expect(await page.locator('try-it [data-whose] a').getAttribute('href')).toBe(
+			`/views/${other.slug}/`,
+		);
+		await page.context().close();
+	});
+
+	it('a refused server address clears the earlier "Request sent" and its answer', async () => {
+		const { page } = await openView();
+		expect(await send(page)).toMatch(/^200 OK/);
+		expect(await page.locator('try-it [data-result]').isVisible()).toBe(true);
+		expect(await send(page, 'localhost:4010')).toMatch(/^Nothing was sent/);
+		expect(await page.locator('try-it [data-result]').isVisible()).toBe(false);
+		expect(await page.locator('try-it [data-check]').isVisible()).toBe(false);
+		expect((await shown(page)).body).toBe('');
 		await page.context().close();
 	});
 
@@ -264,6 +327,9 @@ describe('the try-it panel when the reader gets something wrong', () => {
 			new RegExp(`^This page may not call ${hostileUrl}/html: its Content-Security-Policy`),
 		);
 		expect(summary).toContain(`only the mock it was built for, ${MOCK_URL}.`);
+		const { heading, visible } = await checked(page);
+		expect(heading).toBe('Request not sent: blocked by this page');
+		expect(visible).toBe(false);
 		await page.context().close();
 	});
 
@@ -292,6 +358,37 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(await page.locator('#injected, try-it img, try-it script').count()).toBe(0);
 		expect(dialogs).toEqual([]);
 		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('flags a role outside the contract with its JSON path', async () => {
+		const { page } = await openView(undefined, options);
+		expect(await send(page, `${hostileUrl}/wrong-role`)).toMatch(/^200 OK in/);
+		const { verdict, violations, whose } = await checked(page);
+		expect(verdict).toBe("The body breaks the contract's 200 application/json schema (1 problem):");
+		expect(violations).toEqual(['/users/3/role: must be one of admin, deployer, operator, viewer']);
+		expect(whose).toBe(`These are the users of this view, ${viewTitle(view)}.`);
+		await page.context().close();
+	});
+
+	it('flags a user without an email with its JSON path', async () => {
+		const { page } = await openView(undefined, options);
+		expect(await send(page, `${hostileUrl}/no-email`)).toMatch(/^200 OK in/);
+		const { verdict, violations } = await checked(page);
+		expect(verdict).toBe("The body breaks the contract's 200 application/json schema (1 problem):");
+		expect(violations).toEqual(['/users/5/email: is required but missing']);
+		await page.context().close();
+	});
+
+	it('a refused connection after an answer says "tried", not "sent", and drops the old answer', async () => {
+		const { page } = await openView(undefined, options);
+		expect(await send(page, `${hostileUrl}/wrong-role`)).toMatch(/^200 OK in/);
+		const closed = `http://127.0.0.1:${await freePort()}`;
+		expect(await send(page, closed)).toMatch(new RegExp(`^Could not reach the mock at ${closed}`));
+		const { heading, visible } = await checked(page);
+		expect(heading).toBe('Request tried, no answer');
+		expect(visible).toBe(false);
+		expect(await page.locator('try-it [data-answer]').isVisible()).toBe(false);
 		await page.context().close();
 	});
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalServer, rememberedServer } from '../../src/lib/server-url.ts';
 import {
 	blockedByPolicy,
+	blocksRequest,
 	BODY_CAP_BYTES,
 	formatBody,
 	formatBytes,
@@ -15,6 +16,8 @@ import {
 	prepareRequest,
 	readCapped,
 	sendExampleRequest,
+	shownResult,
+	withPolicyBlock,
 	type TryItOutcome,
 } from '../../src/lib/try-it.ts';
 
@@ -389,6 +392,84 @@ describe('what the reader is told when there is no good answer', () => {
 			'This page may not call http://127.0.0.1:4799: its Content-Security-Policy lets it reach ' +
 				'only the mock it was built for, http://127.0.0.1:4010. Send there, or build the portal ' +
 				'with `MOCK_PORT` set to the port your mock listens on.',
+		);
+	});
+});
+
+describe('what the result block shows, so nothing of an earlier request stays', () => {
+	const failure: TryItOutcome = {
+		kind: 'failure',
+		curl: `curl ${MOCK}/api/v2/users`,
+		summary: 'Could not reach the mock at http://127.0.0.1:4010.',
+	};
+	const answer: TryItOutcome = {
+		kind: 'answer',
+		curl: `curl ${MOCK}/api/v2/users`,
+		summary: '200 OK in 3 ms',
+		ok: true,
+		headers: 'content-type: application/json',
+		body: '{}',
+		notes: ['a note'],
+		checked: { status: 200, mediaType: 'application/json', text: '{}', ending: 'complete' },
+	};
+
+	it('a refused server address hides the earlier "Request sent" and its answer, every part emptied', () => {
+		expect(shownResult(undefined)).toEqual({
+			hidden: true,
+			heading: '',
+			curl: '',
+			answerHidden: true,
+			headers: '',
+			body: '',
+			notes: [],
+		});
+	});
+
+	it('a request that got no answer is "tried", not "sent", and shows no earlier answer', () => {
+		expect(shownResult(failure)).toEqual({
+			hidden: false,
+			heading: 'Request tried, no answer',
+			curl: `curl ${MOCK}/api/v2/users`,
+			answerHidden: true,
+			headers: '',
+			body: '',
+			notes: [],
+		});
+		expect(shownResult(answer).heading).toBe('Request sent');
+		expect(shownResult(answer).answerHidden).toBe(false);
+	});
+
+	it('a call the CSP blocked says so, as "not sent", and only a failure can become one', () => {
+		const server = 'http://127.0.0.1:4799';
+		const blocked = withPolicyBlock(failure, true, { server, defaultServer: MOCK });
+		expect(blocked).toEqual({
+			kind: 'blocked',
+			curl: `curl ${MOCK}/api/v2/users`,
+			summary: blockedByPolicy(server, MOCK),
+		});
+		expect(shownResult(blocked).heading).toBe('Request not sent: blocked by this page');
+		expect(withPolicyBlock(failure, false, { server, defaultServer: MOCK })).toBe(failure);
+		expect(withPolicyBlock(answer, true, { server, defaultServer: MOCK })).toBe(answer);
+	});
+
+	it('only a connect-src violation for the request’s own origin counts as blocking it', () => {
+		const url = 'http://127.0.0.1:4799/api/v2/users';
+		expect(blocksRequest({ effectiveDirective: 'connect-src', blockedURI: url }, url)).toBe(true);
+		expect(
+			blocksRequest(
+				{ effectiveDirective: 'connect-src', blockedURI: 'http://127.0.0.1:4799' },
+				url,
+			),
+		).toBe(true);
+		expect(
+			blocksRequest(
+				{ effectiveDirective: 'connect-src', blockedURI: 'http://127.0.0.1:5000/x' },
+				url,
+			),
+		).toBe(false);
+		expect(blocksRequest({ effectiveDirective: 'img-src', blockedURI: url }, url)).toBe(false);
+		expect(blocksRequest({ effectiveDirective: 'connect-src', blockedURI: 'inline' }, url)).toBe(
+			false,
 		);
 	});
 });

@@ -1,0 +1,146 @@
+/**
+ * The try-it panel's validators: at build time, Ajv compiles the schema of each response body of
+ * GET /api/v2/users in the contract into standalone code, plain JavaScript with no `eval`, so the
+ * pages' Content-Security-Policy holds. The panel imports it as the virtual module
+ * `virtual:try-it-validators`; no JSON Schema library reaches the browser.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import standalone from 'ajv/dist/standalone/index.js';
+import type { AstroIntegration } from 'astro';
+import type { Plugin } from 'vite';
+import { readContract, shownPath } from '../lib/contract.ts';
+import { USERS_PATH } from '../lib/curl.ts';
+import type { ApiReference } from '../lib/openapi.ts';
+import { readSettings } from '../schemas/settings.ts';
+
+/** The module the panel imports its validators from. */
+export const VALIDATORS_MODULE = 'virtual:try-it-validators';
+
+/** Vite's name for the resolved module: the `\0` keeps other plugins off it. */
+const RESOLVED_MODULE = `\0${VALIDATORS_MODULE}`;
+
+/** The formats the compiled code may check, as regular expressions that compile inline. */
+const FORMATS = ['email', 'uri-reference', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname'] as const;
+
+/** OpenAPI's own schema keywords, annotations only: Ajv's strict mode would refuse them. */
+const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator'];
+
+/** A schema the panel's validators cannot be made from, naming the file and the response. */
+export class ValidatorError extends Error {
+	override name = 'ValidatorError';
+}
+
+/**
+ * The source of `virtual:try-it-validators`: `responses`, keyed by status then media type, each a
+ * compiled validator (`null` for a body without a schema). Identical schemas share one function.
+ */
+export function validatorSource(reference: ApiReference, file = 'openapi.yaml'): string {
+	const operation = reference.operations.find(
+		({ method, path }) => method === 'GET' && path === USERS_PATH,
+	);
+	if (!operation) throw new ValidatorError(`${file}: expected a GET ${USERS_PATH} operation`);
+	const ajv = new Ajv2020({
+		allErrors: true,
+		strict: true,
+		// The panel words each violation itself (src/lib/try-it-check.ts); Ajv's texts would only add weight.
+		messages: false,
+		code: { source: true, esm: true, optimize: true },
+	});
+	addFormats(ajv, { mode: 'fast', formats: [...FORMATS] });
+	ajv.addVocabulary(OPENAPI_KEYWORDS);
+	const exports: Record<string, string> = {};
+	const bySchema = new Map<string, string>();
+	const table: Record<string, Record<string, string | null>> = {};
+	for (const response of operation.responses) {
+		const bodies: Record<string, string | null> = {};
+		for (const body of response.bodies) {
+			if (body.schema === undefined) {
+				bodies[body.mediaType] = null;
+				continue;
+			}
+			const where = `paths.${USERS_PATH}.get.responses.${response.status}.content.${body.mediaType}.schema`;
+			let text: string;
+			try {
+				text = JSON.stringify(body.schema);
+			} catch {
+				throw new ValidatorError(
+					`${file}: ${where}: expected a schema that does not contain itself; the try-it panel compiles each body schema whole`,
+				);
+			}
+			let name = bySchema.get(text);
+			if (!name) {
+				name = `body${bySchema.size}`;
+				bySchema.set(text, name);
+				try {
+					ajv.addSchema(JSON.parse(text) as object, name);
+					ajv.getSchema(name);
+				} catch (error) {
+					const reason = error instanceof Error ? error.message : String(error);
+					throw new ValidatorError(`${file}: ${where}: Ajv cannot compile it (${reason})`);
+				}
+				exports[name] = name;
+			}
+			bodies[body.mediaType] = name;
+		}
+		table[response.status] = bodies;
+	}
+	const code = Object.keys(exports).length ? standalone(ajv, exports) : '';
+	const entries = Object.entries(table).map(
+		([status, bodies]) =>
+			`${JSON.stringify(status)}: {${Object.entries(bodies)
+				.map(([type, name]) => `${JSON.stringify(type)}: ${name ?? 'null'}`)
+				.join(', ')}}`,
+	);
+	return `${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n`;
+}
+
+/**
+ * Ajv's standalone code reaches its runtime helpers (such as `ucs2length`, which counts
+ * characters as JSON Schema does) with `require`, even as an ES module; each becomes an import.
+ * The helpers are CommonJS: Node's namespace puts `module.exports` under `default`, Vite's puts
+ * `exports.default` there, so each is read as `require` would have returned it.
+ */
+function withImports(code: string): string {
+	const imports: string[] = [];
+	const body = code.replace(/require\("([^"]+)"\)/g, (_, specifier: string) => {
+		const name = `runtime${imports.length}`;
+		// Node's ES module loader wants the file name whole; Ajv writes `ajv/dist/runtime/ucs2length`.
+		const file = /\.[cm]?js$/.test(specifier) ? specifier : `${specifier}.js`;
+		imports.push(
+			`import * as ${name}Module from ${JSON.stringify(file)};\n` +
+				`const ${name} = ${name}Module.default?.__esModule ? ${name}Module.default : ${name}Module;`,
+		);
+		return name;
+	});
+	return `${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
+}
+
+/** Vite's side of the module: compiled from the contract, again whenever the contract changes. */
+function validatorsPlugin(): Plugin {
+	return {
+		name: 'console-portal:try-it-validators',
+		resolveId(id) {
+			return id === VALIDATORS_MODULE ? RESOLVED_MODULE : undefined;
+		},
+		async load(id) {
+			if (id !== RESOLVED_MODULE) return undefined;
+			const file = readSettings().openApiFile;
+			this.addWatchFile(file);
+			const { reference } = await readContract(file);
+			return validatorSource(reference, shownPath(file));
+		},
+	};
+}
+
+/** The Astro integration that gives the try-it panel its build-time validators. */
+export function tryItValidators(): AstroIntegration {
+	return {
+		name: 'console-portal:try-it-validators',
+		hooks: {
+			'astro:config:setup': ({ updateConfig }) => {
+				updateConfig({ vite: { plugins: [validatorsPlugin()] } });
+			},
+		},
+	};
+}

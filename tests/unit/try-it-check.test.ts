@@ -1,0 +1,249 @@
+/**
+ * The try-it panel's check of an answer: the validators compiled from openapi.yaml at build time
+ * (imported here as the page imports them, from the generated module), the violation messages,
+ * and whose directory an answer lists.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatorSource } from '../../src/integrations/try-it-validators.ts';
+import { readContract } from '../../src/lib/contract.ts';
+import {
+	answerEmails,
+	checkAnswer,
+	describeViolation,
+	directoryFingerprint,
+	directoryMap,
+	readDirectoryMap,
+	whoseDirectory,
+	type CheckedAnswer,
+	type ContractAnswers,
+} from '../../src/lib/try-it-check.ts';
+import { ROOT } from '../../support/processes.ts';
+
+/** Inside the project, so the generated module's imports of Ajv's runtime resolve. */
+const MODULE_FILE = path.join(ROOT, 'node_modules/.cache', `try-it-validators-${process.pid}.mjs`);
+
+let answers: ContractAnswers;
+
+beforeAll(async () => {
+	const { reference } = await readContract(path.join(ROOT, 'openapi.yaml'));
+	await mkdir(path.dirname(MODULE_FILE), { recursive: true });
+	await writeFile(MODULE_FILE, validatorSource(reference));
+	const generated = (await import(pathToFileURL(MODULE_FILE).href)) as {
+		responses: ContractAnswers;
+	};
+	answers = generated.responses;
+});
+
+afterAll(async () => {
+	await rm(MODULE_FILE, { force: true });
+});
+
+const ADA = { name: 'Ada Example', email: 'ada@example.com', role: 'admin' };
+const BEN = { name: 'Ben Example', email: 'ben@example.com', role: 'viewer' };
+
+/** A complete JSON answer. */
+function json(status: number, body: unknown, mediaType = 'application/json'): CheckedAnswer {
+	return { status, mediaType, text: JSON.stringify(body), ending: 'complete' };
+}
+
+describe('the validators compiled from the contract', () => {
+	it('hold one per status the contract lists for GET /api/v2/users, by media type', () => {
+		expect(
+			Object.entries(answers).map(([status, bodies]) => `${status} ${Object.keys(bodies).join()}`),
+		).toEqual([
+			'200 application/json',
+			'400 application/problem+json',
+			'401 application/problem+json',
+			'404 application/problem+json',
+			'422 application/problem+json',
+			'500 application/problem+json',
+			'503 application/problem+json',
+		]);
+	});
+
+	it('the generated module is plain code: no eval, no new Function, no require', async () => {
+		const { reference } = await readContract(path.join(ROOT, 'openapi.yaml'));
+		const source = validatorSource(reference);
+		expect(source).not.toMatch(/\beval\(|new Function|\brequire\(/);
+		expect(source).toMatch(/^export const responses = \{"200": \{"application\/json": body0\}/m);
+	});
+
+	it('a valid directory matches the 200 schema', () => {
+		expect(checkAnswer(json(200, { users: [ADA, BEN] }), answers)).toEqual({
+			verdict: 'matches',
+			headline: "The body matches the contract's 200 application/json schema.",
+			violations: [],
+		});
+	});
+
+	it('a role outside the enum and a user without email are flagged with their paths', () => {
+		const body = {
+			users: [
+				ADA,
+				BEN,
+				{ name: 'Cy', email: 'cy@example.com', role: 'root' },
+				{ name: 'Di', role: 'viewer' },
+			],
+		};
+		expect(checkAnswer(json(200, body), answers)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 200 application/json schema (2 problems):",
+			violations: [
+				'/users/2/role: must be one of admin, deployer, operator, viewer',
+				'/users/3/email: is required but missing',
+			],
+		});
+	});
+
+	it('a key in the answer, an empty name and a bad email are each named', () => {
+		const body = {
+			users: [{ ...ADA, name: '', email: 'not-an-email', apiKey: 'ick-00000000-Test' }],
+		};
+		expect(checkAnswer(json(200, body), answers).violations).toEqual([
+			'/users/0/apiKey: is not in the contract',
+			'/users/0/name: must not be empty',
+			'/users/0/email: must be an email address',
+		]);
+	});
+
+	it('a 401 problem is checked against the Problem schema, not the users', () => {
+		const problem = { type: 'https://portal.example/problems/x', title: 'T', status: '401' };
+		expect(checkAnswer(json(401, problem, 'application/problem+json'), answers)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 401 application/problem+json schema (2 problems):",
+			violations: ['/detail: is required but missing', '/status: must be an integer'],
+		});
+	});
+
+	it('a status, media type or body the contract does not have is said so', () => {
+		expect(checkAnswer(json(418, {}), answers).headline).toBe(
+			'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 404, 422, 500, 503.',
+		);
+		expect(checkAnswer(json(200, { users: [] }, 'text/html'), answers).headline).toBe(
+			"The answer is text/html; the contract's 200 answer is application/json.",
+		);
+		const notJson: CheckedAnswer = {
+			status: 200,
+			mediaType: 'application/json',
+			text: '{"users":',
+			ending: 'complete',
+		};
+		expect(checkAnswer(notJson, answers).headline).toBe(
+			"The body is not JSON, so it cannot match the contract's 200 application/json schema.",
+		);
+		expect(checkAnswer({ ...notJson, ending: 'capped' }, answers)).toEqual({
+			verdict: 'unchecked',
+			headline:
+				"The body did not arrive whole, so it was not checked against the contract's 200 application/json schema.",
+			violations: [],
+		});
+	});
+
+	it('lists at most 20 violations and counts the rest', () => {
+		const users = Array.from({ length: 25 }, (_, index) => ({
+			...ADA,
+			email: `u${index}@example.com`,
+			role: 'x',
+		}));
+		const { violations, headline } = checkAnswer(json(200, { users }), answers);
+		expect(headline).toBe(
+			"The body breaks the contract's 200 application/json schema (25 problems):",
+		);
+		expect(violations).toHaveLength(21);
+		expect(violations[19]).toBe('/users/19/role: must be one of admin, deployer, operator, viewer');
+		expect(violations[20]).toBe('… and 5 more');
+	});
+});
+
+describe('violation messages', () => {
+	it('name the JSON path, escaped, and say what was expected in words', () => {
+		expect(
+			describeViolation({ instancePath: '', keyword: 'type', params: { type: 'object' } }),
+		).toBe('(the body): must be an object');
+		expect(
+			describeViolation({
+				instancePath: '/users/1',
+				keyword: 'required',
+				params: { missingProperty: 'role' },
+			}),
+		).toBe('/users/1/role: is required but missing');
+		expect(
+			describeViolation({
+				instancePath: '',
+				keyword: 'additionalProperties',
+				params: { additionalProperty: 'a/b~\n' },
+			}),
+		).toBe('/a~1b~0 : is not in the contract');
+		expect(
+			describeViolation({ instancePath: '/n', keyword: 'type', params: { type: 'string,null' } }),
+		).toBe('/n: must be a string or null');
+		expect(
+			describeViolation({
+				instancePath: '/s',
+				keyword: 'maximum',
+				params: { comparison: '<=', limit: 599 },
+			}),
+		).toBe('/s: must be <= 599');
+		expect(describeViolation({ instancePath: '/x', keyword: 'uniqueItems', params: {} })).toBe(
+			"/x: breaks the contract's uniqueItems rule",
+		);
+	});
+});
+
+describe('whose directory an answer lists', () => {
+	const own = {
+		fingerprint: directoryFingerprint(['ada@example.com', 'ben@example.com']),
+		title: 'production',
+	};
+	const map = directoryMap([
+		{ slug: 'production', title: 'production', emails: ['ben@example.com', 'ada@example.com'] },
+		{ slug: 'dr-eu-west', title: 'dr-eu-west · DR', emails: ['cy@example.com', 'di@example.com'] },
+	]);
+
+	it('a fingerprint is FNV-1a of the sorted emails, the same in any order', () => {
+		expect(directoryFingerprint([])).toBe('cbf29ce484222325');
+		expect(directoryFingerprint(['a'])).toBe('af63dc4c8601ec8c');
+		expect(directoryFingerprint(['ben@example.com', 'ada@example.com'])).toBe(own.fingerprint);
+	});
+
+	it("this view's users are said to be this view's", () => {
+		expect(whoseDirectory(['ben@example.com', 'ada@example.com'], own, undefined)).toEqual({
+			kind: 'this-view',
+			text: 'These are the users of this view, production.',
+			views: [],
+		});
+	});
+
+	it('another view is named, from the map of fingerprints', () => {
+		expect(whoseDirectory(['di@example.com', 'cy@example.com'], own, map)).toEqual({
+			kind: 'other-view',
+			text: 'This key belongs to another view: these are the users of dr-eu-west · DR (dr-eu-west), not of this view, production.',
+			views: [{ slug: 'dr-eu-west', title: 'dr-eu-west · DR' }],
+		});
+	});
+
+	it('users of no view, or a map that could not be read, are said so', () => {
+		expect(whoseDirectory(['eve@example.com'], own, map).text).toBe(
+			"These users match no view's directory exactly (of the views this portal was built with), so which view the key belongs to cannot be said.",
+		);
+		expect(whoseDirectory(['eve@example.com'], own, undefined).text).toBe(
+			"These are not the users of this view, production; the portal's list of directories could not be read to say whose they are.",
+		);
+	});
+
+	it('reads the emails of an answer, and the map only when well formed', () => {
+		expect(answerEmails({ users: [ADA, { name: 'x' }, BEN] })).toEqual([
+			'ada@example.com',
+			'ben@example.com',
+		]);
+		expect(answerEmails({ users: 'none' })).toBeUndefined();
+		expect(answerEmails(null)).toBeUndefined();
+		expect(readDirectoryMap(JSON.parse(JSON.stringify(map)))).toEqual(map);
+		expect(() => readDirectoryMap({ abc: [{ slug: '../x', title: 't' }] })).toThrow(
+			'try-it directories: abc[0]: expected { slug, title } with a lowercase slug',
+		);
+	});
+});
