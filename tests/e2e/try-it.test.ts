@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCurl } from '../../src/lib/curl.ts';
 import { SERVER_STORAGE_KEY } from '../../src/lib/server-url.ts';
 import { BODY_CAP_BYTES } from '../../src/lib/try-it.ts';
-import { exampleUser, viewTitle } from '../../src/lib/views.ts';
+import { exampleUser, viewName } from '../../src/lib/views.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
@@ -218,7 +218,7 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 			visible: true,
 			verdict: "The body matches the contract's 200 application/json schema.",
 			violations: [],
-			whose: `These are the users of this view, ${viewTitle(view)}.`,
+			whose: `These are the users of this view, ${viewName(view)}.`,
 			heading: 'Request sent',
 		});
 		await page.context().close();
@@ -234,8 +234,8 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		const { verdict, whose } = await checked(page);
 		expect(verdict).toBe("The body matches the contract's 200 application/json schema.");
 		expect(whose).toBe(
-			`This key belongs to another view: these are the users of ${viewTitle(other.view)} ` +
-				`(${other.slug}), not of this view, ${viewTitle(view)}. Open ${viewTitle(other.view)}`,
+			`This key belongs to another view: these are the users of ${viewName(other.view)} ` +
+				`(${other.slug}), not of this view, ${viewName(view)}. Open ${viewName(other.view)}`,
 		);
 		expect(await page.locator('try-it [data-whose] a').getAttribute('href')).toBe(
 			`/views/${other.slug}/`,
@@ -367,7 +367,7 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		const { verdict, violations, whose } = await checked(page);
 		expect(verdict).toBe("The body breaks the contract's 200 application/json schema (1 problem):");
 		expect(violations).toEqual(['/users/3/role: must be one of admin, deployer, operator, viewer']);
-		expect(whose).toBe(`These are the users of this view, ${viewTitle(view)}.`);
+		expect(whose).toBe(`These are the users of this view, ${viewName(view)}.`);
 		await page.context().close();
 	});
 

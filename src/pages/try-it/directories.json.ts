@@ -6,7 +6,7 @@
 import type { APIRoute } from 'astro';
 import { directoryMap } from '../../lib/try-it-check.ts';
 import { sortedViews } from '../../lib/view-collection.ts';
-import { viewTitle } from '../../lib/views.ts';
+import { viewName } from '../../lib/views.ts';
 
 /** Serves the map of every view's directory fingerprint. */
 export const GET: APIRoute = async () => {
@@ -14,7 +14,7 @@ export const GET: APIRoute = async () => {
 	const map = directoryMap(
 		views.map(({ slug, view }) => ({
 			slug,
-			title: viewTitle(view),
+			title: viewName(view),
 			emails: view.users.map(({ email }) => email),
 		})),
 	);
