@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/lib/safe-urls.ts';
+import { tableScroll } from './src/lib/table-scroll.ts';
 import { readSettings } from './src/schemas/settings.ts';
 
 const { mockPort } = readSettings();
@@ -12,7 +13,8 @@ export default defineConfig({
 	site: 'http://127.0.0.1:4321',
 	trailingSlash: 'always',
 	markdown: {
-		processor: satteri({ hastPlugins: [safeUrls] }),
+		// Guide tables scroll in their own box, as the pages' own tables do.
+		processor: satteri({ hastPlugins: [safeUrls, tableScroll] }),
 		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
 		syntaxHighlight: 'prism',
 	},
