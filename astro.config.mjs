@@ -5,6 +5,7 @@ import { searchIndex } from './src/integrations/search-index.ts';
 import { tryItValidators } from './src/integrations/try-it-validators.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/lib/safe-urls.ts';
+import { tableScroll } from './src/lib/table-scroll.ts';
 import { readSettings } from './src/schemas/settings.ts';
 import { cspHash } from './src/lib/csp-hash.ts';
 import { THEME_INIT_SCRIPT } from './src/lib/theme.ts';
@@ -15,7 +16,8 @@ export default defineConfig({
 	site: 'http://127.0.0.1:4321',
 	trailingSlash: 'always',
 	markdown: {
-		processor: satteri({ hastPlugins: [safeUrls] }),
+		// Guide tables scroll in their own box, as the pages' own tables do.
+		processor: satteri({ hastPlugins: [safeUrls, tableScroll] }),
 		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
 		syntaxHighlight: 'prism',
 	},

@@ -42,7 +42,11 @@ function table(
 	rows: readonly (readonly string[])[],
 	changed: readonly boolean[] = [],
 ): HTMLElement {
+	// A wide table scrolls in its box; a keyboard reader focuses the box, named as its table, to scroll it.
 	const wrapper = el('div', undefined, 'table-scroll');
+	wrapper.setAttribute('role', 'region');
+	wrapper.tabIndex = 0;
+	wrapper.setAttribute('aria-label', caption);
 	const t = el('table');
 	t.append(el('caption', caption));
 	const headRow = el('tr');

@@ -1,0 +1,220 @@
+/**
+ * Every kind of page on a 390 px phone and on paper, in a real Chromium on the built portal: no
+ * page scrolls sideways, no table breaks a word in two, and print keeps the content but not the
+ * controls.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+import { ROOT } from '../../support/processes.ts';
+
+const guides = (await readdir(path.join(ROOT, 'content/docs')))
+	.filter((file) => file.endsWith('.mdx'))
+	.map((file) => `/docs/${file.replace(/\.mdx$/, '')}/`)
+	.sort();
+
+/** One page of each kind, and each guide. */
+const PAGES = [
+	'/',
+	'/views/production/',
+	'/reference/',
+	'/compare/',
+	'/docs/',
+	...guides,
+	'/no-such-page/',
+];
+
+let browser: Browser;
+let preview: Preview;
+
+beforeAll(async () => {
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+});
+
+/** Opens a page at a width and waits for what its scripts draw (the compare page's tables). */
+async function open(route: string, width: number): Promise<Page> {
+	const page = await browser.newPage({ viewport: { width, height: 844 } });
+	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	if (route === '/compare/') await page.locator('[data-output] table').first().waitFor();
+	return page;
+}
+
+/**
+ * Every place a table cell's text goes on to a new line between two letters or digits, as
+ * `cell text: "x|y"`. Breaks at spaces and after punctuation (a key's hyphens) are fine, and so
+ * is the start of a block of its own inside the cell (the overview's link, API label, update).
+ */
+function midWordBreaks(): string[] {
+	const found: string[] = [];
+	const wordCharacter = /[\p{L}\p{N}]/u;
+	const range = document.createRange();
+	/** The box a text runs in: its nearest element inside the cell that is not inline, or the cell. */
+	const blockOf = (node: Node, cell: Element): Element => {
+		let element = node.parentElement ?? cell;
+		while (element !== cell && getComputedStyle(element).display === 'inline')
+			element = element.parentElement ?? cell;
+		return element;
+	};
+	for (const cell of document.querySelectorAll('th, td')) {
+		// Cells clipped away for screen readers only (the directory's header row on a phone).
+		let hidden = false;
+		for (let node: Element | null = cell; node; node = node.parentElement)
+			if (getComputedStyle(node).clipPath !== 'none') hidden = true;
+		if (hidden || !cell.checkVisibility()) continue;
+		let previous: { character: string; bottom: number } | undefined;
+		let block: Element | undefined;
+		const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			if (blockOf(node, cell) !== block) previous = undefined;
+			block = blockOf(node, cell);
+			const text = node.textContent ?? '';
+			for (let index = 0; index < text.length; index += 1) {
+				const character = text.charAt(index);
+				if (!wordCharacter.test(character)) {
+					previous = undefined;
+					continue;
+				}
+				range.setStart(node, index);
+				range.setEnd(node, index + 1);
+				const box = range.getClientRects()[0];
+				if (!box || box.height === 0) continue;
+				if (previous && box.top >= previous.bottom - 1) {
+					const words = (cell.textContent ?? '').trim().replace(/\s+/g, ' ');
+					found.push(`${words.slice(0, 60)}: "${previous.character}|${character}"`);
+				}
+				previous = { character, bottom: box.bottom };
+			}
+		}
+	}
+	return found;
+}
+
+describe.each(PAGES)('%s on a 390 px phone', (route) => {
+	it('is no wider than the screen, and no table cell breaks a word in two', async () => {
+		const page = await open(route, 390);
+		const width = await page.evaluate(() => document.documentElement.scrollWidth);
+		const breaks = await page.evaluate(midWordBreaks);
+		await page.close();
+		expect(width).toBeLessThanOrEqual(390);
+		expect(breaks).toEqual([]);
+	});
+});
+
+describe('the reference page at 1280 px', () => {
+	it('keeps every table word whole, "Required" included', async () => {
+		const page = await open('/reference/', 1280);
+		const breaks = await page.evaluate(midWordBreaks);
+		await page.close();
+		expect(breaks).toEqual([]);
+	});
+});
+
+describe('on a phone, wide tables scroll in their own box', () => {
+	it.each([
+		['/docs/authentication/', 1],
+		['/docs/mock-server/', 1],
+		['/', 1],
+	])(
+		'%s: each of its %i table(s) sits in a labelled, focusable scroll box',
+		async (route, count) => {
+			const page = await open(route, 390);
+			const boxes = await page.locator('main table').evaluateAll((tables) =>
+				tables.map((table) => {
+					const box = table.closest('.table-scroll');
+					return {
+						inBox: box !== null,
+						role: box?.getAttribute('role'),
+						tabindex: box?.getAttribute('tabindex'),
+						named: Boolean(box?.getAttribute('aria-label') ?? box?.getAttribute('aria-labelledby')),
+						scrolls: box ? box.scrollWidth > box.clientWidth : false,
+					};
+				}),
+			);
+			await page.close();
+			expect(boxes).toEqual(
+				Array.from({ length: count }, () => ({
+					inBox: true,
+					role: 'region',
+					tabindex: '0',
+					named: true,
+					scrolls: true,
+				})),
+			);
+		},
+	);
+
+	it('the overview keeps its caption in view: no wider than the scroll box', async () => {
+		const page = await open('/', 390);
+		const { caption, box } = await page.evaluate(() => ({
+			caption: document.querySelector('.matrix caption')?.getBoundingClientRect().width ?? -1,
+			box: document.querySelector('.table-scroll')?.clientWidth ?? -1,
+		}));
+		await page.close();
+		expect(box).toBeGreaterThan(300);
+		expect(caption).toBeLessThanOrEqual(box);
+	});
+});
+
+/** Whether each selector matches something shown, on a page emulating print. */
+async function shownInPrint(route: string, selectors: readonly string[]): Promise<boolean[]> {
+	const page = await open(route, 1280);
+	await page.emulateMedia({ media: 'print' });
+	const shown = await page.evaluate(
+		(list) =>
+			list.map((selector) =>
+				[...document.querySelectorAll(selector)].some((element) => element.checkVisibility()),
+			),
+		selectors,
+	);
+	await page.close();
+	return shown;
+}
+
+describe('printed', () => {
+	it('a view page keeps its four blocks and footer, and drops search, try-it, sidebar, pager and copy buttons', async () => {
+		const kept = [
+			'.status-note',
+			'#config-json',
+			'table.directory',
+			'#curl-command',
+			'.site-footer',
+		];
+		const dropped = [
+			'.search-open',
+			'.search-fallback',
+			'try-it',
+			'.sidebar',
+			'.view-pager',
+			'copy-button button',
+			'.skip-link',
+		];
+		await expect(shownInPrint('/views/production/', kept)).resolves.toEqual(kept.map(() => true));
+		await expect(shownInPrint('/views/production/', dropped)).resolves.toEqual(
+			dropped.map(() => false),
+		);
+	});
+
+	it('a view page prints its directory whole, not cut by a scroll box', async () => {
+		const page = await open('/views/production/', 1280);
+		await page.emulateMedia({ media: 'print' });
+		const overflow = await page.evaluate(() =>
+			[...document.querySelectorAll('.table-scroll')].map((box) => getComputedStyle(box).overflowX),
+		);
+		await page.close();
+		expect(overflow).toEqual(['visible']);
+	});
+
+	it('the reference page keeps its tables and drops the copy buttons and search', async () => {
+		const selectors = ['.schema-table', 'copy-button button', '.search-open'];
+		await expect(shownInPrint('/reference/', selectors)).resolves.toEqual([true, false, false]);
+	});
+});
