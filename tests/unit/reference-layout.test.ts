@@ -14,6 +14,7 @@ import {
 	exampleValue,
 	firstSchemaUse,
 	operationSlug,
+	referenceHeadings,
 	ownHeaders,
 	sampleAuth,
 	sampleQuery,
@@ -187,5 +188,28 @@ describe('exampleValue', () => {
 		);
 		expect(exampleValue(1)).toBe('1');
 		expect(exampleValue(null)).toBe('null');
+	});
+});
+
+describe('referenceHeadings', () => {
+	it('lists the servers, then each operation with its four sections, by their heading ids', () => {
+		expect(
+			referenceHeadings([
+				{ method: 'GET', path: '/api/v2/users' },
+				{ method: 'HEAD', path: '/api/v2/users' },
+			]),
+		).toEqual([
+			{ depth: 2, slug: 'servers', text: 'Servers' },
+			{ depth: 2, slug: 'get-api-v2-users', text: 'GET /api/v2/users' },
+			{ depth: 3, slug: 'get-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'get-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'get-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'get-api-v2-users-samples', text: 'Code samples' },
+			{ depth: 2, slug: 'head-api-v2-users', text: 'HEAD /api/v2/users' },
+			{ depth: 3, slug: 'head-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'head-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'head-api-v2-users-samples', text: 'Code samples' },
+		]);
 	});
 });
