@@ -78,6 +78,11 @@ export function operationSlug(operation: Pick<Operation, 'method' | 'path'>): st
 		.replace(/-$/, '');
 }
 
+/** Whether a response status is an error, 4xx or 5xx (also as `4XX`), for its badge colour. */
+export function isErrorStatus(status: string): boolean {
+	return /^[45](\d\d|XX)$/i.test(status);
+}
+
 /** The parts of an operation, in page order, each under an h3 whose id ends with its key. */
 export const OPERATION_SECTIONS = [
 	{ key: 'security', title: 'Security' },

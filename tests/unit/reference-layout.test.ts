@@ -13,6 +13,7 @@ import type {
 import {
 	exampleValue,
 	firstSchemaUse,
+	isErrorStatus,
 	operationSlug,
 	referenceHeadings,
 	ownHeaders,
@@ -189,6 +190,22 @@ describe('exampleValue', () => {
 		expect(exampleValue(1)).toBe('1');
 		expect(exampleValue(null)).toBe('null');
 	});
+});
+
+describe('isErrorStatus', () => {
+	it.each(['400', '401', '404', '422', '500', '503', '4XX', '5xx'])(
+		'marks %s as an error, so its badge differs from a 200',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(true);
+		},
+	);
+
+	it.each(['200', '204', '304', '2XX', 'default', '40', '4000'])(
+		'does not mark %s as an error',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(false);
+		},
+	);
 });
 
 describe('referenceHeadings', () => {
