@@ -5,6 +5,7 @@
  * id, which examples a body shows and how, and what its code samples send.
  */
 import { authHeader, type SampleRequest } from './code-samples.ts';
+import type { PageHeading } from './page-headings.ts';
 import type {
 	NamedExample,
 	Operation,
@@ -75,6 +76,50 @@ export function operationSlug(operation: Pick<Operation, 'method' | 'path'>): st
 		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/-$/, '');
+}
+
+/** Whether a response status is an error, 4xx or 5xx (also as `4XX`), for its badge colour. */
+export function isErrorStatus(status: string): boolean {
+	return /^[45](\d\d|XX)$/i.test(status);
+}
+
+/** The parts of an operation, in page order, each under an h3 whose id ends with its key. */
+export const OPERATION_SECTIONS = [
+	{ key: 'security', title: 'Security' },
+	{ key: 'parameters', title: 'Parameters' },
+	{ key: 'responses', title: 'Responses' },
+	{ key: 'samples', title: 'Code samples' },
+] as const;
+
+/** The id of an operation's section heading, e.g. `get-api-v2-users-responses`. */
+export function sectionId(
+	operationId: string,
+	key: (typeof OPERATION_SECTIONS)[number]['key'],
+): string {
+	return `${operationId}-${key}`;
+}
+
+/** The id of the reference page's servers heading. */
+export const SERVERS_ID = 'servers';
+
+/** The reference page's h2 and h3 headings, for its "On this page" list. */
+export function referenceHeadings(
+	operations: readonly Pick<Operation, 'method' | 'path'>[],
+): PageHeading[] {
+	return [
+		{ depth: 2, slug: SERVERS_ID, text: 'Servers' },
+		...operations.flatMap((operation) => {
+			const id = operationSlug(operation);
+			return [
+				{ depth: 2, slug: id, text: `${operation.method} ${operation.path}` },
+				...OPERATION_SECTIONS.map(({ key, title }) => ({
+					depth: 3,
+					slug: sectionId(id, key),
+					text: title,
+				})),
+			];
+		}),
+	];
 }
 
 /** The header the code samples send the key in: that of the first scheme they know how to send. */

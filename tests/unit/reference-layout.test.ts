@@ -13,7 +13,9 @@ import type {
 import {
 	exampleValue,
 	firstSchemaUse,
+	isErrorStatus,
 	operationSlug,
+	referenceHeadings,
 	ownHeaders,
 	sampleAuth,
 	sampleQuery,
@@ -187,5 +189,44 @@ describe('exampleValue', () => {
 		);
 		expect(exampleValue(1)).toBe('1');
 		expect(exampleValue(null)).toBe('null');
+	});
+});
+
+describe('isErrorStatus', () => {
+	it.each(['400', '401', '404', '422', '500', '503', '4XX', '5xx'])(
+		'marks %s as an error, so its badge differs from a 200',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(true);
+		},
+	);
+
+	it.each(['200', '204', '304', '2XX', 'default', '40', '4000'])(
+		'does not mark %s as an error',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(false);
+		},
+	);
+});
+
+describe('referenceHeadings', () => {
+	it('lists the servers, then each operation with its four sections, by their heading ids', () => {
+		expect(
+			referenceHeadings([
+				{ method: 'GET', path: '/api/v2/users' },
+				{ method: 'HEAD', path: '/api/v2/users' },
+			]),
+		).toEqual([
+			{ depth: 2, slug: 'servers', text: 'Servers' },
+			{ depth: 2, slug: 'get-api-v2-users', text: 'GET /api/v2/users' },
+			{ depth: 3, slug: 'get-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'get-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'get-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'get-api-v2-users-samples', text: 'Code samples' },
+			{ depth: 2, slug: 'head-api-v2-users', text: 'HEAD /api/v2/users' },
+			{ depth: 3, slug: 'head-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'head-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'head-api-v2-users-samples', text: 'Code samples' },
+		]);
 	});
 });

@@ -1,0 +1,290 @@
+/**
+ * Reading the guides and the reference as a Starlight or Scalar reader expects, in a real
+ * Chromium on the built portal: "On this page" lists and heading anchors, previous/next through
+ * every guide, code samples in tabs that keyboards work and that remember the language, error
+ * badges that look like errors, and the sidebar before the content in the tab order.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+
+let preview: Preview;
+let browser: Browser;
+
+/** The guides as the source lists them; their order in the sidebar is checked below. */
+const GUIDES = [
+	'/docs/getting-started/',
+	'/docs/authentication/',
+	'/docs/versioning/',
+	'/docs/mock-server/',
+	'/docs/adding-a-view/',
+];
+const SAMPLE_LABELS = ['curl', 'Node (fetch)', 'Python (requests)', 'HTTPie'];
+
+beforeAll(async () => {
+	preview = await servePortal(inject('distDir'));
+	browser = await launchChromium();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await preview?.server.stop();
+});
+
+/** A fresh page in a fresh context, so no sample language is remembered from another test. */
+async function open(
+	route: string,
+	options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+	const page = await context.newPage();
+	await page.goto(`${preview.url}${route}`);
+	return { context, page };
+}
+
+describe('on this page and heading anchors', () => {
+	it.each(['/reference/', ...GUIDES])(
+		'%s lists its sections, each link leading to a heading that links to itself',
+		async (route) => {
+			const { context, page } = await open(route);
+			const toc = page.getByRole('navigation', { name: 'On this page' });
+			const targets = await toc
+				.locator('a')
+				.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+			expect(targets.length).toBeGreaterThan(0);
+			for (const target of targets) {
+				expect(target).toMatch(/^#[a-z0-9-]+$/);
+				const heading = page.locator(`main :is(h2, h3)[id="${target.slice(1)}"]`);
+				await expect(heading.count(), target).resolves.toBe(1);
+				const anchor = page.locator(`main a.anchor-link[href="${target}"]`);
+				await expect(anchor.isVisible(), target).resolves.toBe(true);
+				const name = await page
+					.getByRole('link', { name: `Section titled ${await heading.innerText()}` })
+					.count();
+				expect(name, target).toBe(1);
+			}
+			await context.close();
+		},
+	);
+
+	it('lists the reference operation with its four sections', async () => {
+		const { context, page } = await open('/reference/');
+		const toc = page.getByRole('navigation', { name: 'On this page' });
+		await expect(toc.locator('a').allInnerTexts()).resolves.toEqual([
+			'Servers',
+			'GET /api/v2/users',
+			'Security',
+			'Parameters',
+			'Responses',
+			'Code samples',
+		]);
+		await context.close();
+	});
+});
+
+describe('previous and next between guides', () => {
+	it('the sidebar lists the guides in their order, then the API reference', async () => {
+		const { context, page } = await open(GUIDES[2] ?? '');
+		const sidebar = page.getByRole('navigation', { name: 'Guides and reference' });
+		const hrefs = await sidebar
+			.locator('a')
+			.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+		expect(hrefs).toEqual([...GUIDES, '/reference/']);
+		await expect(sidebar.locator('[aria-current="page"]').getAttribute('href')).resolves.toBe(
+			GUIDES[2],
+		);
+		await context.close();
+	});
+
+	it('next leads from the first guide through every guide in sidebar order, and previous back', async () => {
+		const { context, page } = await open(GUIDES[0] ?? '');
+		const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
+		const forward = [new URL(page.url()).pathname];
+		await expect(pager.locator('a[rel="prev"]').count()).resolves.toBe(0);
+		while ((await pager.locator('a[rel="next"]').count()) > 0) {
+			await pager.locator('a[rel="next"]').click();
+			await page.waitForURL((url) => !forward.includes(url.pathname));
+			forward.push(new URL(page.url()).pathname);
+		}
+		expect(forward).toEqual(GUIDES);
+		const backward = [new URL(page.url()).pathname];
+		while ((await pager.locator('a[rel="prev"]').count()) > 0) {
+			await pager.locator('a[rel="prev"]').click();
+			await page.waitForURL((url) => !backward.includes(url.pathname));
+			backward.push(new URL(page.url()).pathname);
+		}
+		expect(backward).toEqual([...GUIDES].reverse());
+		await context.close();
+	});
+});
+
+/** The label of the selected tab, and the label of each sample panel that shows. */
+async function tabState(page: Page): Promise<{ selected: string[]; shown: string[] }> {
+	const tabs = page.locator('code-tabs').first();
+	return {
+		selected: await tabs.locator('[role="tab"][aria-selected="true"]').allInnerTexts(),
+		shown: await tabs
+			.locator('.sample')
+			.evaluateAll((panels) =>
+				panels
+					.filter((panel) => panel.checkVisibility())
+					.map((panel) => (panel as HTMLElement).dataset['tabLabel'] ?? ''),
+			),
+	};
+}
+
+describe('code samples in tabs', () => {
+	it('move by arrow keys, Home and End, with only the selected tab in the tab order', async () => {
+		const { context, page } = await open('/reference/');
+		const tabs = page.locator('code-tabs').first().getByRole('tab');
+		await expect(tabs.allInnerTexts()).resolves.toEqual(SAMPLE_LABELS);
+		await expect(tabState(page)).resolves.toEqual({ selected: ['curl'], shown: ['curl'] });
+		await tabs.first().focus();
+		const steps: [string, string][] = [
+			['ArrowRight', 'Node (fetch)'],
+			['End', 'HTTPie'],
+			['ArrowRight', 'curl'],
+			['ArrowLeft', 'HTTPie'],
+			['Home', 'curl'],
+			['ArrowRight', 'Node (fetch)'],
+		];
+		for (const [key, label] of steps) {
+			await page.keyboard.press(key);
+			await expect(tabState(page), key).resolves.toEqual({ selected: [label], shown: [label] });
+			const focused = await page.evaluate(() => document.activeElement?.textContent);
+			expect(focused, key).toBe(label);
+		}
+		await expect(
+			tabs.evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).tabIndex)),
+		).resolves.toEqual([-1, 0, -1, -1]);
+		// Tab leaves the tab list for the selected panel's content: its copy button.
+		await page.keyboard.press('Tab');
+		await expect(
+			page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+		).resolves.toBe('Copy the Node (fetch) sample');
+		await context.close();
+	});
+
+	it('remember the chosen language on another page', async () => {
+		const { context, page } = await open('/reference/');
+		const tabs = page.locator('code-tabs').first().getByRole('tab');
+		await tabs.first().focus();
+		await page.keyboard.press('End');
+		await page.keyboard.press('ArrowLeft');
+		await expect(tabState(page)).resolves.toEqual({
+			selected: ['Python (requests)'],
+			shown: ['Python (requests)'],
+		});
+		await page.goto(`${preview.url}/docs/getting-started/`);
+		await expect(tabState(page)).resolves.toEqual({
+			selected: ['Python (requests)'],
+			shown: ['Python (requests)'],
+		});
+		await context.close();
+	});
+
+	it('show every sample, one under the other, without JavaScript', async () => {
+		for (const route of ['/reference/', '/docs/getting-started/']) {
+			const { context, page } = await open(route, { javaScriptEnabled: false });
+			await expect(page.locator('[role="tablist"]').isVisible()).resolves.toBe(false);
+			await expect(tabState(page).then(({ shown }) => shown)).resolves.toEqual(SAMPLE_LABELS);
+			await expect(page.locator('code-tabs h4').allInnerTexts()).resolves.toEqual(SAMPLE_LABELS);
+			await context.close();
+		}
+	});
+
+	it('indent with two spaces and show a tab two columns wide', async () => {
+		const { context, page } = await open('/reference/');
+		const samples = page.locator('pre[data-sample]');
+		for (const text of await samples.allTextContents()) expect(text).not.toContain('\t');
+		await expect(
+			samples.evaluateAll((pres) => pres.map((pre) => getComputedStyle(pre).tabSize)),
+		).resolves.toEqual(['2', '2', '2', '2']);
+		await context.close();
+	});
+});
+
+describe('response badges', () => {
+	it.each(['light', 'dark'] as const)(
+		'in %s, an error status has another colour than 200, and readable text',
+		async (colorScheme) => {
+			const { context, page } = await open('/reference/', { colorScheme });
+			const badge = (status: string) =>
+				page
+					.locator('.response h4 .status', { hasText: new RegExp(`^${status}$`) })
+					.evaluate((element) => {
+						const style = getComputedStyle(element);
+						return { background: style.backgroundColor, color: style.color };
+					});
+			const ok = await badge('200');
+			for (const status of ['400', '401', '500']) {
+				const error = await badge(status);
+				expect(error.background, status).not.toBe(ok.background);
+				expect(error.background, status).toBe(
+					colorScheme === 'light' ? 'rgb(179, 38, 30)' : 'rgb(242, 148, 140)',
+				);
+				expect(error.color, status).toBe(
+					colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(15, 18, 22)',
+				);
+			}
+			await context.close();
+		},
+	);
+});
+
+describe('page frame', () => {
+	it('the reference breadcrumb leads home, not under Views', async () => {
+		const { context, page } = await open('/reference/');
+		await expect(page.locator('nav.breadcrumbs li').allInnerTexts()).resolves.toEqual([
+			'Home',
+			'API reference',
+		]);
+		await expect(page.locator('nav.breadcrumbs a').first().getAttribute('href')).resolves.toBe('/');
+		await context.close();
+	});
+
+	it('in a guide, a code block keeps its distance from the heading after it', async () => {
+		const { context, page } = await open('/docs/mock-server/');
+		const gaps = await page.locator('main pre').evaluateAll((pres) =>
+			pres
+				.filter((pre) => pre.nextElementSibling?.matches('.heading-wrapper, h2, h3'))
+				.map((pre) => {
+					const next = pre.nextElementSibling?.getBoundingClientRect().top ?? 0;
+					return next - pre.getBoundingClientRect().bottom;
+				}),
+		);
+		expect(gaps.length).toBeGreaterThan(0);
+		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(24);
+		await context.close();
+	});
+
+	it.each(['/reference/', GUIDES[1] ?? ''])(
+		'%s: Tab reaches the sidebar before the content, and the skip link goes straight to the content',
+		async (route) => {
+			const { context, page } = await open(route);
+			const where = () =>
+				page.evaluate(() => {
+					const focused = document.activeElement;
+					if (focused?.closest('aside.sidebar')) return 'sidebar';
+					if (focused?.closest('main')) return 'main';
+					return 'header';
+				});
+			let reached = 'header';
+			for (let step = 0; step < 30 && reached === 'header'; step += 1) {
+				await page.keyboard.press('Tab');
+				reached = await where();
+			}
+			expect(reached).toBe('sidebar');
+			await page.goto(`${preview.url}${route}`);
+			await page.keyboard.press('Tab');
+			await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+				'Skip to content',
+			);
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('Tab');
+			await expect(where()).resolves.toBe('main');
+			await context.close();
+		},
+	);
+});
