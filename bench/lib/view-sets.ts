@@ -10,16 +10,39 @@ import { KEY_PREFIX } from '../../src/schemas/key.ts';
 import { DOCUMENTATION_RANGES } from '../../src/schemas/address.ts';
 import { CONFIG_MEMBERS, ROLES, type View } from '../../src/schemas/view.ts';
 
-const STAGES = ['production', 'staging', 'dr', 'qa', 'preview'] as const;
-const REGIONS = [
-	'us-east',
-	'us-west',
-	'eu-west',
-	'eu-central',
-	'ap-south',
-	'ap-northeast',
+/**
+ * The environments a generated set spreads over, about as many as a real console has. Each view
+ * of an environment gets its own configuration label, so environment/configuration pairs (and
+ * the names made of them) are unique.
+ */
+const ENVIRONMENTS = [
+	'production-us-east',
+	'production-us-west',
+	'production-eu-west',
+	'production-eu-central',
+	'production-ap-south',
+	'production-ap-northeast',
+	'staging-us-east',
+	'staging-eu-west',
+	'staging-ap-south',
+	'dr-us-west',
+	'dr-eu-central',
+	'dr-ap-northeast',
+	'qa-us-east',
+	'qa-eu-west',
+	'preview-us-east',
+	'preview-eu-west',
+	'sandbox-us-west',
+	'sandbox-eu-central',
+	'perf-us-east',
+	'demo-eu-west',
 ] as const;
-const CONFIGURATIONS = ['Staging', 'Edge', 'DR', 'Production', undefined] as const;
+/** The configuration labels of an environment's first views; later ones are numbered. */
+const BASE_CONFIGURATIONS = ['Production', 'Edge', 'Staging', 'DR', 'Canary'] as const;
+/** The people of one environment's team, who fill most of its directories. */
+const TEAM_SIZE = 20;
+/** People on call across every environment, who turn up in directories everywhere. */
+const ON_CALL = 6;
 const API_LABELS = ['v2.5', 'v3.1', 'v4.2', 'v5.3', 'v5.8', undefined] as const;
 const FIRST_NAMES = [
 	'Amara',
@@ -91,11 +114,48 @@ function pick<T>(items: readonly [T, ...T[]], random: () => number): T {
 	return items[Math.floor(random() * items.length)] ?? items[0];
 }
 
+/** The configuration label of the `ordinal`-th view of an environment: none for the first. */
+function configurationAt(ordinal: number): string | undefined {
+	if (ordinal === 0) return undefined;
+	const base = BASE_CONFIGURATIONS[(ordinal - 1) % BASE_CONFIGURATIONS.length] ?? 'Edge';
+	const round = Math.floor((ordinal - 1) / BASE_CONFIGURATIONS.length);
+	return round === 0 ? base : `${base} ${round + 1}`;
+}
+
+/** A person by number: the same number is the same name and email in every view. */
+function person(id: number): { name: string; email: string } {
+	const first = FIRST_NAMES[id % FIRST_NAMES.length] ?? 'Amara';
+	const last = LAST_NAMES[Math.floor(id / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'Okafor';
+	return { name: `${first} ${last}`, email: `${first}.${last}.${id}@example.com`.toLowerCase() };
+}
+
+/**
+ * The eight people of a view's directory, by number: mostly its environment's team, sometimes
+ * someone on call, drawn without repeats. Directories overlap as in a real console: the same
+ * person is in several views, with a key of their own in each, and their role follows the
+ * position they are drawn in, so it sometimes differs from one view to the next.
+ */
+function directoryPeople(environment: number, random: () => number): number[] {
+	const pool = [
+		...Array.from({ length: TEAM_SIZE }, (_, member) => ON_CALL + environment * TEAM_SIZE + member),
+		...Array.from({ length: ON_CALL }, (_, member) => member),
+	];
+	const drawn: number[] = [];
+	while (drawn.length < 8) {
+		const [id] = pool.splice(Math.floor(random() * pool.length), 1);
+		if (id !== undefined) drawn.push(id);
+	}
+	return drawn;
+}
+
 /** The `index`-th view of a set: a slug and a fixture that the view schema accepts. */
 export function syntheticView(index: number, random: () => number): { slug: string; view: View } {
-	const environment = `${STAGES[index % STAGES.length]}-${REGIONS[Math.floor(index / STAGES.length) % REGIONS.length]}`;
-	const slug = `${environment}-${String(index).padStart(5, '0')}`;
-	const configuration = pick(CONFIGURATIONS, random);
+	const environmentIndex = index % ENVIRONMENTS.length;
+	const environment = ENVIRONMENTS[environmentIndex] ?? 'production-us-east';
+	const configuration = configurationAt(Math.floor(index / ENVIRONMENTS.length));
+	const slug = configuration
+		? `${environment}-${configuration.toLowerCase().replace(/ /g, '-')}`
+		: environment;
 	const apiVersion = pick(API_LABELS, random);
 	const range = DOCUMENTATION_RANGES[index % DOCUMENTATION_RANGES.length];
 	const host = 1 + (Math.floor(index / DOCUMENTATION_RANGES.length) % HOSTS_PER_RANGE);
@@ -113,21 +173,14 @@ export function syntheticView(index: number, random: () => number): { slug: stri
 		cloud_access_key: `FAKECLOUD${text(11, random).toUpperCase()}`,
 		cloud_secret_key: `fake-cloud-secret-${text(32, random)}`,
 	};
-	const users = Array.from({ length: 8 }, (_, position) => {
-		const first = pick(FIRST_NAMES, random);
-		const last = pick(LAST_NAMES, random);
-		return {
-			name: `${first} ${last}`,
-			email: `${first}.${last}.${position + 1}@example.com`.toLowerCase(),
-			role: ROLES[position % ROLES.length] ?? 'viewer',
-			apiKey: keyAt(index * 9 + position, random),
-		};
-	});
+	const users = directoryPeople(environmentIndex, random).map((id, position) => ({
+		...person(id),
+		role: ROLES[position % ROLES.length] ?? 'viewer',
+		apiKey: keyAt(index * 9 + position, random),
+	}));
 	const revenue = (0.5 + random() * 9).toFixed(2);
 	const growth = (random() * 30 - 5).toFixed(1);
 	const view: View = {
-		// Many synthetic views share their labels; the number gives each a name of its own.
-		name: `${environment} · ${configuration ?? 'unlabelled'} ${String(index).padStart(5, '0')}`,
 		environment,
 		...(configuration ? { configuration } : {}),
 		...(apiVersion ? { apiVersion } : {}),
