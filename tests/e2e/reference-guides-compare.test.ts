@@ -160,6 +160,31 @@ describe('compare page', () => {
 		for (const user of added) expect(changes.join('\n')).toContain(user.email);
 	});
 
+	it('shows a person in both directories once: unchanged, or with the role changed', async () => {
+		// The fixtures overlap on purpose: Amara Okafor is an admin in both views, and Priya Raman
+		// a deployer in production and an operator in production-edge, each with a key per view.
+		page = await browser.newPage();
+		await page.goto(`${preview.url}/compare/?a=production&b=production-edge`);
+		await page.locator('[data-output] table').first().waitFor();
+		await expect(
+			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
+		).resolves.toBe(
+			'From production to production · Edge: 6 added, 6 removed, 1 with another role, 1 unchanged (matched by email).',
+		);
+		await expect(
+			page.locator('tr', { hasText: 'role changed' }).locator('td, th').allTextContents(),
+		).resolves.toEqual([
+			'Priya Raman',
+			'priya.raman@example.com',
+			'deployer',
+			'operator',
+			'role changed',
+		]);
+		await expect(page.locator('tr', { hasText: 'amara.okafor@example.com' }).count()).resolves.toBe(
+			0,
+		);
+	});
+
 	it('opens on two different views, each header and the summary naming its own', async () => {
 		page = await browser.newPage();
 		await page.goto(`${preview.url}/compare/`);
