@@ -43,8 +43,8 @@ function table(
 	changed: readonly boolean[] = [],
 ): HTMLElement {
 	// A wide table scrolls in its box; a keyboard reader focuses the box, named as its table, to scroll it.
-	const wrapper = el('div', undefined, 'table-scroll');
-	wrapper.setAttribute('role', 'region');
+	// A named <section> is a region landmark.
+	const wrapper = el('section', undefined, 'table-scroll');
 	wrapper.tabIndex = 0;
 	wrapper.setAttribute('aria-label', caption);
 	const t = el('table');

@@ -132,7 +132,8 @@ describe('on a phone, wide tables scroll in their own box', () => {
 					const box = table.closest('.table-scroll');
 					return {
 						inBox: box !== null,
-						role: box?.getAttribute('role'),
+						// A named <section> is a region without saying so.
+						role: box?.getAttribute('role') ?? (box?.tagName === 'SECTION' ? 'region' : null),
 						tabindex: box?.getAttribute('tabindex'),
 						named: Boolean(box?.getAttribute('aria-label') ?? box?.getAttribute('aria-labelledby')),
 						scrolls: box ? box.scrollWidth > box.clientWidth : false,

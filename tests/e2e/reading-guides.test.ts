@@ -266,7 +266,7 @@ describe('page frame', () => {
 			const where = () =>
 				page.evaluate(() => {
 					const focused = document.activeElement;
-					if (focused?.closest('aside.sidebar')) return 'sidebar';
+					if (focused?.closest('.sidebar')) return 'sidebar';
 					if (focused?.closest('main')) return 'main';
 					return 'header';
 				});

@@ -169,7 +169,7 @@ describe('compare page', () => {
 		await expect(
 			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
 		).resolves.toBe(
-			'From production to production · Edge: 6 added, 6 removed, 1 with another role, 1 unchanged (matched by email).',
+			'From production · Production to production · Edge: 6 added, 6 removed, 1 with another role, 1 unchanged (matched by email).',
 		);
 		await expect(
 			page.locator('tr', { hasText: 'role changed' }).locator('td, th').allTextContents(),

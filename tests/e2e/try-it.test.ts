@@ -132,6 +132,11 @@ async function openView(
 /** Types a server (when given), presses Send and waits until the panel says how it went. */
 async function send(page: Page, server?: string, timeout = 15_000): Promise<string> {
 	if (server !== undefined) await page.getByLabel('Server').fill(server);
+	// The last answer's summary goes first, so the wait below cannot end on it.
+	await page.evaluate(() => {
+		const previous = document.querySelector('try-it [data-summary]');
+		if (previous) previous.textContent = '';
+	});
 	await page.getByRole('button', { name: 'Send' }).click();
 	const summary = page.locator('try-it [role="status"][data-summary]');
 	await page.waitForFunction(

@@ -7,10 +7,12 @@ import type { View } from '../../src/schemas/view.ts';
  * them differ between versions) and emails, so it is valid beside the real set.
  */
 export function newView(from: View, seed: number, firstName = 'Quinn Example'): View {
+	// Its name comes from its own labels (`qa-eu-west · QA`), never the template's own name.
+	const { name: _name, ...template } = from;
 	const key = (index: number): string =>
 		`ick-${(0xa0000000 + seed * 16 + index).toString(16)}-Live`;
 	return {
-		...from,
+		...template,
 		environment: 'qa-eu-west',
 		configuration: 'QA',
 		config: { ...from.config, api_key: key(15) },

@@ -15,9 +15,9 @@ describe('a guide table on a phone scrolls in its own named box', () => {
 	it('wraps the table in a focusable region named after the heading above it', () => {
 		const html = render(`## Status codes\n\nSome text.\n\n${TABLE}\n`);
 		expect(html).toMatch(
-			/^<h2[^>]*>Status codes<\/h2>\n<p>Some text.<\/p>\n<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Status codes"><table>/,
+			/^<h2[^>]*>Status codes<\/h2>\n<p>Some text.<\/p>\n<section class="table-scroll" tabindex="0" aria-label="Table: Status codes"><table>/,
 		);
-		expect(html).toMatch(/<\/table><\/div>\s*$/);
+		expect(html).toMatch(/<\/table><\/section>\s*$/);
 	});
 
 	it('names each of two tables after its own nearest heading', () => {
