@@ -181,7 +181,17 @@ async function shownInPrint(route: string, selectors: readonly string[]): Promis
 }
 
 describe('printed', () => {
-	it('a view page keeps its four blocks and footer, and drops search, try-it, sidebar, pager and copy buttons', async () => {
+	it('a guide drops its previous/next links and the on-this-page list, keeping its text', async () => {
+		const selectors = ['article h1', '.guide-pager', '.on-this-page', 'theme-select'];
+		await expect(shownInPrint('/docs/authentication/', selectors)).resolves.toEqual([
+			true,
+			false,
+			false,
+			false,
+		]);
+	});
+
+	it('a view page keeps its four blocks and footer, and drops search, try-it, sidebar, pager, copy buttons and the theme switch', async () => {
 		const kept = [
 			'.status-note',
 			'#config-json',
@@ -197,11 +207,30 @@ describe('printed', () => {
 			'.view-pager',
 			'copy-button button',
 			'.skip-link',
+			'theme-select',
 		];
 		await expect(shownInPrint('/views/production/', kept)).resolves.toEqual(kept.map(() => true));
 		await expect(shownInPrint('/views/production/', dropped)).resolves.toEqual(
 			dropped.map(() => false),
 		);
+	});
+
+	it('prints light when the screen shows the dark theme: black on white, light colour scheme', async () => {
+		const context = await browser.newContext({ colorScheme: 'dark' });
+		const page = await context.newPage();
+		await page.goto(`${preview.url}/views/production/`);
+		await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+		const colours = await page.evaluate(() => ({
+			text: getComputedStyle(document.body).color,
+			background: getComputedStyle(document.body).backgroundColor,
+			scheme: getComputedStyle(document.documentElement).colorScheme,
+		}));
+		await context.close();
+		expect(colours).toEqual({
+			text: 'rgb(0, 0, 0)',
+			background: 'rgb(255, 255, 255)',
+			scheme: 'light',
+		});
 	});
 
 	it('a view page prints its directory whole, not cut by a scroll box', async () => {
