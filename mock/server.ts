@@ -102,6 +102,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
 	}
 	const answerer = createAnswerer();
+	/** Each kept answer's body, encoded once: most requests get an answer sent before. */
+	const encoded = new WeakMap<Answer, Buffer>();
 
 	/** Sends an answer; HEAD gets the same headers and no body. */
 	const send = (
@@ -110,12 +112,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		answer: Answer,
 		extra: Record<string, string>,
 	): void => {
+		let body = encoded.get(answer);
+		if (!body) encoded.set(answer, (body = Buffer.from(answer.body)));
 		response.writeHead(answer.status, {
 			...answer.headers,
 			...extra,
-			'Content-Length': Buffer.byteLength(answer.body),
+			'Content-Length': body.length,
 		});
-		response.end(method === 'head' ? undefined : answer.body);
+		response.end(method === 'head' ? undefined : body);
 	};
 
 	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
