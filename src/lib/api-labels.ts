@@ -27,7 +27,7 @@ function labelNumbers(label: string): [number, number] {
 }
 
 /** Labels newest first; the views without a label last. */
-function compareLabels(a: string | undefined, b: string | undefined): number {
+export function compareLabels(a: string | undefined, b: string | undefined): number {
 	if (a === b) return 0;
 	if (a === undefined) return 1;
 	if (b === undefined) return -1;

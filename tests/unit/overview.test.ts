@@ -1,0 +1,46 @@
+/** The overview's grouping: environments in display order, and their API labels. */
+import { describe, expect, it } from 'vitest';
+import { environmentGroups, environmentHref, viewCount } from '../../src/lib/overview.ts';
+
+const entry = (slug: string, environment: string, apiVersion?: string) => ({
+	slug,
+	view: { environment, ...(apiVersion ? { apiVersion } : {}) },
+});
+
+describe('environment groups', () => {
+	it('keeps the display order of environments and of views within each', () => {
+		const groups = environmentGroups([
+			entry('staging', 'staging'),
+			entry('production', 'production'),
+			entry('staging-edge', 'staging'),
+		]);
+		expect(groups.map(({ environment }) => environment)).toEqual(['staging', 'production']);
+		expect(groups[0]?.views.map(({ slug }) => slug)).toEqual(['staging', 'staging-edge']);
+	});
+
+	it('lists each API label once, newest first with v10 after v9, and counts views without one', () => {
+		const [group] = environmentGroups([
+			entry('a', 'qa', 'v9.2'),
+			entry('b', 'qa'),
+			entry('c', 'qa', 'v10.1'),
+			entry('d', 'qa', 'v9.2'),
+			entry('e', 'qa'),
+		]);
+		expect(group?.apiLabels).toEqual(['v10.1', 'v9.2']);
+		expect(group?.unlabelled).toBe(2);
+	});
+});
+
+describe('environment pages', () => {
+	it('have a first page without a number and numbered pages after it', () => {
+		expect(environmentHref('production')).toBe('/environments/production/');
+		expect(environmentHref('production', 1)).toBe('/environments/production/');
+		expect(environmentHref('production', 3)).toBe('/environments/production/3/');
+	});
+
+	it('count views in words', () => {
+		expect(viewCount(1)).toBe('1 view');
+		expect(viewCount(12)).toBe('12 views');
+		expect(viewCount(10000)).toBe('10,000 views');
+	});
+});
