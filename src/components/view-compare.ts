@@ -1,16 +1,24 @@
 /**
  * `<view-compare>`: reads `?a=<slug>&b=<slug>`, fetches both views' facts and shows their
- * differences side by side. Picking other views updates the address, so a comparison can be
+ * differences side by side. Each side picks an environment, then one of its views; an
+ * environment's views are fetched when it is picked. Picking other views updates the address, so a comparison can be
  * shared as a link. A slug no view has is named, never swapped for another view. Every value is
  * shown as text.
  */
 import {
 	diffViews,
+	readEnvironmentViews,
 	readPair,
 	unknownViewsMessage,
 	type CompareFacts,
+	type EnvironmentViews,
+	type Side,
+	type UnknownView,
 	type ViewDiff,
 } from '../lib/compare.ts';
+
+/** What a view slug looks like; anything else is not asked for. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Creates an element with optional text. */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -127,35 +135,124 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 	return parts;
 }
 
+/** One side's two lists: its environment, and that environment's views. */
+interface Picker {
+	side: Side;
+	environment: HTMLSelectElement;
+	view: HTMLSelectElement;
+}
+
+/** Fetches JSON from this site; `undefined` when there is no such file (404). */
+async function fetchJson(url: string): Promise<unknown> {
+	const response = await fetch(url);
+	if (response.status === 404) return undefined;
+	if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+	return response.json();
+}
+
 /** The custom element behind the compare page. */
 export class ViewCompare extends HTMLElement {
 	#run = 0;
+	/** Each view's facts and each environment's list, fetched once per page. */
+	#facts = new Map<string, Promise<CompareFacts | undefined>>();
+	#lists = new Map<string, Promise<EnvironmentViews>>();
 
 	connectedCallback(): void {
 		const form = this.querySelector('form');
-		const selects = [...this.querySelectorAll('select')];
-		const slugs = [...(selects[0]?.options ?? [])].map((option) => option.value).filter(Boolean);
-		const pair = readPair(location.search, slugs);
-		const [selectA, selectB] = selects;
-		if (!form || !selectA || !selectB) return;
-		if (pair.a) selectA.value = pair.a;
-		if (pair.b) selectB.value = pair.b;
-		// A slug no view has stays visible in its list, as an option that cannot be compared.
-		for (const { side, slug } of pair.unknown) {
-			const select = side === 'a' ? selectA : selectB;
-			const option = new Option(`${slug} (no such view)`, '', true, true);
-			option.disabled = true;
-			select.prepend(option);
-		}
+		const pickers = (['a', 'b'] as const).map((side) => ({
+			side,
+			environment: this.querySelector<HTMLSelectElement>(`select[data-environment="${side}"]`),
+			view: this.querySelector<HTMLSelectElement>(`select[data-view="${side}"]`),
+		}));
+		const [a, b] = pickers;
+		if (!form || !a?.environment || !a.view || !b?.environment || !b.view) return;
+		const ready = pickers as Picker[];
 		form.addEventListener('submit', (event) => {
 			event.preventDefault();
-			void this.show(selectA.value, selectB.value, true);
+			void this.compareSelected(ready, true);
 		});
-		for (const select of selects)
-			select.addEventListener('change', () => void this.show(selectA.value, selectB.value, true));
+		for (const picker of ready) {
+			picker.environment.addEventListener('change', () => {
+				void this.pickEnvironment(picker, picker.environment.value).then(() =>
+					this.compareSelected(ready, true),
+				);
+			});
+			picker.view.addEventListener('change', () => void this.compareSelected(ready, true));
+		}
+		void this.start(ready);
+	}
+
+	/** Opens on the views the address names (or the page's first two), each in its list. */
+	async start(pickers: Picker[]): Promise<void> {
 		const status = this.querySelector('[role="status"]');
-		if (pair.unknown.length > 0 && status) status.textContent = unknownViewsMessage(pair.unknown);
-		else void this.show(selectA.value, selectB.value, false);
+		const pair = readPair(location.search);
+		const unknown: UnknownView[] = [];
+		try {
+			await Promise.all(
+				pickers.map(async (picker) => {
+					const slug = pair[picker.side] ?? picker.view.value;
+					const facts = SLUG.test(slug) ? await this.facts(slug) : undefined;
+					if (facts) return this.pickEnvironment(picker, facts.environment, slug);
+					// A slug no view has stays visible in its list, as an option that cannot be compared.
+					unknown.push({ side: picker.side, slug });
+					const option = new Option(`${slug} (no such view)`, '', true, true);
+					option.disabled = true;
+					picker.view.prepend(option);
+					return this.pickEnvironment(picker, picker.environment.value, '');
+				}),
+			);
+		} catch (error) {
+			if (status) status.textContent = `The views could not load: ${message(error)}`;
+			return;
+		}
+		if (unknown.length > 0 && status) {
+			unknown.sort((x, y) => x.side.localeCompare(y.side));
+			status.textContent = unknownViewsMessage(unknown);
+		} else await this.compareSelected(pickers, false);
+	}
+
+	/** Fills a side's view list with an environment's views, selecting `slug` (or the first). */
+	async pickEnvironment(picker: Picker, environment: string, slug?: string): Promise<void> {
+		let list = this.#lists.get(environment);
+		if (!list) {
+			list = fetchJson(`/compare/environments/${encodeURIComponent(environment)}.json`).then(
+				(body) => {
+					if (body === undefined) throw new Error(`no environment "${environment}"`);
+					return readEnvironmentViews(body);
+				},
+			);
+			this.#lists.set(environment, list);
+			list.catch(() => this.#lists.delete(environment));
+		}
+		const { views } = await list;
+		picker.environment.value = environment;
+		const kept = [...picker.view.options].filter((option) => option.disabled && slug === '');
+		picker.view.replaceChildren(
+			...kept,
+			...views.map(({ slug: value, name }) => new Option(name, value)),
+		);
+		if (slug !== '') picker.view.value = slug ?? views[0]?.slug ?? '';
+	}
+
+	/** A view's facts; `undefined` when no view has the slug. */
+	facts(slug: string): Promise<CompareFacts | undefined> {
+		let facts = this.#facts.get(slug);
+		if (!facts) {
+			facts = fetchJson(`/compare/${encodeURIComponent(slug)}.json`).then((body) => {
+				if (body === undefined) return undefined;
+				if (!isFacts(body)) throw new Error(`${slug}: not a view's facts`);
+				return body;
+			});
+			this.#facts.set(slug, facts);
+			facts.catch(() => this.#facts.delete(slug));
+		}
+		return facts;
+	}
+
+	/** Compares the two views the lists show. */
+	compareSelected(pickers: Picker[], remember: boolean): Promise<void> {
+		const [a, b] = pickers;
+		return this.show(a?.view.value ?? '', b?.view.value ?? '', remember);
 	}
 
 	/** Fetches both views' facts and shows the comparison. */
@@ -174,11 +271,9 @@ export class ViewCompare extends HTMLElement {
 		try {
 			const [factsA, factsB] = await Promise.all(
 				[a, b].map(async (slug) => {
-					const response = await fetch(`/compare/${encodeURIComponent(slug)}.json`);
-					if (!response.ok) throw new Error(`${slug}: HTTP ${response.status}`);
-					const body: unknown = await response.json();
-					if (!isFacts(body)) throw new Error(`${slug}: not a view's facts`);
-					return body;
+					const facts = await this.facts(slug);
+					if (!facts) throw new Error(`no view has the slug "${slug}"`);
+					return facts;
 				}),
 			);
 			if (run !== this.#run || !factsA || !factsB) return;
@@ -187,9 +282,14 @@ export class ViewCompare extends HTMLElement {
 				a === b ? 'Both sides show the same view.' : `Compared ${factsA.name} with ${factsB.name}.`;
 		} catch (error) {
 			if (run !== this.#run) return;
-			status.textContent = `The comparison could not load: ${error instanceof Error ? error.message : String(error)}`;
+			status.textContent = `The comparison could not load: ${message(error)}`;
 		}
 	}
+}
+
+/** An error's message, for the status line. */
+function message(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 if (!customElements.get('view-compare')) customElements.define('view-compare', ViewCompare);

@@ -99,29 +99,58 @@ export function diffViews(a: CompareFacts, b: CompareFacts): ViewDiff {
 /** A side of the comparison, as the address names it. */
 export type Side = 'a' | 'b';
 
-/** The views an address asks to compare: the known slugs, and any slug no view has. */
+/** The views an address asks to compare, by slug, as given (not yet known to exist). */
 export interface RequestedPair {
 	a?: string;
 	b?: string;
-	/** Slugs the address gives that no view has, with their side, A first. */
-	unknown: { side: Side; slug: string }[];
 }
 
-/** Reads `?a=<slug>&b=<slug>` from a query string: known slugs, and those no view has. */
-export function readPair(search: string, slugs: readonly string[]): RequestedPair {
+/** Reads `?a=<slug>&b=<slug>` from a query string; an empty or missing side is left out. */
+export function readPair(search: string): RequestedPair {
 	const params = new URLSearchParams(search);
-	const pair: RequestedPair = { unknown: [] };
+	const pair: RequestedPair = {};
 	for (const side of ['a', 'b'] as const) {
-		const slug = params.get(side);
-		if (slug === null || slug === '') continue;
-		if (slugs.includes(slug)) pair[side] = slug;
-		else pair.unknown.push({ side, slug });
+		const slug = params.get(side)?.trim();
+		if (slug) pair[side] = slug;
 	}
 	return pair;
 }
 
+/** One environment's views as the compare page lists them: `/compare/environments/<env>.json`. */
+export interface EnvironmentViews {
+	environment: string;
+	views: { slug: string; name: string }[];
+}
+
+/** Reads a fetched environment list; anything else is refused, naming what was wrong. */
+export function readEnvironmentViews(value: unknown): EnvironmentViews {
+	if (typeof value !== 'object' || value === null) {
+		throw new Error('expected an object with an environment and its views');
+	}
+	const { environment, views } = value as Record<string, unknown>;
+	if (typeof environment !== 'string' || !Array.isArray(views)) {
+		throw new Error('expected an object with an environment and its views');
+	}
+	return {
+		environment,
+		views: views.map((entry: unknown, index) => {
+			const { slug, name } = (entry ?? {}) as Record<string, unknown>;
+			if (typeof slug !== 'string' || typeof name !== 'string') {
+				throw new Error(`views[${index}]: expected { slug, name }`);
+			}
+			return { slug, name };
+		}),
+	};
+}
+
+/** A slug the address gives that no view has, with its side. */
+export interface UnknownView {
+	side: Side;
+	slug: string;
+}
+
 /** What the page says when the address names a view that does not exist, naming each slug. */
-export function unknownViewsMessage(unknown: RequestedPair['unknown']): string {
+export function unknownViewsMessage(unknown: readonly UnknownView[]): string {
 	const asked = unknown.map(({ side, slug }) => `view ${side.toUpperCase()} "${slug}"`);
 	const which = unknown.length === 1 ? 'that slug' : 'those slugs';
 	const pick = unknown.length === 1 ? `view ${unknown[0]?.side.toUpperCase() ?? ''}` : 'both views';

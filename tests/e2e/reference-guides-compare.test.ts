@@ -149,8 +149,10 @@ describe('compare page', () => {
 		await page.goto(`${preview.url}/compare/?a=${a.slug}&b=${a.slug}`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(page.locator('[role="status"]').textContent()).resolves.toContain('same view');
+		await page.selectOption('select[name="env-b"]', c.view.environment);
 		await page.selectOption('select[name="b"]', c.slug);
 		await page.locator('[role="status"]', { hasText: `with ${viewName(c.view)}.` }).waitFor();
+		expect(new URL(page.url()).searchParams.get('a')).toBe(a.slug);
 		expect(new URL(page.url()).searchParams.get('b')).toBe(c.slug);
 		const added = c.view.users.filter(
 			(user) => !a.view.users.some((other) => other.email === user.email),
@@ -215,8 +217,13 @@ describe('compare page', () => {
 			'nope (no such view)',
 		);
 		await expect(page.locator('[data-output]').textContent()).resolves.toBe('');
-		expect(fetched.filter((url) => url.endsWith('.json'))).toEqual([]);
+		// Only the two views asked for are looked up: nothing is compared in place of "nope".
+		expect(fetched.filter((url) => /^\/compare\/[^/]+\.json$/.test(url)).sort()).toEqual([
+			'/compare/nope.json',
+			'/compare/production-edge.json',
+		]);
 		expect(new URL(page.url()).searchParams.get('b')).toBe('nope');
+		await page.selectOption('select[name="env-b"]', 'production');
 		await page.selectOption('select[name="b"]', 'production');
 		await page
 			.locator('[role="status"]', {
@@ -226,12 +233,40 @@ describe('compare page', () => {
 		expect(new URL(page.url()).searchParams.get('b')).toBe('production');
 	});
 
-	it('without JavaScript, lists links to every view instead of a dead form', async () => {
+	it('without JavaScript, links each environment instead of a dead form', async () => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const noScript = await context.newPage();
 		await noScript.goto(`${preview.url}/compare/`);
 		await expect(noScript.locator('.compare-form').isVisible()).resolves.toBe(false);
-		await expect(noScript.locator('.compare-fallback a').count()).resolves.toBe(views.length);
+		const environments = [...new Set(views.map(({ view }) => view.environment))].sort();
+		await expect(
+			noScript
+				.locator('.compare-fallback a')
+				.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+		).resolves.toEqual(environments.map((environment) => `/environments/${environment}/`));
 		await context.close();
+	});
+
+	it('lists only the views of the picked environment, fetched when it is picked', async () => {
+		page = await browser.newPage();
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		await page.goto(`${preview.url}/compare/?a=production&b=production-edge`);
+		await page.locator('[data-output] table').first().waitFor();
+		const production = views.filter(({ view }) => view.environment === 'production');
+		await expect(
+			page
+				.locator('select[name="b"] option')
+				.evaluateAll((options) =>
+					options.map((option) => (option as HTMLOptionElement).value).sort(),
+				),
+		).resolves.toEqual(production.map(({ slug }) => slug).sort());
+		expect(fetched.filter((url) => url.startsWith('/compare/environments/'))).toEqual([
+			'/compare/environments/production.json',
+		]);
+		await page.selectOption('select[name="env-b"]', 'staging-us-east');
+		await page.locator('[role="status"]', { hasText: 'with staging-us-east' }).waitFor();
+		expect(new URL(page.url()).searchParams.get('b')).toMatch(/^staging-us-east/);
+		expect(fetched).toContain('/compare/environments/staging-us-east.json');
 	});
 });

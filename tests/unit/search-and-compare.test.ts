@@ -90,25 +90,15 @@ describe('overview durations', () => {
 });
 
 describe('compare', () => {
-	const slugs = ['production', 'production-edge'];
-
-	it('reads the pair from the address, keeping a slug no view has apart', () => {
-		expect(readPair('?a=production&b=production-edge', slugs)).toEqual({
+	it('reads the pair from the address as given, leaving out an empty side', () => {
+		expect(readPair('?a=production&b=production-edge')).toEqual({
 			a: 'production',
 			b: 'production-edge',
-			unknown: [],
 		});
-		expect(readPair('?a=production-edge&b=nope', slugs)).toEqual({
-			a: 'production-edge',
-			unknown: [{ side: 'b', slug: 'nope' }],
-		});
-		expect(readPair('?a=nope&b=<b>', slugs)).toEqual({
-			unknown: [
-				{ side: 'a', slug: 'nope' },
-				{ side: 'b', slug: '<b>' },
-			],
-		});
-		expect(readPair('', slugs)).toEqual({ unknown: [] });
+		expect(readPair('?a=production-edge&b=nope')).toEqual({ a: 'production-edge', b: 'nope' });
+		expect(readPair('?a=&b=%20dr-eu-west%20')).toEqual({ b: 'dr-eu-west' });
+		expect(readPair('?b=%3Cb%3E')).toEqual({ b: '<b>' });
+		expect(readPair('')).toEqual({});
 	});
 
 	it('names each slug no view has, and which side asked for it', () => {
