@@ -1,11 +1,11 @@
 /**
  * `node bench/generate-views.ts <count> <folder>` writes `<folder>/<slug>.json`: `count` valid,
- * unique synthetic views (`bench/lib/view-sets.ts`), the same for the same count. The contract
+ * unique synthetic views (`support/view-sets.ts`), the same for the same count. The contract
  * needs no copy: the build and the mock compose each view's example from the fixtures.
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { writeViewSet } from './lib/view-sets.ts';
+import { writeViewSet } from '../support/view-sets.ts';
 
 const argsSchema = z.tuple([
 	z.coerce.number({ error: 'count: expected a whole number of views' }).int().min(1).max(100_000),

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { readSettings } from '../src/schemas/settings.ts';
 import { copyFixtures } from '../support/fixtures.ts';
 import { bin, freePort, start } from '../support/processes.ts';
-import { writeViewSet } from './lib/view-sets.ts';
+import { writeViewSet } from '../support/view-sets.ts';
 import { table, writeResult } from './lib/report.ts';
 
 const envSchema = z.object({

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { loadViews } from '../src/schemas/fixtures.ts';
 import { readSettings } from '../src/schemas/settings.ts';
 import { verdict, writeResult } from './lib/report.ts';
-import { writeViewSet } from './lib/view-sets.ts';
+import { writeViewSet } from '../support/view-sets.ts';
 import { freePort, start, type Started } from '../support/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -357,7 +357,7 @@ export async function runMockBench(): Promise<void> {
 			]),
 		),
 		'',
-		'Generated view sets (bench/lib/view-sets.ts), MOCK_LOG=off; start-up is from spawn to the first answer, RSS is read then.',
+		'Generated view sets (support/view-sets.ts), MOCK_LOG=off; start-up is from spawn to the first answer, RSS is read then.',
 	].join('\n');
 	await writeResult({
 		name: 'mock',

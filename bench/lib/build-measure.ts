@@ -8,7 +8,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
-import { writeViewSet } from './view-sets.ts';
+import { writeViewSet } from '../../support/view-sets.ts';
 import { kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
 
 const GNU_TIME = '/usr/bin/time';
