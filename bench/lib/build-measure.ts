@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
+import { largestPage, pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
 import { kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
 
 const GNU_TIME = '/usr/bin/time';
@@ -53,6 +54,10 @@ export interface BuildMeasure {
 	searchIndexBytes: number;
 	/** The HTML of one view page, in bytes. */
 	viewPageBytes: number;
+	/** Each page kind's size (the largest page of a kind with many). */
+	pageKinds: PageKindSize[];
+	/** The largest HTML page of the build. */
+	largest: { file: string; raw: number };
 }
 
 /** The total size of the files under a folder. */
@@ -132,6 +137,8 @@ export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<
 		distBytes: await folderBytes(paths.dist),
 		searchIndexBytes: await folderBytes(path.join(paths.dist, 'pagefind')),
 		viewPageBytes: viewPage && existsSync(viewPage) ? (await stat(viewPage)).size : 0,
+		pageKinds: ok ? await pageKindSizes(paths.dist) : [],
+		largest: ok ? await largestPage(paths.dist) : { file: '', raw: 0 },
 	};
 }
 
@@ -179,6 +186,19 @@ export async function runBuildBench(): Promise<void> {
 			kb(measure.viewPageBytes),
 		];
 	});
+	const built = measures.filter((measure) => measure.ok);
+	const kinds = [...new Set(built.flatMap((measure) => measure.pageKinds.map(({ kind }) => kind)))];
+	const kindRows = kinds.map((kind) => [
+		kind,
+		...built.map((measure) => {
+			const size = measure.pageKinds.find((entry) => entry.kind === kind);
+			return size ? `${kb(size.gzip)} / ${kb(size.raw)}` : '–';
+		}),
+	]);
+	kindRows.push(
+		['largest page (raw)', ...built.map(({ largest }) => `${kb(largest.raw)} ${largest.file}`)],
+		['dist per view', ...built.map(({ distBytes, views }) => kb(distBytes / views))],
+	);
 	const worst = steps.reduce((max, step) => Math.max(max, step.ms), Number.NEGATIVE_INFINITY);
 	const markdown = [
 		table(
@@ -199,6 +219,15 @@ export async function runBuildBench(): Promise<void> {
 		'',
 		`Marginal build cost budget ≤ ${MARGINAL_BUDGET_MS} ms per view: ${verdict(steps.length ? worst <= MARGINAL_BUDGET_MS : undefined)} (worst step ${Number.isFinite(worst) ? worst.toFixed(1) : '–'} ms).`,
 		'Built with `astro build` at Node’s default heap (no NODE_OPTIONS); views from `bench/generate-views.ts`, checked with the view schema.',
+		'',
+		'### Page sizes by kind (gzip / raw)',
+		'',
+		table(
+			['page kind', ...built.map(({ views }) => `${views.toLocaleString('en')} views`)],
+			kindRows,
+		),
+		'',
+		'A kind with many pages (views, environments) is given by its largest page. The overview (home and environment pages) grows with the environments, not the views; the contract carries one example per view by design.',
 	].join('\n');
 	await writeResult({
 		name: 'build',

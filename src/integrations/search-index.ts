@@ -4,8 +4,23 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
+
+/**
+ * Runs a full garbage collection of this process. Rendering thousands of pages leaves most of a
+ * gigabyte of garbage on the heap that V8 would collect only on its next allocation; Pagefind
+ * then starts beside it, and the two peaked together at 2.2 GB for 10,000 views (heap profile:
+ * some 210 MB of it live). Collecting first returns that memory before Pagefind grows. This is
+ * how jest-leak-detector reaches `gc` without `--expose-gc` on the command line.
+ */
+function collectGarbage(): void {
+	setFlagsFromString('--expose-gc');
+	const gc: unknown = runInNewContext('gc');
+	if (typeof gc === 'function') gc();
+}
 
 /**
  * Parts of a page that never go into the index, on top of `data-pagefind-ignore`: the try-it
@@ -15,6 +30,7 @@ export const SECRET_SELECTORS = ['try-it', '[data-secret]', '.try-it'] as const;
 
 /** Indexes a built site folder and writes the index into `<folder>/pagefind`. */
 export async function writeSearchIndex(folder: string): Promise<{ pages: number }> {
+	collectGarbage();
 	const { index, errors } = await pagefind.createIndex({
 		excludeSelectors: [...SECRET_SELECTORS],
 		forceLanguage: 'en',
