@@ -19,6 +19,7 @@ import {
 import {
 	answerEmails,
 	checkAnswer,
+	directoryFingerprint,
 	parsedBody,
 	readDirectoryMap,
 	whoseDirectory,
@@ -27,24 +28,34 @@ import {
 } from '../lib/try-it-check.ts';
 import { SERVER_STORAGE_KEY } from '../lib/server-url.ts';
 
-/** Where the build publishes which view each directory belongs to. */
-const DIRECTORIES_URL = '/try-it/directories.json';
+/** Where the build publishes which views have a directory: one file per fingerprint. */
+const directoryUrl = (fingerprint: string): string =>
+	`/try-it/directories/${encodeURIComponent(fingerprint)}.json`;
 
-/** The directory map, fetched once per page and only when an answer lists another directory. */
-let directories: Promise<DirectoryMap | undefined> | undefined;
+/** Each directory's views, fetched once per page and only when an answer lists another directory. */
+const directories = new Map<string, Promise<DirectoryMap | undefined>>();
 
-/** Fetches the directory map; `undefined` when it cannot be read. */
-function directoryMap(): Promise<DirectoryMap | undefined> {
-	directories ??= fetch(DIRECTORIES_URL, { credentials: 'same-origin' })
-		.then(async (response) => {
-			if (!response.ok) throw new Error(`${DIRECTORIES_URL}: ${response.status}`);
-			return readDirectoryMap(await response.json());
-		})
-		.catch(() => {
-			directories = undefined;
-			return undefined;
-		});
-	return directories;
+/**
+ * The views with the directory `fingerprint`, as a directory map: empty when no view has it (the
+ * build wrote no file), `undefined` when it cannot be read.
+ */
+function viewsWithDirectory(fingerprint: string): Promise<DirectoryMap | undefined> {
+	let found = directories.get(fingerprint);
+	if (!found) {
+		const url = directoryUrl(fingerprint);
+		found = fetch(url, { credentials: 'same-origin' })
+			.then(async (response) => {
+				if (response.status === 404) return {};
+				if (!response.ok) throw new Error(`${url}: ${response.status}`);
+				return readDirectoryMap(await response.json());
+			})
+			.catch(() => {
+				directories.delete(fingerprint);
+				return undefined;
+			});
+		directories.set(fingerprint, found);
+	}
+	return found;
 }
 
 /** Panels with a request under way; a second Send waits for the first. */
@@ -149,7 +160,8 @@ async function whoseAnswer(panel: HTMLElement, outcome: TryItOutcome): Promise<W
 		title: panel.dataset['viewTitle'] ?? 'this view',
 	};
 	const first = whoseDirectory(emails, own, {});
-	return first.kind === 'this-view' ? first : whoseDirectory(emails, own, await directoryMap());
+	if (first.kind === 'this-view') return first;
+	return whoseDirectory(emails, own, await viewsWithDirectory(directoryFingerprint(emails)));
 }
 
 /** Sends the panel's request and shows what came back. */

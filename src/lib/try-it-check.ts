@@ -253,7 +253,10 @@ export interface NamedView {
 	title: string;
 }
 
-/** Fingerprint to the views whose directory it is: what `/try-it/directories.json` holds. */
+/**
+ * Fingerprint to the views whose directory it is. The build publishes one file per fingerprint,
+ * `/try-it/directories/<fingerprint>.json`, each a map of that one fingerprint.
+ */
 export type DirectoryMap = Readonly<Record<string, readonly NamedView[]>>;
 
 /** Reads the directory map as fetched; anything else is refused with where it went wrong. */

@@ -231,6 +231,8 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 
 	it('a key from another view names that view and links to it', async () => {
 		const { page } = await openView();
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
 		const stranger = other.view.users[0];
 		if (!stranger) throw new Error('fixture without users');
 		await page.getByLabel('Key', { exact: true }).selectOption({ label: 'Another key…' });
@@ -245,6 +247,10 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		expect(await page.locator('try-it [data-whose] a').getAttribute('href')).toBe(
 			`/views/${other.slug}/`,
 		);
+		// One small file for that one directory, not a list of every view's.
+		expect(fetched.filter((url) => url.startsWith('/try-it/'))).toEqual([
+			expect.stringMatching(/^\/try-it\/directories\/[0-9a-f]{16}\.json$/),
+		]);
 		await page.context().close();
 	});
 
