@@ -19,7 +19,7 @@ import * as pagefind from 'pagefind';
 function collectGarbage(): void {
 	setFlagsFromString('--expose-gc');
 	const gc: unknown = runInNewContext('gc');
-	if (typeof gc === 'function') gc();
+	if (typeof gc === 'function') (gc as () => void)();
 }
 
 /**
