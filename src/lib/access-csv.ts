@@ -43,16 +43,18 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 
 /** The export's rows without the header: views in listing order, each in its directory's order. */
 export function accessRows(entries: readonly { slug: string; view: View }[]): string[][] {
-	return [...entries].sort(compareViews).flatMap(({ view }) =>
-		view.users.map((user) => [
-			user.name,
-			user.email,
-			view.environment,
-			view.configuration ?? '',
-			viewName(view),
-			user.role,
-		]),
-	);
+	return [...entries]
+		.sort(compareViews)
+		.flatMap(({ view }) =>
+			view.users.map((user) => [
+				user.name,
+				user.email,
+				view.environment,
+				view.configuration ?? '',
+				viewName(view),
+				user.role,
+			]),
+		);
 }
 
 /** The whole file: byte-order mark, header row, then one row per person per view. */

@@ -31,7 +31,8 @@ export function personEnvironmentHref(person: string, environment: string, page 
 export function paginate<T>(items: readonly T[], size: number): T[][] {
 	if (size < 1) throw new Error(`A page holds at least one item, not ${size}`);
 	const pages: T[][] = [];
-	for (let start = 0; start < items.length; start += size) pages.push(items.slice(start, start + size));
+	for (let start = 0; start < items.length; start += size)
+		pages.push(items.slice(start, start + size));
 	return pages.length > 0 ? pages : [[]];
 }
 

@@ -75,7 +75,8 @@ function mostCommon(
 	}
 	const ranked = [...seen].sort(
 		([a, x], [b, y]) =>
-			y.count - x.count || (x.latest < y.latest ? 1 : x.latest > y.latest ? -1 : a.localeCompare(b)),
+			y.count - x.count ||
+			(x.latest < y.latest ? 1 : x.latest > y.latest ? -1 : a.localeCompare(b)),
 	);
 	const [first, ...rest] = ranked.map(([value]) => value);
 	if (first === undefined) throw new Error('A person with no views; none should be built');

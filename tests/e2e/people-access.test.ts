@@ -194,8 +194,8 @@ describe('people and access', () => {
 			// Every role on the page is within the screen's width, none scrolled out of sight.
 			const outside = await page
 				.locator('main .role, main td[data-label] a')
-				.evaluateAll((nodes) =>
-					nodes.filter((node) => node.getBoundingClientRect().right > 390).length,
+				.evaluateAll(
+					(nodes) => nodes.filter((node) => node.getBoundingClientRect().right > 390).length,
 				);
 			expect(outside).toBe(0);
 			await page.close();
@@ -206,12 +206,14 @@ describe('people and access', () => {
 		const page = await browser.newPage();
 		await page.goto(`${preview.url}/compare/?a=staging-us-east&b=production`);
 		await page.locator('[data-output] table').first().waitFor();
-		await expect(page.locator('[data-output] p', { hasText: /^From / }).textContent()).resolves.toBe(
+		await expect(
+			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
+		).resolves.toBe(
 			'From staging-us-east · Staging to production · Production: 7 added, 7 removed, 0 with another role, 1 unchanged (matched by email).',
 		);
-		await expect(page.locator('tr', { hasText: /priya\.raman@example\.com/i }).count()).resolves.toBe(
-			0,
-		);
+		await expect(
+			page.locator('tr', { hasText: /priya\.raman@example\.com/i }).count(),
+		).resolves.toBe(0);
 		await page.close();
 	});
 });

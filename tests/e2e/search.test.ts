@@ -79,9 +79,7 @@ describe('search', () => {
 		expect(links.slice(0, 2)).toEqual(['/people/kenji.watanabe/', '/views/production/']);
 		expect(links.filter((link) => link.startsWith('/views/'))).toEqual(['/views/production/']);
 		await expect
-			.poll(() =>
-				page.locator('.search-results li').nth(1).locator('.search-labels').textContent(),
-			)
+			.poll(() => page.locator('.search-results li').nth(1).locator('.search-labels').textContent())
 			.toBe('production · Production · v5.8');
 		await page.close();
 	});

@@ -30,7 +30,7 @@ async function htmlUnder(folder: string): Promise<string[]> {
 describe('access.csv', () => {
 	it('parses as CSV, a header then exactly one row per person per view of the fixtures', async () => {
 		const text = await readFile(path.join(inject('distDir'), 'access.csv'), 'utf8');
-		const [header, ...rows] = parse(text, { bom: true }) as string[][];
+		const [header, ...rows] = parse(text, { bom: true });
 		expect(header).toEqual(['Name', 'Email', 'Environment', 'Configuration label', 'View', 'Role']);
 		const names: Record<string, string> = {
 			production: 'production · Production',

@@ -42,7 +42,7 @@ describe('CSV fields', () => {
 
 	it('reads back, through a CSV parser, as the values it was given (formulas neutralized)', () => {
 		const rows = [
-			['Niamh O\'Connor', 'a,b', 'say "hi"', 'line\r\nend', '=1+1', 'Zoë'],
+			["Niamh O'Connor", 'a,b', 'say "hi"', 'line\r\nend', '=1+1', 'Zoë'],
 			['', ' spaced ', '-', '@', '+', 'plain'],
 		];
 		const text = toCsv(rows);
@@ -55,7 +55,7 @@ describe('CSV fields', () => {
 
 describe('the export', () => {
 	const text = accessCsv(fixtures);
-	const records = parse(text, { bom: true }) as string[][];
+	const records = parse(text, { bom: true });
 
 	it('starts with a byte-order mark, has a header row and ends every record with CRLF', () => {
 		expect(text.startsWith(UTF8_BOM)).toBe(true);
@@ -71,7 +71,8 @@ describe('the export', () => {
 					user.email,
 					view.environment,
 					view.configuration ?? '',
-					view.name ?? (view.configuration ? `${view.environment} · ${view.configuration}` : view.environment),
+					view.name ??
+						(view.configuration ? `${view.environment} · ${view.configuration}` : view.environment),
 					user.role,
 				].join('\u0000'),
 			),

@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/people.ts';
 import { diffViews } from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { loadViews } from '../../src/schemas/fixtures.ts';
 import type { Role, User, View } from '../../src/schemas/view.ts';
 import { ROOT } from '../../support/processes.ts';
 
@@ -102,11 +102,12 @@ describe('the people index', () => {
 		]);
 		expect(roleDiffers(person)).toBe(true);
 		expect(describeRoles(person.roles)).toBe('admin in 2 views, viewer in 1');
-		expect(byEnvironment(person.memberships).map(({ environment, roles }) => [environment, roles]))
-			.toEqual([
-				['production', [{ role: 'admin', views: 2 }]],
-				['staging', [{ role: 'viewer', views: 1 }]],
-			]);
+		expect(
+			byEnvironment(person.memberships).map(({ environment, roles }) => [environment, roles]),
+		).toEqual([
+			['production', [{ role: 'admin', views: 2 }]],
+			['staging', [{ role: 'viewer', views: 1 }]],
+		]);
 		const other1 = people.find((p) => p.key === 'other@example.com');
 		expect(other1 && roleDiffers(other1)).toBe(false);
 	});
@@ -184,7 +185,9 @@ describe('the people index', () => {
 
 	it('reads the hand-written fixtures: Priya in three views with two roles, Amara under two names', () => {
 		const people = buildPeople(fixtures);
-		const emails = new Set(fixtures.flatMap(({ view: v }) => v.users.map((u) => emailKey(u.email))));
+		const emails = new Set(
+			fixtures.flatMap(({ view: v }) => v.users.map((u) => emailKey(u.email))),
+		);
 		expect(people).toHaveLength(emails.size);
 		const priya = people.find((person) => person.key === 'priya.raman@example.com');
 		expect(priya?.memberships.map(({ slug, role }) => `${slug}:${role}`)).toEqual([
