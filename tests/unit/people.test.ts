@@ -11,6 +11,7 @@ import {
 	roleDiffers,
 } from '../../src/lib/people.ts';
 import { diffViews } from '../../src/lib/compare.ts';
+import { accessHref, count, paginate, personEnvironmentHref } from '../../src/lib/access.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import type { Role, User, View } from '../../src/schemas/view.ts';
@@ -236,5 +237,33 @@ describe('the compare page and the people pages match people alike', () => {
 		expect(directory.unchanged).toBe(1);
 		expect(directory.added.map((u) => u.email)).not.toContain('priya.raman@example.com');
 		expect(directory.removed.map((u) => u.email)).not.toContain('Priya.Raman@example.com');
+	});
+});
+
+describe('the access pages’ addresses and bounds', () => {
+	it('gives each filter combination its own page', () => {
+		expect(accessHref()).toBe('/access/');
+		expect(accessHref('production')).toBe('/access/environments/production/');
+		expect(accessHref(undefined, 'admin')).toBe('/access/roles/admin/');
+		expect(accessHref('production', 'admin')).toBe('/access/environments/production/admin/');
+		expect(personEnvironmentHref('amara.okafor', 'production')).toBe(
+			'/people/amara.okafor/production/',
+		);
+		expect(personEnvironmentHref('amara.okafor', 'production', 3)).toBe(
+			'/people/amara.okafor/production/3/',
+		);
+	});
+
+	it('splits a long list of views into pages of a bounded size, none empty but the only one', () => {
+		const items = Array.from({ length: 120 }, (_, index) => index);
+		expect(paginate(items, 50).map((page) => page.length)).toEqual([50, 50, 20]);
+		expect(paginate(items, 50)[2]?.[0]).toBe(100);
+		expect(paginate([], 50)).toEqual([[]]);
+		expect(() => paginate(items, 0)).toThrow('A page holds at least one item, not 0');
+	});
+
+	it('counts in words', () => {
+		expect(count(1, 'view', 'views')).toBe('1 view');
+		expect(count(1234, 'view', 'views')).toBe('1,234 views');
 	});
 });
