@@ -7,9 +7,12 @@ export interface Preview {
 	server: Started;
 }
 
-/** Starts `astro preview` for `distDir`; stop it with `preview.server.stop()`. */
-export async function servePortal(distDir: string): Promise<Preview> {
-	const port = await freePort();
+/**
+ * Starts `astro preview` for `distDir` on `port` (a free one if not given); stop it with
+ * `preview.server.stop()`.
+ */
+export async function servePortal(distDir: string, port?: number): Promise<Preview> {
+	port ??= await freePort();
 	// --ignore-lock: otherwise Astro allows one preview per project, and tests run beside others'.
 	const server = start(bin('astro'), [
 		'preview',

@@ -5,6 +5,7 @@
  */
 import type { CONFIG_MEMBERS, Role } from '../schemas/view.ts';
 import type { ViewHosts } from './hosts.ts';
+import { emailKey } from './person-key.ts';
 
 /** A configuration member. */
 export type ConfigMember = (typeof CONFIG_MEMBERS)[number];
@@ -32,7 +33,7 @@ export interface FactRow {
 	same: boolean;
 }
 
-/** How the directory changed from view A to view B, matched by email. */
+/** How the directory changed from view A to view B, matched by email as the people pages match it. */
 export interface DirectoryDiff {
 	added: CompareFacts['users'];
 	removed: CompareFacts['users'];
@@ -76,7 +77,7 @@ export function diffViews(a: CompareFacts, b: CompareFacts): ViewDiff {
 		same: a.secrets[member] === b.secrets[member],
 	}));
 	const byEmail = (users: CompareFacts['users']) =>
-		new Map(users.map((user) => [user.email.toLowerCase(), user]));
+		new Map(users.map((user) => [emailKey(user.email), user]));
 	const before = byEmail(a.users);
 	const after = byEmail(b.users);
 	const directory: DirectoryDiff = { added: [], removed: [], roleChanged: [], unchanged: 0 };

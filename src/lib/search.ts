@@ -6,13 +6,14 @@ export const SEARCH_FILTERS = [
 	{ name: 'environment', label: 'Environment' },
 	{ name: 'configuration', label: 'Configuration label' },
 	{ name: 'api', label: 'API label' },
+	{ name: 'role', label: 'Role' },
 ] as const;
 
 /** A filter's name as Pagefind indexes it. */
 export type SearchFilterName = (typeof SEARCH_FILTERS)[number]['name'];
 
 /** The page kinds search can tell apart. */
-export const PAGE_KINDS = ['view', 'guide', 'reference'] as const;
+export const PAGE_KINDS = ['view', 'person', 'guide', 'reference'] as const;
 
 /** A page kind. */
 export type PageKind = (typeof PAGE_KINDS)[number];

@@ -19,6 +19,7 @@ const GUIDES = [
 	'/docs/versioning/',
 	'/docs/mock-server/',
 	'/docs/adding-a-view/',
+	'/docs/people-and-access/',
 ];
 const SAMPLE_LABELS = ['curl', 'Node (fetch)', 'Python (requests)', 'HTTPie'];
 

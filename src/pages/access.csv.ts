@@ -1,0 +1,9 @@
+/** `access.csv`: one row per person per view, for access reviews in a spreadsheet. */
+import type { APIRoute } from 'astro';
+import { accessCsv } from '../lib/access-csv.ts';
+import { viewEntries } from '../lib/view-collection.ts';
+
+export const GET: APIRoute = async () =>
+	new Response(accessCsv(await viewEntries()), {
+		headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present' },
+	});
