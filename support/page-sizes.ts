@@ -1,6 +1,7 @@
 /**
  * The size of each kind of page in a built portal, raw and gzip: the overview, a view, the
- * reference, compare, each guide, the 404 page and the published contract. A kind that has many
+ * reference, compare, each guide, the people and access pages, the 404 page, the published
+ * contract and the access export. A kind that has many
  * pages (views, environments) is measured by its largest page, since that is the one a reader
  * may have to load. The build benchmark prints these, and the scale test compares two builds.
  */
@@ -26,16 +27,26 @@ const SINGLE_PAGES: readonly [string, string][] = [
 	['overview', 'index.html'],
 	['reference', 'reference/index.html'],
 	['compare', 'compare/index.html'],
+	['access overview', 'access/index.html'],
 	['guides index', 'docs/index.html'],
 	['404', '404.html'],
 	['contract (openapi.json)', 'openapi.json'],
 	['contract (openapi.yaml)', 'openapi.yaml'],
+	['access export (access.csv)', 'access.csv'],
 ];
 
-/** Kinds with many pages: kind name, folder under dist, and the file inside each subfolder. */
-const PAGE_FAMILIES: readonly [string, string][] = [
-	['a view', 'views'],
-	['an environment', 'environments'],
+/**
+ * Kinds with many pages: kind name, and the pattern their paths (relative to dist) match. Each
+ * path is tried against the patterns in order and counts for the first that matches.
+ */
+const PAGE_FAMILIES: readonly [string, RegExp][] = [
+	['a view', /^views\/[^/]+\/index\.html$/],
+	['an environment', /^environments\/[^/]+\/(?:\d+\/)?index\.html$/],
+	['a person', /^people\/[^/]+\/index\.html$/],
+	["a person's views in an environment", /^people\/[^/]+\/[^/]+\/(?:\d+\/)?index\.html$/],
+	['access by environment', /^access\/environments\/[^/]+\/index\.html$/],
+	['access by environment and role', /^access\/environments\/[^/]+\/[^/]+\/index\.html$/],
+	['access by role', /^access\/roles\/[^/]+\/index\.html$/],
 ];
 
 async function measure(dist: string, file: string): Promise<{ raw: number; gzip: number }> {
@@ -43,15 +54,14 @@ async function measure(dist: string, file: string): Promise<{ raw: number; gzip:
 	return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
-/** Every `index.html` one or more folders under `folder` (relative to dist). */
-async function pagesUnder(dist: string, folder: string): Promise<string[]> {
-	const root = path.join(dist, folder);
-	if (!existsSync(root)) return [];
-	const entries = await readdir(root, { recursive: true, withFileTypes: true });
+/** Every HTML page under dist, as paths relative to it with `/` between folders, sorted. */
+async function htmlPages(dist: string): Promise<string[]> {
+	const entries = await readdir(dist, { recursive: true, withFileTypes: true });
 	return entries
-		.filter((entry) => entry.isFile() && entry.name === 'index.html')
-		.map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)))
-		.filter((file) => file !== path.join(folder, 'index.html'))
+		.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+		.map((entry) =>
+			path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+		)
 		.sort();
 }
 
@@ -62,8 +72,11 @@ export async function pageKindSizes(dist: string): Promise<PageKindSize[]> {
 		if (!existsSync(path.join(dist, file))) continue;
 		sizes.push({ kind, file, ...(await measure(dist, file)), pages: 1 });
 	}
-	for (const [kind, folder] of PAGE_FAMILIES) {
-		const files = await pagesUnder(dist, folder);
+	const pages = await htmlPages(dist);
+	for (const [kind, pattern] of PAGE_FAMILIES) {
+		const files = pages.filter(
+			(file) => PAGE_FAMILIES.find(([, first]) => first.test(file))?.[1] === pattern,
+		);
 		let largest: PageKindSize | undefined;
 		for (const file of files) {
 			const size = await measure(dist, file);
@@ -71,7 +84,7 @@ export async function pageKindSizes(dist: string): Promise<PageKindSize[]> {
 		}
 		if (largest) sizes.push({ ...largest, kind: `${kind} (largest)`, pages: files.length });
 	}
-	for (const file of await pagesUnder(dist, 'docs')) {
+	for (const file of pages.filter((page) => /^docs\/[^/]+\/index\.html$/.test(page))) {
 		const guide = path.basename(path.dirname(file));
 		sizes.push({ kind: `guide: ${guide}`, file, ...(await measure(dist, file)), pages: 1 });
 	}
@@ -81,9 +94,7 @@ export async function pageKindSizes(dist: string): Promise<PageKindSize[]> {
 /** The largest HTML page anywhere in `dist`, by raw size. */
 export async function largestPage(dist: string): Promise<{ file: string; raw: number }> {
 	let best = { file: '', raw: 0 };
-	for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-		if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-		const file = path.relative(dist, path.join(entry.parentPath, entry.name));
+	for (const file of await htmlPages(dist)) {
 		const { raw } = await measure(dist, file);
 		if (raw > best.raw) best = { file, raw };
 	}
