@@ -22,14 +22,17 @@ export function nameKey(name: string): string {
 	return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Compares text as people read it: numbers in it by value, so `Canary 9` comes before `Canary 10`. */
+const reading = new Intl.Collator('en', { numeric: true });
+
 /** Orders entries by environment, then configuration label, then slug. */
 export function compareViews(
 	a: { slug: string; view: View },
 	b: { slug: string; view: View },
 ): number {
 	return (
-		a.view.environment.localeCompare(b.view.environment) ||
-		(a.view.configuration ?? '').localeCompare(b.view.configuration ?? '') ||
-		a.slug.localeCompare(b.slug)
+		reading.compare(a.view.environment, b.view.environment) ||
+		reading.compare(a.view.configuration ?? '', b.view.configuration ?? '') ||
+		reading.compare(a.slug, b.slug)
 	);
 }

@@ -1,6 +1,7 @@
 /** The overview's grouping: environments in display order, and their API labels. */
 import { describe, expect, it } from 'vitest';
 import { environmentGroups, environmentHref, viewCount } from '../../src/lib/overview.ts';
+import { compareViews } from '../../src/lib/views.ts';
 
 const entry = (slug: string, environment: string, apiVersion?: string) => ({
 	slug,
@@ -42,5 +43,31 @@ describe('environment pages', () => {
 		expect(viewCount(1)).toBe('1 view');
 		expect(viewCount(12)).toBe('12 views');
 		expect(viewCount(10000)).toBe('10,000 views');
+	});
+});
+
+describe('the order of views', () => {
+	const view = (slug: string, environment: string, configuration?: string) =>
+		({ slug, view: { environment, ...(configuration ? { configuration } : {}) } }) as Parameters<
+			typeof compareViews
+		>[0];
+
+	it('counts the numbers in labels as numbers: Canary 9 before Canary 10 and Canary 45', () => {
+		const sorted = [
+			view('qa-canary-45', 'qa', 'Canary 45'),
+			view('qa-canary-10', 'qa', 'Canary 10'),
+			view('qa', 'qa'),
+			view('qa-canary-9', 'qa', 'Canary 9'),
+			view('dr-2', 'dr-2'),
+			view('dr-10', 'dr-10'),
+		].sort(compareViews);
+		expect(sorted.map(({ slug }) => slug)).toEqual([
+			'dr-2',
+			'dr-10',
+			'qa',
+			'qa-canary-9',
+			'qa-canary-10',
+			'qa-canary-45',
+		]);
 	});
 });
