@@ -78,6 +78,9 @@ describe('reference page', () => {
 			first,
 		]);
 		await expect(examples.locator('.examples a[href="/openapi.json"]').count()).resolves.toBe(1);
+		await expect(examples.locator('.examples a[href="/"]').textContent()).resolves.toBe(
+			"view's page",
+		);
 	});
 
 	it('offers curl, fetch, requests and HTTPie samples that call the mock it was built for', async () => {
