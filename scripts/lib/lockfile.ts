@@ -14,6 +14,7 @@ const LOCK_FILE = path.resolve(import.meta.dirname, '..', '..', 'package-lock.js
 export const LOCK_FILES = [
 	LOCK_FILE,
 	path.resolve(import.meta.dirname, '..', '..', 'bench', 'tools', 'package-lock.json'),
+	path.resolve(import.meta.dirname, '..', '..', 'tests', 'mutation', 'package-lock.json'),
 ];
 
 const lockSchema = z.looseObject({

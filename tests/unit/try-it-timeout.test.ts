@@ -50,3 +50,17 @@ describe('the try-it time-out', () => {
 		);
 	});
 });
+
+describe('after an answer', () => {
+	it('leaves no time-out running', async () => {
+		const answered = (async () => {
+			await Promise.resolve();
+			return Response.json({ users: [] });
+		}) as typeof fetch;
+		await sendExampleRequest(
+			{ server: 'http://127.0.0.1:4711', key: KEY },
+			{ fetch: answered, now: () => Date.now() },
+		);
+		expect(vi.getTimerCount()).toBe(0);
+	});
+});

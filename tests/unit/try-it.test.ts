@@ -473,3 +473,116 @@ describe('what the result block shows, so nothing of an earlier request stays', 
 		);
 	});
 });
+
+describe('what the panel asks of the browser, and lets go of afterwards', () => {
+	it('sends no cookies, takes no cached answer and sends no referrer', async () => {
+		const inits: RequestInit[] = [];
+		const fetchImpl = (async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+			inits.push(init);
+			await Promise.resolve();
+			return Response.json({ users: [] });
+		}) as typeof fetch;
+		await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 });
+		expect(inits).toHaveLength(1);
+		expect(inits[0]).toMatchObject({
+			credentials: 'omit',
+			cache: 'no-store',
+			referrerPolicy: 'no-referrer',
+		});
+	});
+
+	it.each([
+		[200, true],
+		[204, true],
+		[299, true],
+		[300, false],
+		[404, false],
+		[500, false],
+	])('marks a %i answer as ok: %s', async (status, ok) => {
+		const { fetchImpl } = fakeFetch(() => new Response(null, { status }));
+		const answer = asAnswer(
+			await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 }),
+		);
+		expect(answer.ok).toBe(ok);
+	});
+
+	it('hands the answer to the contract check as read: status, media type, text and ending', async () => {
+		const { fetchImpl } = fakeFetch(
+			() =>
+				new Response('{"users":[]}', {
+					status: 200,
+					headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+				}),
+		);
+		const answer = asAnswer(
+			await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 }),
+		);
+		expect(answer.checked).toEqual({
+			status: 200,
+			mediaType: 'application/json',
+			text: '{"users":[]}',
+			ending: 'complete',
+		});
+	});
+
+	it('aborts the request once the answer is read, so a body left unread closes its connection', async () => {
+		let signal: AbortSignal | undefined;
+		const fetchImpl = (async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+			signal = init.signal ?? undefined;
+			await Promise.resolve();
+			return Response.json({ users: [] });
+		}) as typeof fetch;
+		await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 });
+		expect(signal?.aborted).toBe(true);
+	});
+
+	it('cancels a body it stops reading at the cap, and not one it read to the end', async () => {
+		/** A body of `chunks` chunks of 600 bytes, or one without end; records whether it was cancelled. */
+		const body = (chunks: number) => {
+			const seen = { cancelled: false };
+			let sent = 0;
+			const stream = new ReadableStream<Uint8Array>({
+				pull(controller) {
+					if (sent === chunks) return controller.close();
+					sent += 1;
+					controller.enqueue(encoder.encode('x'.repeat(600)));
+				},
+				cancel() {
+					seen.cancelled = true;
+				},
+			});
+			return { stream, seen };
+		};
+		const endless = body(Infinity);
+		const whole = body(1);
+		expect((await readCapped(endless.stream, 1000, new AbortController().signal)).ending).toBe(
+			'capped',
+		);
+		expect((await readCapped(whole.stream, 1000, new AbortController().signal)).ending).toBe(
+			'complete',
+		);
+		expect([endless.seen.cancelled, whole.seen.cancelled]).toEqual([true, false]);
+	});
+
+	it('cancels a body cut off by the time-out', async () => {
+		let cancelled = false;
+		const controller = new AbortController();
+		const stream = new ReadableStream<Uint8Array>({
+			pull: () => new Promise<void>(() => {}),
+			cancel() {
+				cancelled = true;
+			},
+		});
+		setTimeout(() => controller.abort(), 20);
+		const body = await readCapped(stream, 1000, controller.signal);
+		expect(body.ending).toBe('timed-out');
+		expect(cancelled).toBe(true);
+	});
+
+	it('reads nothing from a body whose time-out has passed already', async () => {
+		const controller = new AbortController();
+		controller.abort();
+		const body = await readCapped(streamOf(['{"users":[]}']), 1000, controller.signal);
+		expect(body).toEqual({ bytes: new Uint8Array(0), ending: 'timed-out' });
+	});
+});

@@ -1,0 +1,50 @@
+/**
+ * StrykerJS over the code that guards input and output (`npm run test:mutation`): it changes
+ * one small thing at a time in these modules and runs the unit tests that cover it; a change no
+ * test notices is a mistake the tests would let through.
+ */
+export default {
+	testRunner: 'vitest',
+	plugins: ['@stryker-mutator/vitest-runner'],
+	vitest: { configFile: 'vitest.mutation.config.ts' },
+	mutate: [
+		// The view schemas.
+		'src/schemas/key.ts',
+		'src/schemas/address.ts',
+		'src/schemas/timestamp.ts',
+		'src/schemas/view.ts',
+		'src/schemas/fixtures.ts',
+		// The Authorization header and the directory lookup.
+		'src/lib/authorization.ts',
+		'src/lib/directory.ts',
+		// The mock's controls (Prefer, __code…); the challenges are answerFor in directory.ts.
+		'mock/controls.ts',
+		// curl and the code samples.
+		'src/lib/curl.ts',
+		'src/lib/code-samples.ts',
+		// The try-it panel's reading of answers.
+		'src/lib/try-it.ts',
+		'src/lib/try-it-check.ts',
+	],
+	coverageAnalysis: 'perTest',
+	concurrency: 2,
+	// The target is 90 for the set; it stands at 81.5 (2026-11-22), so the break sits just under
+	// it, to be raised as tests are added (tests/mutation/run.ts holds each module's floor).
+	thresholds: { high: 90, low: 85, break: 81 },
+	reporters: ['clear-text', 'progress', 'html', 'json'],
+	htmlReporter: { fileName: 'reports/mutation/index.html' },
+	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+	clearTextReporter: {
+		allowColor: false,
+		logTests: false,
+		reportScoreTable: true,
+		reportMutants: false,
+	},
+	// Results of mutants whose code and covering tests did not change are reused from this file,
+	// which is committed, so CI tests only what a change touched; `npm run test:mutation --
+	// --force` tests every mutant again and rewrites it.
+	incremental: true,
+	incrementalFile: 'tests/mutation/incremental.json',
+	tempDirName: '.stryker-tmp',
+	cleanTempDir: 'always',
+};

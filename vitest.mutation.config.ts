@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The unit tests alone, for StrykerJS (`npm run test:mutation`): no build, no mock process, no
+ * browser, and no projects, which Stryker's vitest runner would run all of.
+ */
+export default defineConfig({
+	test: {
+		include: ['tests/unit/**/*.test.ts'],
+		testTimeout: 60_000,
+		// Stryker runs the covering tests once per mutant; test files sharing one module graph
+		// within a run roughly halved the time per mutant (measured on the same 147 mutants: 2 min
+		// 39 s against 5 min 9 s, with the same result for each mutant).
+		isolate: false,
+	},
+});
