@@ -4,12 +4,13 @@
  * admin in production?" without JavaScript, and both fit a 390 px phone.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { resultLinks } from '../support/search-results.ts';
 
 /** This file's preview port, in the range set aside for the people tests. */
 const PORT = 47311;
@@ -39,17 +40,6 @@ function holders(environment: string, role: string): string[] {
 		}
 	}
 	return [...names.values()].sort();
-}
-
-/** The results' links, once the status line says how many there are. */
-async function resultLinks(page: Page): Promise<string[]> {
-	await page
-		.locator('.search-status')
-		.filter({ hasText: /result/ })
-		.waitFor();
-	return page
-		.locator('.search-results a')
-		.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { resultLinks } from '../support/search-results.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 
 let preview: Preview;
@@ -34,17 +35,6 @@ async function openSearch(url: string): Promise<Page> {
 	await page.keyboard.press('/');
 	await page.locator('#search-query').waitFor();
 	return page;
-}
-
-/** The results' links, once the status line says how many there are. */
-async function resultLinks(page: Page): Promise<string[]> {
-	await page
-		.locator('.search-status')
-		.filter({ hasText: /result/ })
-		.waitFor();
-	return page
-		.locator('.search-results a')
-		.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
 beforeAll(async () => {
