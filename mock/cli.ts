@@ -5,7 +5,15 @@
  */
 import { readSettings } from '../src/schemas/settings.ts';
 import { USERS_PATH } from '../src/lib/curl.ts';
+import { standardOutput } from './output.ts';
 import { startMock } from './server.ts';
+
+const out = standardOutput();
+const say = out.line;
+/** Exits once every line is written. */
+const exit = (code: number): void => {
+	void out.close().then(() => process.exit(code));
+};
 
 try {
 	const { mockPort, viewsDir, openApiFile, mockLog } = readSettings();
@@ -14,21 +22,22 @@ try {
 		viewsDir,
 		contractFile: openApiFile,
 		watch: true,
-		log: mockLog ? (line) => console.log(line) : undefined,
-		report: (message, ok) => (ok ? console.log(message) : console.error(message)),
+		log: mockLog ? say : undefined,
+		report: (message, ok) => (ok ? say(message) : console.error(message)),
 	});
-	console.log(
+	say(
 		`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
 	);
+	/** Stops listening, then exits once every line is written. */
 	const stop = (): void => {
 		mock.close().then(
-			() => process.exit(0),
-			() => process.exit(1),
+			() => exit(0),
+			() => exit(1),
 		);
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
 } catch (error) {
 	console.error(error instanceof Error ? error.message : String(error));
-	process.exit(1);
+	exit(1);
 }

@@ -75,15 +75,20 @@ function shownTarget(target: string): string {
 	return clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
 }
 
-/** One log line for one request. */
-export function logLine(request: LoggedRequest): string {
-	const fields = [
-		request.time.toISOString(),
-		request.method.replace(/[^A-Z]/gi, '?').slice(0, 16),
-		shownTarget(request.target),
-		String(request.status),
-		`${request.durationMs.toFixed(1)}ms`,
-	];
+/** What a log line says of a request besides its time and duration, in the two parts around them. */
+export interface LineParts {
+	/** Method, target and status. */
+	before: string;
+	/** The fields after the duration (view, user, role, refused, controls, failed), or ''. */
+	after: string;
+}
+
+/**
+ * The parts of a request's log line that are the same each time the same request gets the same
+ * answer, so a server can work them out once.
+ */
+export function lineParts(request: Omit<LoggedRequest, 'time' | 'durationMs'>): LineParts {
+	const fields: string[] = [];
 	if (request.holder) {
 		const { slug, name, role } = request.holder;
 		fields.push(`view=${value(slug)}`, `user=${value(name)}`, `role=${role}`);
@@ -92,5 +97,19 @@ export function logLine(request: LoggedRequest): string {
 	if (request.controls)
 		fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
 	if (request.failed) fields.push(`failed=${value(request.failed.replace(KEY_LIKE, '<key>'))}`);
-	return fields.join(' ');
+	return {
+		before: `${request.method.replace(/[^A-Z]/gi, '?').slice(0, 16)} ${shownTarget(request.target)} ${request.status}`,
+		after: fields.join(' '),
+	};
+}
+
+/** A log line from its parts, the time and the duration. */
+export function lineOf(parts: LineParts, time: Date, durationMs: number): string {
+	const line = `${time.toISOString()} ${parts.before} ${durationMs.toFixed(1)}ms`;
+	return parts.after === '' ? line : `${line} ${parts.after}`;
+}
+
+/** One log line for one request. */
+export function logLine(request: LoggedRequest): string {
+	return lineOf(lineParts(request), request.time, request.durationMs);
 }

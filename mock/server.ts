@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerFor, type DirectoryAnswer } from '../src/lib/directory.ts';
+import { answerFor } from '../src/lib/directory.ts';
 import {
 	choose,
 	controlProblem,
@@ -23,7 +23,8 @@ import {
 } from './answers.ts';
 import { readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
-import { logLine } from './request-log.ts';
+import { lineOf, lineParts } from './request-log.ts';
+import { createSentAnswers, type Logged, type Request, type Sent } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
 import { watchSources } from './watch.ts';
 
@@ -65,10 +66,30 @@ export class MockListenError extends Error {
 	override name = 'MockListenError';
 }
 
-/** A request header as one string; repeated headers are joined, so repeated credentials never pass. */
-function singleHeader(request: IncomingMessage, name: string): string | undefined {
-	return request.headersDistinct[name]?.join(', ');
+/**
+ * The request headers the answer depends on, each as one string: a repeated header's values are
+ * joined, so repeated credentials never pass. One pass over the raw headers, which costs less
+ * than Node's `headersDistinct`, built whole on first use.
+ */
+function readHeaders(
+	incoming: IncomingMessage,
+): Pick<Request, 'origin' | 'authorization' | 'prefer'> {
+	const found: Pick<Request, 'origin' | 'authorization' | 'prefer'> = {
+		origin: undefined,
+		authorization: undefined,
+		prefer: undefined,
+	};
+	const raw = incoming.rawHeaders;
+	for (let index = 0; index + 1 < raw.length; index += 2) {
+		const name = raw[index]?.toLowerCase();
+		if (name !== 'origin' && name !== 'authorization' && name !== 'prefer') continue;
+		const value = raw[index + 1] ?? '';
+		const before = found[name];
+		found[name] = before === undefined ? value : `${before}, ${value}`;
+	}
+	return found;
 }
+
 /** The lines of a reload message. */
 function reloadMessage(before: MockState, after: MockState): string {
 	const { added, changed, removed } = viewChanges(before, after);
@@ -102,141 +123,162 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
 	}
 	const answerer = createAnswerer();
+	const sentAnswers = createSentAnswers();
 	/** Each kept answer's body, encoded once: most requests get an answer sent before. */
 	const encoded = new WeakMap<Answer, Buffer>();
 
-	/** Sends an answer; HEAD gets the same headers and no body. */
-	const send = (
-		response: ServerResponse,
-		method: string,
-		answer: Answer,
-		extra: Record<string, string>,
-	): void => {
+	/** An answer as it goes out: its headers with ours on top, and its body encoded. */
+	const compose = (answer: Answer, extra: Record<string, string>, logged: Logged): Sent => {
 		let body = encoded.get(answer);
 		if (!body) encoded.set(answer, (body = Buffer.from(answer.body)));
-		response.writeHead(answer.status, {
-			...answer.headers,
-			...extra,
-			'Content-Length': body.length,
-		});
-		response.end(method === 'head' ? undefined : body);
+		return {
+			status: answer.status,
+			headers: { ...answer.headers, ...extra, 'Content-Length': body.length },
+			body,
+			logged,
+		};
 	};
 
-	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-		const started = performance.now();
-		// No operation has a request body; drain any so the connection stays usable.
-		request.resume();
-		const current = state;
-		const origin = singleHeader(request, 'origin');
-		const cors = corsHeaders(origin);
-		const method = (request.method ?? 'GET').toLowerCase();
-		const target = request.url ?? '/';
-		const logged: {
-			holder?: (DirectoryAnswer & { status: 200 }) | undefined;
-			refused?: string | undefined;
-			controls?: string | undefined;
-			failed?: string | undefined;
-		} = {};
-		const finish = (answer: Answer, extra: Record<string, string> = {}): void => {
-			send(response, method, answer, { ...extra, ...cors });
-			options.log?.(
-				logLine({
-					time: new Date(),
-					method: request.method ?? '',
-					target,
-					status: answer.status,
-					durationMs: performance.now() - started,
-					holder: logged.holder?.holder,
-					refused: logged.refused,
-					controls: logged.controls,
-					failed: logged.failed,
-				}),
-			);
-		};
-
-		try {
-			if (method === 'options' && origin && request.headers['access-control-request-method']) {
-				finish({ status: 204, headers: {}, body: '' }, preflightHeaders(origin));
-				return;
-			}
-
-			if (!current) {
-				logged.refused = 'the mock has no good state yet';
-				finish(
-					controlProblem(
-						503,
-						'sources-not-loaded',
-						'The mock cannot load its sources yet',
-						waiting ?? '',
-					),
-					{ 'Retry-After': '1' },
-				);
-				return;
-			}
-
-			let url: URL;
-			try {
-				url = new URL(target, 'http://mock.invalid');
-			} catch {
-				url = new URL('http://mock.invalid/');
-			}
-			// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
-			const routed = methodSchema.parse(method === 'head' ? 'get' : method);
-			const route = routeOf(current, url.pathname, routed);
-			if (route !== 'users') {
-				finish(await answerer.routeProblem(current, route));
-				return;
-			}
-
-			const controls = readControls(singleHeader(request, 'prefer'), url.searchParams);
-			if (!controls.ok) {
-				logged.refused = controls.problem;
-				finish(
-					controlProblem(
-						422,
-						'invalid-control',
-						'The mock cannot read a control',
-						controls.problem,
-					),
-				);
-				return;
-			}
-			logged.controls = controls.controls.spelled || undefined;
-			const answer = answerFor(singleHeader(request, 'authorization'), current.directory);
-			if (answer.status === 200) logged.holder = answer;
-			else logged.refused = answer.reason;
-			const { code, example } = choose(answer, controls.controls);
-			finish(
-				await answerer.users(
-					current,
-					code,
-					example,
-					answer.status === 200 ? controls.controls : undefined,
+	/**
+	 * What a request gets, and whether the same request gets the same answer while the state
+	 * holds: every answer but a generated (`dynamic`) one, a failure, and the wait for sources.
+	 * What the log line should say is written to `logged` as it is learnt, so a failure's line
+	 * still names the key's holder and the controls.
+	 */
+	const decide = async (
+		current: MockState | undefined,
+		request: Request,
+		preflight: boolean,
+		logged: Logged,
+	): Promise<{ answer: Answer; extra: Record<string, string>; keep: boolean }> => {
+		const { method, target, origin } = request;
+		if (method === 'options' && origin && preflight) {
+			return {
+				answer: { status: 204, headers: {}, body: '' },
+				extra: preflightHeaders(origin),
+				keep: false,
+			};
+		}
+		if (!current) {
+			logged.refused = 'the mock has no good state yet';
+			return {
+				answer: controlProblem(
+					503,
+					'sources-not-loaded',
+					'The mock cannot load its sources yet',
+					waiting ?? '',
 				),
-			);
+				extra: { 'Retry-After': '1' },
+				keep: false,
+			};
+		}
+		let url: URL;
+		try {
+			url = new URL(target, 'http://mock.invalid');
+		} catch {
+			url = new URL('http://mock.invalid/');
+		}
+		// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
+		const routed = methodSchema.parse(method === 'head' ? 'get' : method);
+		const route = routeOf(current, url.pathname, routed);
+		if (route !== 'users') {
+			return {
+				answer: await answerer.routeProblem(current, route),
+				extra: {},
+				keep: true,
+			};
+		}
+		const controls = readControls(request.prefer, url.searchParams);
+		if (!controls.ok) {
+			logged.refused = controls.problem;
+			return {
+				answer: controlProblem(
+					422,
+					'invalid-control',
+					'The mock cannot read a control',
+					controls.problem,
+				),
+				extra: {},
+				keep: true,
+			};
+		}
+		logged.controls = controls.controls.spelled || undefined;
+		const answer = answerFor(request.authorization, current.directory);
+		if (answer.status === 200) logged.holder = answer.holder;
+		else logged.refused = answer.reason;
+		const { code, example } = choose(answer, controls.controls);
+		return {
+			answer: await answerer.users(
+				current,
+				code,
+				example,
+				answer.status === 200 ? controls.controls : undefined,
+			),
+			extra: {},
+			keep: !controls.controls.dynamic,
+		};
+	};
+
+	/** Sends an answer and logs it; HEAD gets the same headers and no body. */
+	const send = (response: ServerResponse, request: Request, sent: Sent): void => {
+		response.writeHead(sent.status, sent.headers);
+		response.end(request.method === 'head' ? undefined : sent.body);
+		if (!options.log) return;
+		sent.line ??= lineParts({
+			method: request.rawMethod,
+			target: request.target,
+			status: sent.status,
+			...sent.logged,
+		});
+		options.log(lineOf(sent.line, new Date(), performance.now() - request.started));
+	};
+
+	const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
+		const request: Request = {
+			started: performance.now(),
+			rawMethod: incoming.method ?? '',
+			method: (incoming.method ?? 'GET').toLowerCase(),
+			target: incoming.url ?? '/',
+			...readHeaders(incoming),
+		};
+		// No operation has a request body; drain any so the connection stays usable.
+		incoming.resume();
+		const current = state;
+		// The common case, a request answered before in this state, is one lookup, and no await.
+		const known = current && sentAnswers.get(current, request);
+		if (known) {
+			send(response, request, known);
+			return;
+		}
+		const cors = corsHeaders(request.origin);
+		const logged: Logged = {};
+		try {
+			const preflight = Boolean(incoming.headers['access-control-request-method']);
+			const { answer, extra, keep } = await decide(current, request, preflight, logged);
+			const sent = compose(answer, { ...extra, ...cors }, logged);
+			if (keep && current) sentAnswers.set(current, request, sent);
+			send(response, request, sent);
 		} catch (error) {
 			const detail = error instanceof Error ? error.message : String(error);
 			// The client and the log line get the first line; the terminal the whole error.
 			const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
-			logged.failed = reason;
 			if (response.headersSent) {
 				response.destroy();
 				return;
 			}
-			finish(
-				controlProblem(
-					500,
-					'mock-failure',
-					'The mock failed',
-					`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
-				),
+			const problem = controlProblem(
+				500,
+				'mock-failure',
+				'The mock failed',
+				`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
 			);
+			send(response, request, compose(problem, cors, { ...logged, failed: reason }));
 			options.log?.(`  ${detail.replaceAll('\n', '\n  ')}`);
 		}
 	};
 
-	const server = createServer((request, response) => {
-		void handle(request, response);
+	const server = createServer((incoming, response) => {
+		void handle(incoming, response);
 	});
 	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { standardOutput } from '../mock/output.ts';
 import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/lib/curl.ts';
 import { readSettings, type PortalSettings } from '../src/schemas/settings.ts';
@@ -15,6 +16,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}` };
 const dev = process.argv.includes('--dev');
+/** Standard output: the mock's request log can be busy, and must not hold up its answers. */
+const out = standardOutput();
 
 /** Ends the program with a message for a person, not a stack trace. */
 function fail(message: string): never {
@@ -51,7 +54,7 @@ await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
 await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
 
 if (!dev) {
-	console.log('Building the portal…');
+	out.line('Building the portal…');
 	const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
 	if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
 }
@@ -63,8 +66,9 @@ const mock = await startMock({
 	watch: true,
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
-	log: settings.mockLog ? (line) => console.log(`[mock] ${line}`) : undefined,
-	report: (message, ok) => (ok ? console.log : console.error)(`[mock] ${message}`),
+	log: settings.mockLog ? (line) => out.line(`[mock] ${line}`) : undefined,
+	report: (message, ok) =>
+		ok ? out.line(`[mock] ${message}`) : console.error(`[mock] ${message}`),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 // Both servers stay in the foreground (--ignore-lock), so one Ctrl-C here stops them.
@@ -102,6 +106,7 @@ async function stop(code: number): Promise<void> {
 		]),
 	]);
 	if (!exited) portal.kill('SIGKILL');
+	await out.close();
 	process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -118,10 +123,10 @@ let announced = false;
 portal.stdout?.on('data', (chunk: Buffer) => {
 	const text = chunk.toString();
 	// The dev server's own output (page errors, reloads) is worth seeing; preview's is not.
-	if (dev) process.stdout.write(text);
+	if (dev) out.write(text);
 	if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
 	announced = true;
-	console.log(
+	out.line(
 		[
 			'',
 			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,

@@ -4,6 +4,7 @@
  * Added, changed, broken, mended and removed views are answered as such with no restart, and a
  * broken edit never takes the last good state away.
  */
+import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,15 @@ import type { View } from '../../src/schemas/view.ts';
 import { readSettings } from '../../src/schemas/settings.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { newView, save } from '../support/fixture-edits.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
+import {
+	bin,
+	childEnv,
+	freePort,
+	ROOT,
+	start,
+	waitForUrl,
+	type Started,
+} from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';
 
@@ -273,6 +282,47 @@ describe('MOCK_LOG=off', () => {
 			expect(quiet.output()).not.toMatch(/ GET \/api\/v2\/users \d{3} /);
 		} finally {
 			await quiet.stop();
+		}
+	});
+});
+
+describe('the request log', () => {
+	it('never holds up answers while the terminal is slow, and writes every line before it exits', async () => {
+		const port = await freePort();
+		const url = `http://127.0.0.1:${port}${USERS}`;
+		// Standard output is a pipe nobody reads until the mock is told to stop, as a paused pager
+		// would be: its buffer (about 200 KiB) fills with the first 700 or so of the lines.
+		const child = spawn(bin('node'), ['mock/cli.ts'], {
+			cwd: ROOT,
+			env: childEnv({ MOCK_PORT: String(port) }),
+			detached: true,
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+		const pid = child.pid ?? 0;
+		const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+		try {
+			await waitForUrl(url);
+			const key = views[0]?.view.users[0]?.apiKey ?? '';
+			const statuses: number[] = [];
+			for (let batch = 0; batch < 20; batch += 1) {
+				const answers = await Promise.all(
+					Array.from({ length: 50 }, (_, index) =>
+						fetch(`${url}?n=${batch * 50 + index}&${'pad'.repeat(50)}`, {
+							headers: { Authorization: `Bearer ${key}` },
+						}),
+					),
+				);
+				statuses.push(...answers.map(({ status }) => status));
+			}
+			expect(statuses).toEqual(Array(1000).fill(200));
+			process.kill(-pid, 'SIGTERM');
+			let output = '';
+			child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			expect(await exited).toBe(0);
+			const logged = output.match(/ GET \/api\/v2\/users\?n=\d+&(?:pad){50} 200 /g) ?? [];
+			expect(logged).toHaveLength(1000);
+		} finally {
+			if (child.exitCode === null && child.signalCode === null) process.kill(-pid, 'SIGKILL');
 		}
 	});
 });

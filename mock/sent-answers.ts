@@ -1,0 +1,99 @@
+/**
+ * The answers the mock has sent, kept as they went out (status, every header, the encoded body,
+ * what the log line says), by request and by state: a request the mock answered before in the
+ * same state is answered with one lookup, without routing, reading the key or the controls, or
+ * asking Prism again. A request's answer depends on its method, target, Origin, Authorization and
+ * Prefer headers and the state alone, so those make its key. Only GET and HEAD are kept; a new
+ * state (a reload) starts empty and fills again from the answers Prism already computed, which
+ * `answers.ts` hands on between states.
+ */
+import { LRUCache } from 'lru-cache';
+import type { KeyHolder } from '../src/lib/directory.ts';
+import type { LineParts } from './request-log.ts';
+import type { MockState } from './state.ts';
+
+/** What a request is, as far as its answer and its log line go. */
+export interface Request {
+	/** When it arrived, from `performance.now()`. */
+	started: number;
+	/** The method as sent, for the log. */
+	rawMethod: string;
+	/** The method, lower case. */
+	method: string;
+	/** The request target as sent: path and query. */
+	target: string;
+	origin: string | undefined;
+	authorization: string | undefined;
+	prefer: string | undefined;
+}
+
+/** What the log line says of an answer beyond its status. */
+export interface Logged {
+	/** Who the key belongs to, when it opened a view. */
+	holder?: KeyHolder | undefined;
+	/** Why the request was refused, in a reader's words. */
+	refused?: string | undefined;
+	/** The Prism controls the request carried, as written. */
+	controls?: string | undefined;
+	/** Why the mock failed to answer, in one line. */
+	failed?: string | undefined;
+}
+
+/** An answer as it goes out. */
+export interface Sent {
+	status: number;
+	headers: Record<string, string | number>;
+	body: Buffer;
+	logged: Logged;
+	/** Its log line's parts, once a line was written: the same for each request of its key. */
+	line?: LineParts;
+}
+
+/** How many answers a state keeps, at most, and how many bytes of keys and bodies. */
+export const SENT_LIMITS = { entries: 10_000, bytes: 64 * 1024 * 1024 } as const;
+
+/** The longest request key kept: longer ones (hostile or odd requests) are answered afresh. */
+export const LONGEST_KEY = 4096;
+
+/** A header in a key: its length first, so an absent header and an empty one differ. */
+function part(value: string | undefined): string {
+	return value === undefined ? '-' : `${value.length}:${value}`;
+}
+
+/** The key of a request's answer, or undefined when its answer is not kept. */
+export function requestKey(request: Request): string | undefined {
+	if (request.method !== 'get' && request.method !== 'head') return undefined;
+	const key = `${request.rawMethod} ${request.target}\n${part(request.origin)}\n${part(request.authorization)}\n${part(request.prefer)}`;
+	return key.length > LONGEST_KEY ? undefined : key;
+}
+
+/** The sent answers of every state; the least recently used go first when a state's are full. */
+export function createSentAnswers(limits: { entries: number; bytes: number } = SENT_LIMITS) {
+	const byState = new WeakMap<MockState, LRUCache<string, Sent>>();
+	const of = (state: MockState): LRUCache<string, Sent> => {
+		let answers = byState.get(state);
+		if (!answers) {
+			answers = new LRUCache<string, Sent>({
+				max: limits.entries,
+				maxSize: limits.bytes,
+				sizeCalculation: (sent, key) => key.length + sent.body.length + 1,
+			});
+			byState.set(state, answers);
+		}
+		return answers;
+	};
+	return {
+		/** The answer sent before to the same request in this state. */
+		get: (state: MockState, request: Request): Sent | undefined => {
+			const key = requestKey(request);
+			return key === undefined ? undefined : byState.get(state)?.get(key);
+		},
+		/** Keeps the answer to a request, unless the request is not kept. */
+		set: (state: MockState, request: Request, sent: Sent): void => {
+			const key = requestKey(request);
+			if (key !== undefined) of(state).set(key, sent);
+		},
+		/** How many answers a state keeps. */
+		size: (state: MockState): number => byState.get(state)?.size ?? 0,
+	};
+}
