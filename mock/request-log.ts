@@ -103,13 +103,30 @@ export function lineParts(request: Omit<LoggedRequest, 'time' | 'durationMs'>): 
 	};
 }
 
-/** A log line from its parts, the time and the duration. */
-export function lineOf(parts: LineParts, time: Date, durationMs: number): string {
-	const line = `${time.toISOString()} ${parts.before} ${durationMs.toFixed(1)}ms`;
+/** The second last written, and its ISO 8601 text up to the milliseconds. */
+const lastSecond = { second: Number.NaN, text: '' };
+
+/**
+ * A time as `Date#toISOString` writes it (`2026-11-21T09:30:00.123Z`), from milliseconds since
+ * the epoch. The text up to the second is kept from the last call: a busy mock logs many
+ * requests a second, and `toISOString` costs about ten times as much.
+ */
+export function isoTime(epochMs: number): string {
+	const second = Math.floor(epochMs / 1000);
+	if (second !== lastSecond.second) {
+		lastSecond.second = second;
+		lastSecond.text = new Date(second * 1000).toISOString().slice(0, 20);
+	}
+	return `${lastSecond.text}${String(epochMs - second * 1000).padStart(3, '0')}Z`;
+}
+
+/** A log line from its parts, the time (milliseconds since the epoch) and the duration. */
+export function lineOf(parts: LineParts, epochMs: number, durationMs: number): string {
+	const line = `${isoTime(epochMs)} ${parts.before} ${durationMs.toFixed(1)}ms`;
 	return parts.after === '' ? line : `${line} ${parts.after}`;
 }
 
 /** One log line for one request. */
 export function logLine(request: LoggedRequest): string {
-	return lineOf(lineParts(request), request.time, request.durationMs);
+	return lineOf(lineParts(request), request.time.getTime(), request.durationMs);
 }

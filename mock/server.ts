@@ -230,7 +230,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			status: sent.status,
 			...sent.logged,
 		});
-		options.log(lineOf(sent.line, new Date(), performance.now() - request.started));
+		options.log(lineOf(sent.line, Date.now(), performance.now() - request.started));
 	};
 
 	const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {

@@ -1,6 +1,6 @@
 /** The mock's request log: what a developer reads in the terminal, one line per request. */
 import { describe, expect, it } from 'vitest';
-import { logLine } from '../../mock/request-log.ts';
+import { isoTime, logLine } from '../../mock/request-log.ts';
 
 const time = new Date('2026-11-21T09:30:00.123Z');
 
@@ -105,5 +105,19 @@ describe('logLine', () => {
 		expect(line).toContain('…');
 		expect(line).toContain('user="Eve \\"?\\" Quote\\\\"');
 		expect(line.length).toBeLessThan(300);
+	});
+});
+
+describe('isoTime', () => {
+	it('writes a time as toISOString does, to the millisecond, as the seconds change', () => {
+		const at = (text: string): number => Date.parse(text);
+		expect(isoTime(at('2026-11-21T09:30:00.123Z'))).toBe('2026-11-21T09:30:00.123Z');
+		expect(isoTime(at('2026-11-21T09:30:00.999Z'))).toBe('2026-11-21T09:30:00.999Z');
+		expect(isoTime(at('2026-11-21T09:30:01.005Z'))).toBe('2026-11-21T09:30:01.005Z');
+		expect(isoTime(at('2026-11-21T09:30:01.040Z'))).toBe('2026-11-21T09:30:01.040Z');
+		// Back to an earlier second, as a clock set back would be.
+		expect(isoTime(at('2026-11-21T09:29:59.000Z'))).toBe('2026-11-21T09:29:59.000Z');
+		expect(isoTime(at('2026-12-31T23:59:59.999Z'))).toBe('2026-12-31T23:59:59.999Z');
+		expect(isoTime(at('2027-01-01T00:00:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
 	});
 });
