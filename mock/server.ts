@@ -233,23 +233,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		options.log(lineOf(sent.line, Date.now(), performance.now() - request.started));
 	};
 
-	const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
-		const request: Request = {
-			started: performance.now(),
-			rawMethod: incoming.method ?? '',
-			method: (incoming.method ?? 'GET').toLowerCase(),
-			target: incoming.url ?? '/',
-			...readHeaders(incoming),
-		};
-		// No operation has a request body; drain any so the connection stays usable.
-		incoming.resume();
-		const current = state;
-		// The common case, a request answered before in this state, is one lookup, and no await.
-		const known = current && sentAnswers.get(current, request);
-		if (known) {
-			send(response, request, known);
-			return;
-		}
+	/** Answers a request not answered before in this state (or whose answer is not kept). */
+	const answerAfresh = async (
+		incoming: IncomingMessage,
+		response: ServerResponse,
+		request: Request,
+		current: MockState | undefined,
+	): Promise<void> => {
 		const cors = corsHeaders(request.origin);
 		const logged: Logged = {};
 		try {
@@ -277,9 +267,27 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		}
 	};
 
-	const server = createServer((incoming, response) => {
-		void handle(incoming, response);
-	});
+	/**
+	 * Answers a request. The common case, a request answered before in this state, is one lookup
+	 * and no promise.
+	 */
+	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
+		const request: Request = {
+			started: performance.now(),
+			rawMethod: incoming.method ?? '',
+			method: (incoming.method ?? 'GET').toLowerCase(),
+			target: incoming.url ?? '/',
+			...readHeaders(incoming),
+		};
+		// No operation has a request body; drain any so the connection stays usable.
+		incoming.resume();
+		const current = state;
+		const known = current && sentAnswers.get(current, request);
+		if (known) send(response, request, known);
+		else void answerAfresh(incoming, response, request, current);
+	};
+
+	const server = createServer(handle);
 	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 
 	await new Promise<void>((resolve, reject) => {
