@@ -193,6 +193,111 @@ describe('violation messages', () => {
 	});
 });
 
+describe('violation messages for each rule', () => {
+	/** The message for a violation at `/v`. */
+	const at = (keyword: string, params: Record<string, unknown>): string =>
+		describeViolation({ instancePath: '/v', keyword, params });
+
+	it('each JSON type is said in words, with its article', () => {
+		expect(
+			['object', 'array', 'string', 'number', 'integer', 'boolean', 'null', 'bigint'].map((type) =>
+				at('type', { type }),
+			),
+		).toEqual([
+			'/v: must be an object',
+			'/v: must be an array',
+			'/v: must be a string',
+			'/v: must be a number',
+			'/v: must be an integer',
+			'/v: must be true or false',
+			'/v: must be null',
+			'/v: must be bigint',
+		]);
+	});
+
+	it('each string format is said in words, and one without words is named', () => {
+		expect(
+			['email', 'uri-reference', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'date-time'].map(
+				(format) => at('format', { format }),
+			),
+		).toEqual([
+			'/v: must be an email address',
+			'/v: must be a URI reference',
+			'/v: must be a URI',
+			'/v: must be a UUID',
+			'/v: must be an IPv4 address',
+			'/v: must be an IPv6 address',
+			'/v: must be a host name',
+			'/v: must be in the format date-time',
+		]);
+	});
+
+	it('lengths and counts say the limit, one in the singular', () => {
+		expect(at('minLength', { limit: 1 })).toBe('/v: must not be empty');
+		expect(at('minLength', { limit: 3 })).toBe('/v: must be at least 3 characters long');
+		expect(at('maxLength', { limit: 1 })).toBe('/v: must be at most 1 character long');
+		expect(at('maxLength', { limit: 64 })).toBe('/v: must be at most 64 characters long');
+		expect(at('minItems', { limit: 1 })).toBe('/v: must hold at least 1 item');
+		expect(at('minItems', { limit: 2 })).toBe('/v: must hold at least 2 items');
+		expect(at('maxItems', { limit: 1 })).toBe('/v: must hold at most 1 item');
+		expect(at('maxItems', { limit: 100 })).toBe('/v: must hold at most 100 items');
+	});
+
+	it('bounds on numbers say the comparison and the limit', () => {
+		expect(at('minimum', { comparison: '>=', limit: 1 })).toBe('/v: must be >= 1');
+		expect(at('maximum', { comparison: '<=', limit: 599 })).toBe('/v: must be <= 599');
+		expect(at('exclusiveMinimum', { comparison: '>', limit: 0 })).toBe('/v: must be > 0');
+		expect(at('exclusiveMaximum', { comparison: '<', limit: 1.5 })).toBe('/v: must be < 1.5');
+	});
+
+	it('a pattern, a constant and a list of allowed values are quoted, strings bare', () => {
+		expect(at('pattern', { pattern: '^ick-[0-9a-f]{8}$' })).toBe(
+			'/v: must match the pattern ^ick-[0-9a-f]{8}$',
+		);
+		expect(at('const', { allowedValue: 'v2' })).toBe('/v: must be v2');
+		expect(at('const', { allowedValue: { version: 2 } })).toBe('/v: must be {"version":2}');
+		expect(at('enum', { allowedValues: ['admin', 2, null, true] })).toBe(
+			'/v: must be one of admin, 2, null, true',
+		);
+	});
+
+	it('an enum violation that does not carry its allowed values lists none', () => {
+		expect(at('enum', {})).toBe('/v: must be one of ');
+	});
+
+	it('a name of 60 characters is shown whole, a longer one is cut with an ellipsis', () => {
+		const sixty = 'k'.repeat(60);
+		expect(
+			describeViolation({
+				instancePath: '',
+				keyword: 'required',
+				params: { missingProperty: sixty },
+			}),
+		).toBe(`/${sixty}: is required but missing`);
+		expect(
+			describeViolation({
+				instancePath: '',
+				keyword: 'required',
+				params: { missingProperty: `${sixty}xyz` },
+			}),
+		).toBe(`/${sixty}…: is required but missing`);
+	});
+
+	it('a path of 120 characters is shown whole, a longer one is cut with an ellipsis', () => {
+		const path120 = `/${'p'.repeat(119)}`;
+		expect(
+			describeViolation({ instancePath: path120, keyword: 'type', params: { type: 'string' } }),
+		).toBe(`${path120}: must be a string`);
+		expect(
+			describeViolation({
+				instancePath: `${path120}/0`,
+				keyword: 'type',
+				params: { type: 'string' },
+			}),
+		).toBe(`${path120}…: must be a string`);
+	});
+});
+
 describe('whose directory an answer lists', () => {
 	const own = {
 		fingerprint: directoryFingerprint(['ada@example.com', 'ben@example.com']),
