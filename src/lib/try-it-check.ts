@@ -173,16 +173,20 @@ export function checkAnswer(answer: CheckedAnswer, answers: ContractAnswers): Co
 				}
 			: breaks(`The contract's ${status} answer has no body, but this one has.`);
 	}
-	const validator = mediaType === undefined ? undefined : bodies[mediaType];
-	if (validator === undefined) {
-		const expected = types.join(' or ');
+	const expected = types.join(' or ');
+	if (mediaType === undefined) {
 		return breaks(
-			mediaType === undefined
-				? `The answer has no Content-Type; the contract's ${status} answer is ${expected}.`
-				: `The answer is ${shown(mediaType)}; the contract's ${status} answer is ${expected}.`,
+			`The answer has no Content-Type; the contract's ${status} answer is ${expected}.`,
 		);
 	}
-	const what = `${status} ${mediaType ?? ''}`;
+	// Own keys only: a media type such as `constructor` must not find Object's own function.
+	const validator = Object.hasOwn(bodies, mediaType) ? bodies[mediaType] : undefined;
+	if (validator === undefined) {
+		return breaks(
+			`The answer is ${shown(mediaType)}; the contract's ${status} answer is ${expected}.`,
+		);
+	}
+	const what = `${status} ${mediaType}`;
 	if (answer.ending !== 'complete') {
 		return {
 			verdict: 'unchecked',

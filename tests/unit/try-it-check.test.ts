@@ -142,6 +142,19 @@ describe('the validators compiled from the contract', () => {
 		});
 	});
 
+	it("a media type named like a property every object has is not the contract's", () => {
+		expect(checkAnswer(json(200, { users: [] }, 'constructor'), answers)).toEqual({
+			verdict: 'breaks',
+			headline: "The answer is constructor; the contract's 200 answer is application/json.",
+			violations: [],
+		});
+		expect(checkAnswer(json(200, { users: [] }, '__proto__'), answers)).toEqual({
+			verdict: 'breaks',
+			headline: "The answer is __proto__; the contract's 200 answer is application/json.",
+			violations: [],
+		});
+	});
+
 	it('lists at most 20 violations and counts the rest', () => {
 		const users = Array.from({ length: 25 }, (_, index) => ({
 			...ADA,
