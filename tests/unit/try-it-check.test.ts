@@ -15,10 +15,13 @@ import {
 	describeViolation,
 	directoryFingerprint,
 	directoryMap,
+	parsedBody,
 	readDirectoryMap,
 	whoseDirectory,
+	type BodyValidator,
 	type CheckedAnswer,
 	type ContractAnswers,
+	type Violation,
 } from '../../src/lib/try-it-check.ts';
 import { ROOT } from '../../support/processes.ts';
 
@@ -168,6 +171,154 @@ describe('the validators compiled from the contract', () => {
 		expect(violations).toHaveLength(21);
 		expect(violations[19]).toBe('/users/19/role: must be one of admin, deployer, operator, viewer');
 		expect(violations[20]).toBe('… and 5 more');
+	});
+});
+
+describe('checking against contracts of other shapes', () => {
+	/** A validator that accepts nothing and reports `errors`, as a compiled one would. */
+	const refusing = (errors: Violation[] | null): BodyValidator =>
+		Object.assign((_value: unknown) => false, { errors });
+	const accepting: BodyValidator = () => true;
+	const MISSING_DETAIL: Violation = {
+		instancePath: '',
+		keyword: 'required',
+		params: { missingProperty: 'detail' },
+	};
+	const PROBLEM = { type: 'about:blank', title: 'Not found', status: 404 };
+
+	it('a status the contract answers by its range (4XX) is checked against the range', () => {
+		const contract: ContractAnswers = {
+			'200': { 'application/json': accepting },
+			'4XX': { 'application/problem+json': refusing([MISSING_DETAIL]) },
+			default: { 'application/problem+json': accepting },
+		};
+		expect(checkAnswer(json(404, PROBLEM, 'application/problem+json'), contract)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 404 application/problem+json schema (1 problem):",
+			violations: ['/detail: is required but missing'],
+		});
+	});
+
+	it('a status with neither its own answer nor its range is checked against default', () => {
+		const contract: ContractAnswers = {
+			'200': { 'application/json': accepting },
+			default: { 'application/problem+json': refusing([MISSING_DETAIL]) },
+		};
+		expect(checkAnswer(json(503, PROBLEM, 'application/problem+json'), contract).headline).toBe(
+			"The body breaks the contract's 503 application/problem+json schema (1 problem):",
+		);
+	});
+
+	it('a status the contract does not have breaks it, listing the statuses it has', () => {
+		const contract: ContractAnswers = {
+			'200': { 'application/json': accepting },
+			'4XX': { 'application/problem+json': accepting },
+		};
+		expect(checkAnswer(json(503, PROBLEM, 'application/problem+json'), contract)).toEqual({
+			verdict: 'breaks',
+			headline: 'The contract has no 503 answer for GET /api/v2/users; it lists 200, 4XX.',
+			violations: [],
+		});
+	});
+
+	it('an answer the contract gives no body matches only when it has none', () => {
+		const contract: ContractAnswers = { '204': {} };
+		const empty: CheckedAnswer = {
+			status: 204,
+			mediaType: undefined,
+			text: '',
+			ending: 'complete',
+		};
+		expect(checkAnswer(empty, contract)).toEqual({
+			verdict: 'matches',
+			headline: "No body, as the contract's 204 answer says.",
+			violations: [],
+		});
+		expect(checkAnswer({ ...empty, text: '{}' }, contract)).toEqual({
+			verdict: 'breaks',
+			headline: "The contract's 204 answer has no body, but this one has.",
+			violations: [],
+		});
+	});
+
+	it('an answer without Content-Type, or of another type, is told every type the contract has', () => {
+		const contract: ContractAnswers = {
+			'200': { 'application/json': accepting, 'text/csv': null },
+		};
+		const answer = json(200, { users: [] });
+		expect(checkAnswer({ ...answer, mediaType: undefined }, contract)).toEqual({
+			verdict: 'breaks',
+			headline:
+				"The answer has no Content-Type; the contract's 200 answer is application/json or text/csv.",
+			violations: [],
+		});
+		expect(
+			checkAnswer({ ...answer, mediaType: `application/${'x'.repeat(60)}` }, contract),
+		).toEqual({
+			verdict: 'breaks',
+			headline: `The answer is application/${'x'.repeat(48)}…; the contract's 200 answer is application/json or text/csv.`,
+			violations: [],
+		});
+	});
+
+	it('a media type the contract gives no schema matches without a check', () => {
+		const contract: ContractAnswers = { '200': { 'text/csv': null } };
+		const csv: CheckedAnswer = {
+			status: 200,
+			mediaType: 'text/csv',
+			text: 'email\nada@example.com\n',
+			ending: 'complete',
+		};
+		expect(checkAnswer(csv, contract)).toEqual({
+			verdict: 'matches',
+			headline: "The contract's 200 text/csv answer has no schema to check.",
+			violations: [],
+		});
+	});
+
+	it('a validator that refuses a body without saying why breaks it with no problem listed', () => {
+		const contract: ContractAnswers = { '200': { 'application/json': refusing(null) } };
+		expect(checkAnswer(json(200, { users: [] }), contract)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 200 application/json schema (0 problems):",
+			violations: [],
+		});
+	});
+
+	it('one problem is said in the singular, and twenty are all listed with no count of more', () => {
+		expect(checkAnswer(json(200, { users: [{ ...ADA, role: 'root' }] }), answers)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 200 application/json schema (1 problem):",
+			violations: ['/users/0/role: must be one of admin, deployer, operator, viewer'],
+		});
+		const users = Array.from({ length: 20 }, (_, index) => ({
+			...ADA,
+			email: `u${index}@example.com`,
+			role: 'x',
+		}));
+		const { violations, headline } = checkAnswer(json(200, { users }), answers);
+		expect(headline).toBe(
+			"The body breaks the contract's 200 application/json schema (20 problems):",
+		);
+		expect(violations).toHaveLength(20);
+		expect(violations.at(-1)).toBe(
+			'/users/19/role: must be one of admin, deployer, operator, viewer',
+		);
+	});
+
+	it('an empty body where the contract has JSON is not JSON', () => {
+		const empty: CheckedAnswer = {
+			status: 200,
+			mediaType: 'application/json',
+			text: '',
+			ending: 'complete',
+		};
+		expect(checkAnswer(empty, answers).headline).toBe(
+			"The body is not JSON, so it cannot match the contract's 200 application/json schema.",
+		);
+		expect(parsedBody('')).toBeUndefined();
+		expect(parsedBody('{"users":')).toBeUndefined();
+		expect(parsedBody('null')).toEqual({ value: null });
 	});
 });
 
@@ -343,15 +494,6 @@ describe('whose directory an answer lists', () => {
 		});
 	});
 
-	it('users of no view, or a map that could not be read, are said so', () => {
-		expect(whoseDirectory(['eve@example.com'], own, map).text).toBe(
-			"These users match no view's directory exactly (of the views this portal was built with), so which view the key belongs to cannot be said.",
-		);
-		expect(whoseDirectory(['eve@example.com'], own, undefined).text).toBe(
-			"These are not the users of this view, production; the portal's list of directories could not be read to say whose they are.",
-		);
-	});
-
 	it('reads the emails of an answer, and the map only when well formed', () => {
 		expect(answerEmails({ users: [ADA, { name: 'x' }, BEN] })).toEqual([
 			'ada@example.com',
@@ -363,5 +505,92 @@ describe('whose directory an answer lists', () => {
 		expect(() => readDirectoryMap({ abc: [{ slug: '../x', title: 't' }] })).toThrow(
 			'try-it directories: abc[0]: expected { slug, title } with a lowercase slug',
 		);
+	});
+	it('a fingerprint is of the emails sorted by character code, one a line, as 16 hex digits', () => {
+		const three = ['zoe@example.com', 'Zed@example.com', 'ada@example.com'];
+		const orders = [
+			[0, 1, 2],
+			[0, 2, 1],
+			[1, 0, 2],
+			[1, 2, 0],
+			[2, 0, 1],
+			[2, 1, 0],
+		].map((order) => directoryFingerprint(order.map((index) => three[index]!)));
+		expect(new Set(orders)).toEqual(new Set(['6cbed4d0aca3e8d7']));
+		expect(directoryFingerprint(['a', 'b'])).toBe('e5beb1190415e670');
+		expect(directoryFingerprint(['ab'])).toBe('089c4407b545986a');
+	});
+
+	it('an answer lists emails only when its users are a list holding some', () => {
+		for (const body of [null, undefined, 'users', 42, {}, { users: 'none' }, { users: [] }]) {
+			expect(answerEmails(body)).toBeUndefined();
+		}
+		const noEmails = { users: [null, 'ada@example.com', { email: 5 }, { name: 'x' }] };
+		expect(answerEmails(noEmails)).toBeUndefined();
+		expect(answerEmails({ users: [null, 'x', { email: 5 }, BEN, { name: 'x' }, ADA] })).toEqual([
+			'ben@example.com',
+			'ada@example.com',
+		]);
+	});
+
+	it('a directory map that is not an object of lists is refused, saying where', () => {
+		for (const value of [null, [], 'map', 7]) {
+			expect(() => readDirectoryMap(value)).toThrow(
+				'try-it directories: expected an object of fingerprints',
+			);
+		}
+		expect(() => readDirectoryMap({ abc: { slug: 'a', title: 't' } })).toThrow(
+			'try-it directories: abc: expected a list of views',
+		);
+	});
+
+	it('a view in the map without a string title or a lowercase slug is refused, saying which', () => {
+		const refused = [
+			null,
+			'production',
+			{ title: 'production' },
+			{ slug: 'production' },
+			{ slug: 7, title: 'production' },
+			{ slug: 'production', title: 7 },
+			{ slug: 'Production', title: 'production' },
+			{ slug: 'production-', title: 'production' },
+			{ slug: 'dr_eu', title: 'dr' },
+		];
+		for (const view of refused) {
+			expect(() => readDirectoryMap({ abc: [{ slug: 'ok', title: 'ok' }, view] })).toThrow(
+				'try-it directories: abc[1]: expected { slug, title } with a lowercase slug',
+			);
+		}
+		expect(
+			readDirectoryMap({ abc: [{ slug: 'dr-eu-2', title: 'DR', extra: true }], def: [] }),
+		).toEqual({ abc: [{ slug: 'dr-eu-2', title: 'DR' }], def: [] });
+	});
+
+	it('users of no view, or a map that could not be read, are said so, with no view to link to', () => {
+		expect(whoseDirectory(['eve@example.com'], own, map)).toEqual({
+			kind: 'no-view',
+			text: "These users match no view's directory exactly (of the views this portal was built with), so which view the key belongs to cannot be said.",
+			views: [],
+		});
+		expect(whoseDirectory(['eve@example.com'], own, undefined)).toEqual({
+			kind: 'no-view',
+			text: "These are not the users of this view, production; the portal's list of directories could not be read to say whose they are.",
+			views: [],
+		});
+	});
+
+	it('two views with the same directory are both named', () => {
+		const shared = directoryMap([
+			{ slug: 'staging', title: 'staging', emails: ['cy@example.com'] },
+			{ slug: 'qa', title: 'qa · test', emails: ['cy@example.com'] },
+		]);
+		expect(whoseDirectory(['cy@example.com'], own, shared)).toEqual({
+			kind: 'other-view',
+			text: 'This key belongs to another view: these are the users of staging (staging) or qa · test (qa), not of this view, production.',
+			views: [
+				{ slug: 'staging', title: 'staging' },
+				{ slug: 'qa', title: 'qa · test' },
+			],
+		});
 	});
 });
