@@ -136,11 +136,13 @@ export interface CheckedAnswer {
 /** The body as JSON, or `undefined` when it is empty or not JSON. */
 export function parsedBody(text: string): { value: unknown } | undefined {
 	// An empty body is not JSON either: JSON.parse('') throws.
+	let value: unknown;
 	try {
-		return { value: JSON.parse(text) as unknown };
+		value = JSON.parse(text);
 	} catch {
 		return undefined;
 	}
+	return { value };
 }
 
 /** The contract's answers for a status: its own, else its range (`4XX`), else `default`. */
