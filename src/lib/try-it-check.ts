@@ -135,12 +135,14 @@ export interface CheckedAnswer {
 
 /** The body as JSON, or `undefined` when it is empty or not JSON. */
 export function parsedBody(text: string): { value: unknown } | undefined {
-	if (text === '') return undefined;
+	// An empty body is not JSON either: JSON.parse('') throws.
+	let value: unknown;
 	try {
-		return { value: JSON.parse(text) as unknown };
+		value = JSON.parse(text);
 	} catch {
 		return undefined;
 	}
+	return { value };
 }
 
 /** The contract's answers for a status: its own, else its range (`4XX`), else `default`. */
@@ -173,16 +175,20 @@ export function checkAnswer(answer: CheckedAnswer, answers: ContractAnswers): Co
 				}
 			: breaks(`The contract's ${status} answer has no body, but this one has.`);
 	}
-	const validator = mediaType === undefined ? undefined : bodies[mediaType];
-	if (validator === undefined) {
-		const expected = types.join(' or ');
+	const expected = types.join(' or ');
+	if (mediaType === undefined) {
 		return breaks(
-			mediaType === undefined
-				? `The answer has no Content-Type; the contract's ${status} answer is ${expected}.`
-				: `The answer is ${shown(mediaType)}; the contract's ${status} answer is ${expected}.`,
+			`The answer has no Content-Type; the contract's ${status} answer is ${expected}.`,
 		);
 	}
-	const what = `${status} ${mediaType ?? ''}`;
+	// Own keys only: a media type such as `constructor` must not find Object's own function.
+	const validator = Object.hasOwn(bodies, mediaType) ? bodies[mediaType] : undefined;
+	if (validator === undefined) {
+		return breaks(
+			`The answer is ${shown(mediaType)}; the contract's ${status} answer is ${expected}.`,
+		);
+	}
+	const what = `${status} ${mediaType}`;
 	if (answer.ending !== 'complete') {
 		return {
 			verdict: 'unchecked',
@@ -226,7 +232,8 @@ export function checkAnswer(answer: CheckedAnswer, answers: ContractAnswers): Co
  * directory, not a secret: the emails are on the view's page.
  */
 export function directoryFingerprint(emails: readonly string[]): string {
-	const text = [...emails].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join('\n');
+	// The default order of strings is by UTF-16 code unit, as the build and the panel both need.
+	const text = [...emails].sort().join('\n');
 	let hash = 0xcbf29ce484222325n;
 	for (const byte of new TextEncoder().encode(text)) {
 		hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
@@ -234,16 +241,21 @@ export function directoryFingerprint(emails: readonly string[]): string {
 	return hash.toString(16).padStart(16, '0');
 }
 
+/** A field of a value read from JSON, `undefined` when the value is not an object. */
+function field(value: unknown, name: string): unknown {
+	return typeof value === 'object' && value !== null
+		? (value as Readonly<Record<string, unknown>>)[name]
+		: undefined;
+}
+
 /** The emails of the users a body lists, or `undefined` when it lists none. */
 export function answerEmails(body: unknown): string[] | undefined {
-	if (typeof body !== 'object' || body === null || !('users' in body)) return undefined;
-	const { users } = body;
+	const users = field(body, 'users');
 	if (!Array.isArray(users)) return undefined;
-	const emails = users.flatMap((user: unknown) =>
-		typeof user === 'object' && user !== null && 'email' in user && typeof user.email === 'string'
-			? [user.email]
-			: [],
-	);
+	const emails = users.flatMap((user: unknown) => {
+		const email = field(user, 'email');
+		return typeof email === 'string' ? [email] : [];
+	});
 	return emails.length ? emails : undefined;
 }
 
@@ -270,16 +282,14 @@ export function readDirectoryMap(value: unknown): DirectoryMap {
 			throw new Error(`try-it directories: ${fingerprint}: expected a list of views`);
 		}
 		map[fingerprint] = views.map((view: unknown, index) => {
+			const slug = field(view, 'slug');
+			const title = field(view, 'title');
 			if (
-				typeof view === 'object' &&
-				view !== null &&
-				'slug' in view &&
-				'title' in view &&
-				typeof view.slug === 'string' &&
-				/^[a-z0-9]+(-[a-z0-9]+)*$/.test(view.slug) &&
-				typeof view.title === 'string'
+				typeof slug === 'string' &&
+				/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) &&
+				typeof title === 'string'
 			) {
-				return { slug: view.slug, title: view.title };
+				return { slug, title };
 			}
 			throw new Error(
 				`try-it directories: ${fingerprint}[${index}]: expected { slug, title } with a lowercase slug`,
