@@ -1,6 +1,6 @@
 /**
- * The mock's answers: which response of the composed contract a request gets (its route, then
- * its key, then its controls), Prism's body and headers for the users operation, the contract's
+ * The mock's answers: where a request goes (its route; its key and controls are weighed in
+ * `controls.ts`), Prism's body and headers for the users operation, the contract's
  * own 404 and 405 problems for other routes, and the problems of the controls themselves. Deterministic answers are computed once per state and
  * handed on to the next state unless what they depend on changed.
  */
@@ -14,7 +14,6 @@ import {
 } from '@stoplight/prism-http';
 import { z } from 'zod';
 import { USERS_PATH } from '../src/lib/curl.ts';
-import type { DirectoryAnswer } from '../src/lib/directory.ts';
 import type { ResponseModel } from '../src/lib/openapi.ts';
 import type { MockControls } from './controls.ts';
 import { ROUTE_PROBLEMS, viewChanges, type MockState, type Operation } from './state.ts';
@@ -300,16 +299,4 @@ export function routeOf(state: MockState, path: string, method: string): 'users'
 		listed.some((route) => route.path === USERS_PATH && route.methods.includes('get'))
 		? 'users'
 		: 405;
-}
-
-/** The status and example a request is answered with, from its key and then its controls. */
-export function choose(
-	answer: DirectoryAnswer,
-	controls: MockControls,
-): { code: number; example: string | undefined } {
-	if (answer.status !== 200) return { code: answer.status, example: answer.challenge };
-	const code = controls.code ?? 200;
-	const example =
-		controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
-	return { code, example };
 }

@@ -2,10 +2,13 @@
  * Prism's mock controls, read as Prism's own HTTP server reads them: a `Prefer` header
  * (`code=401, example=invalid-key, dynamic=true, seed=7`), or, when the request has no `Prefer`
  * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. A control that
- * cannot be read gets Prism's 422, with a message that names it and what was expected.
+ * cannot be read gets Prism's 422, with a message that names it and what was expected. `choose`
+ * then says which of the contract's answers a request gets: the key decides first, so a refused
+ * key gets its challenge whatever the controls ask for, and the controls pick among the rest.
  */
 import parsePreferHeader from 'parse-prefer-header';
 import { z } from 'zod';
+import type { DirectoryAnswer } from '../src/lib/directory.ts';
 
 /** The controls a request carries; each is absent when not asked for. */
 export interface MockControls {
@@ -91,4 +94,16 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 	}
 	controls.spelled = spelled.join(', ');
 	return { ok: true, controls };
+}
+
+/** The status and example a request is answered with, from its key and then its controls. */
+export function choose(
+	answer: DirectoryAnswer,
+	controls: MockControls,
+): { code: number; example: string | undefined } {
+	if (answer.status !== 200) return { code: answer.status, example: answer.challenge };
+	const code = controls.code ?? 200;
+	const example =
+		controls.example ?? (code === 200 && !controls.dynamic ? answer.holder.slug : undefined);
+	return { code, example };
 }

@@ -13,7 +13,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { answerFor } from '../src/lib/directory.ts';
 import {
-	choose,
 	controlProblem,
 	createAnswerer,
 	methodSchema,
@@ -21,7 +20,7 @@ import {
 	someNames,
 	type Answer,
 } from './answers.ts';
-import { readControls } from './controls.ts';
+import { choose, readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { lineOf, lineParts } from './request-log.ts';
 import { createSentAnswers, type Logged, type Request, type Sent } from './sent-answers.ts';

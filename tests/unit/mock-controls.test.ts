@@ -1,6 +1,6 @@
 /** Prism's controls as a client developer sends them: Prefer header first, query parameters else. */
 import { describe, expect, it } from 'vitest';
-import { readControls } from '../../mock/controls.ts';
+import { choose, readControls, type MockControls } from '../../mock/controls.ts';
 
 const none = new URLSearchParams();
 
@@ -63,5 +63,62 @@ describe('readControls', () => {
 		const result = readControls(prefer, new URLSearchParams(query ?? ''));
 		expect(result.ok).toBe(false);
 		expect(!result.ok && result.problem).toMatch(problem);
+	});
+});
+
+describe('choose', () => {
+	const holder = { slug: 'staging-eu-west', name: 'Amara Okafor', role: 'admin' } as const;
+	const good = { status: 200, holder } as const;
+	const controls = (asked: Partial<MockControls> = {}): MockControls => ({
+		spelled: '',
+		...asked,
+	});
+
+	it("answers a good key with its own view's users", () => {
+		expect(choose(good, controls())).toEqual({ code: 200, example: 'staging-eu-west' });
+	});
+
+	it('answers a refused key with its challenge, whatever the controls ask for', () => {
+		const asked = controls({ code: 200, example: 'production', dynamic: true });
+		expect(
+			choose({ status: 401, challenge: 'missing-key', reason: 'no Authorization header' }, asked),
+		).toEqual({ code: 401, example: 'missing-key' });
+		expect(
+			choose({ status: 401, challenge: 'invalid-key', reason: 'not in a directory' }, asked),
+		).toEqual({ code: 401, example: 'invalid-key' });
+		expect(
+			choose({ status: 400, challenge: 'invalid-request', reason: 'no token' }, asked),
+		).toEqual({ code: 400, example: 'invalid-request' });
+	});
+
+	it("gives a good key another status with no example of its view's", () => {
+		expect(choose(good, controls({ code: 404 }))).toEqual({ code: 404, example: undefined });
+		expect(choose(good, controls({ code: 401, example: 'invalid-key' }))).toEqual({
+			code: 401,
+			example: 'invalid-key',
+		});
+	});
+
+	it("gives a good key another view's users when it names that example", () => {
+		expect(choose(good, controls({ example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
+		expect(choose(good, controls({ code: 200, example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
+	});
+
+	it('generates the body from the schema when asked, unless an example is named', () => {
+		expect(choose(good, controls({ dynamic: true }))).toEqual({ code: 200, example: undefined });
+		expect(choose(good, controls({ dynamic: false }))).toEqual({
+			code: 200,
+			example: 'staging-eu-west',
+		});
+		expect(choose(good, controls({ dynamic: true, example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
 	});
 });
