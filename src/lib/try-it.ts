@@ -210,8 +210,9 @@ export function formatHeaders(headers: Iterable<[string, string]>): string {
 
 /** The media type of a Content-Type header value, lowercased, or undefined when it has none. */
 export function mediaType(contentType: string | null): string | undefined {
+	if (contentType === null) return undefined;
 	// Stryker disable next-line OptionalChaining: split always returns at least one part, so [0] is never undefined; the ?. is for the type checker
-	const type = contentType?.split(';')[0]?.trim().toLowerCase();
+	const type = contentType.split(';')[0]?.trim().toLowerCase();
 	return type && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ? type : undefined;
 }
 
