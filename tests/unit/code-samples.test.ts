@@ -1,6 +1,6 @@
 /** The commands and samples a reader copies: literal expected text, hostile input kept inert. */
 import { describe, expect, it } from 'vitest';
-import { authHeader, codeSamples } from '../../src/lib/code-samples.ts';
+import { authHeader, codeSamples, sampleUrl } from '../../src/lib/code-samples.ts';
 import { buildCurl, shellQuote } from '../../src/lib/curl.ts';
 
 const bearer = { header: 'Authorization', prefix: 'Bearer ' };
@@ -52,11 +52,11 @@ describe('codeSamples', () => {
 			query: [],
 			auth: bearer,
 		});
-		expect(samples.map(({ label, runner }) => [label, runner])).toEqual([
-			['curl', 'sh'],
-			['Node (fetch)', 'node'],
-			['Python (requests)', 'python'],
-			['HTTPie', 'sh'],
+		expect(samples.map(({ label, language, runner }) => [label, language, runner])).toEqual([
+			['curl', 'sh', 'sh'],
+			['Node (fetch)', 'js', 'node'],
+			['Python (requests)', 'python', 'python'],
+			['HTTPie', 'sh', 'sh'],
 		]);
 		expect(samples.map(({ code }) => code)).toEqual([
 			'curl -H "Authorization: Bearer $API_KEY" http://127.0.0.1:5010/api/v2/users',
@@ -99,6 +99,61 @@ describe('codeSamples', () => {
 			`http --ignore-stdin POST 'http://127.0.0.1:5010/it'\\''s/api/v2/users?role=a+b'`,
 		);
 	});
+
+	it('an operation without a key has no header line in any sample', () => {
+		const [, node, python] = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/health',
+			query: [],
+		}).map(({ code }) => code);
+		expect(node).toBe(
+			[
+				"const response = await fetch('http://127.0.0.1:5010/api/v2/health', {",
+				"  method: 'GET',",
+				'});',
+				'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
+			].join('\n'),
+		);
+		expect(python).toBe(
+			[
+				'import os',
+				'import requests',
+				'',
+				'response = requests.request(',
+				'    "GET",',
+				'    "http://127.0.0.1:5010/api/v2/health",',
+				'    timeout=10,',
+				')',
+				'print(response.status_code, response.json())',
+			].join('\n'),
+		);
+	});
+
+	it('writes a header name with quotes and a backslash as a string Node and Python read back', () => {
+		const [, node, python] = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			auth: { header: `X-"Odd'\\Key`, prefix: '' },
+		}).map(({ code }) => code);
+		expect(node).toContain(`  headers: { 'X-"Odd\\'\\\\Key': \`\${process.env.API_KEY}\` },\n`);
+		expect(python).toContain(`    headers={"X-\\"Odd'\\\\Key": "" + os.environ["API_KEY"]},\n`);
+	});
+});
+
+describe('sampleUrl', () => {
+	it('joins a server written with trailing slashes to the path with one slash', () => {
+		expect(
+			sampleUrl({
+				method: 'get',
+				server: 'http://127.0.0.1:5010//',
+				path: '/api/v2/users',
+				query: [],
+			}),
+		).toBe('http://127.0.0.1:5010/api/v2/users');
+	});
 });
 
 describe('authHeader', () => {
@@ -110,5 +165,11 @@ describe('authHeader', () => {
 		});
 		expect(authHeader({ type: 'apiKey', in: 'query', name: 'key' })).toBeUndefined();
 		expect(authHeader({ type: 'http', scheme: 'basic' })).toBeUndefined();
+	});
+
+	it('reads no header from a scheme samples cannot send a key for', () => {
+		expect(authHeader({ type: 'http' })).toBeUndefined();
+		expect(authHeader({ type: 'openIdConnect', scheme: 'bearer' })).toBeUndefined();
+		expect(authHeader({ type: 'oauth2', in: 'header', name: 'X-Key' })).toBeUndefined();
 	});
 });

@@ -1,5 +1,5 @@
 /** The try-it panel's logic: the request it sends, and how it reads an untrusted answer. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normalServer, rememberedServer } from '../../src/lib/server-url.ts';
 import {
 	blockedByPolicy,
@@ -107,9 +107,35 @@ describe('the request the panel sends', () => {
 		expect(parseKey('a\r\nX-Evil: 1')).toMatchObject({ ok: false });
 		expect(parseKey('k'.repeat(2000))).toMatchObject({ ok: false, problem: /longer than/ });
 	});
+
+	it('a key of 1,024 characters is the longest sent, and the refusals say why in full', () => {
+		expect(parseKey('k'.repeat(1024))).toEqual({ ok: true, key: 'k'.repeat(1024) });
+		expect(parseKey('k'.repeat(1025))).toEqual({
+			ok: false,
+			problem: 'The key is longer than 1024 characters.',
+		});
+		expect(parseKey('ick-ключ')).toEqual({
+			ok: false,
+			problem: 'A key can hold only printable ASCII characters: letters, digits and punctuation.',
+		});
+	});
+
+	it('a server written with several trailing slashes gets one slash before the path, in the URL and the curl command', () => {
+		expect(prepareRequest({ server: 'http://127.0.0.1:4010//', key: '' })).toEqual({
+			url: 'http://127.0.0.1:4010/api/v2/users',
+			headers: {},
+			curl: 'curl http://127.0.0.1:4010/api/v2/users',
+		});
+	});
 });
 
 describe('the server field', () => {
+	/** What the panel says about a typed server address, or `accepted`. */
+	const problem = (text: string) => {
+		const parsed = parseServer(text, MOCK);
+		return parsed.ok ? 'accepted' : parsed.problem;
+	};
+
 	it('accepts the local mock and other http(s) servers, without a trailing slash', () => {
 		expect(parseServer(' http://127.0.0.1:4010/ ', MOCK)).toEqual({ ok: true, server: MOCK });
 		expect(parseServer('http://localhost:4010', MOCK)).toEqual({
@@ -123,10 +149,6 @@ describe('the server field', () => {
 	});
 
 	it('says what is wrong with an address that is not one', () => {
-		const problem = (text: string) => {
-			const parsed = parseServer(text, MOCK);
-			return parsed.ok ? 'accepted' : parsed.problem;
-		};
 		expect(problem('')).toMatch(/empty; expected an address like http:\/\/127\.0\.0\.1:4010/);
 		expect(problem('not a url')).toMatch(/“not a url” is not a server address/);
 		expect(problem('127.0.0.1:4010')).toMatch(/“127\.0\.0\.1:4010” has no http:\/\/ in front/);
@@ -136,6 +158,51 @@ describe('the server field', () => {
 		expect(problem('http://user:pw@127.0.0.1:4010')).toMatch(/user name or password/);
 		expect(problem('http://127.0.0.1:4010/?x=1')).toMatch(/query or fragment/);
 		expect(problem(`http://${'a'.repeat(3000)}.example`)).toMatch(/too long/);
+	});
+
+	it('quotes what was typed without its surrounding spaces, cut at 60 characters', () => {
+		expect(problem('  not a url  ')).toBe(
+			'“not a url” is not a server address; expected an address like http://127.0.0.1:4010.',
+		);
+		expect(problem(' \t ')).toBe(
+			'The server address is empty; expected an address like http://127.0.0.1:4010.',
+		);
+		const sixty = `${'a '.repeat(29)}ab`;
+		expect(problem(sixty)).toBe(
+			`“${sixty}” is not a server address; expected an address like http://127.0.0.1:4010.`,
+		);
+		expect(problem(`${'a '.repeat(30)}b`)).toBe(
+			`“${'a '.repeat(30)}…” is not a server address; expected an address like http://127.0.0.1:4010.`,
+		);
+	});
+
+	it('tells a missing http:// from another scheme, and from an address that is not one at all', () => {
+		expect(problem('mock.example')).toBe(
+			'“mock.example” has no http:// in front; expected an address like http://127.0.0.1:4010.',
+		);
+		expect(problem('localhost/v2')).toMatch(/^“localhost\/v2” has no http:\/\/ in front;/);
+		expect(problem('git+https://user@mock.example')).toBe(
+			'“git+https://user@mock.example” is not an http or https address; expected an address like http://127.0.0.1:4010.',
+		);
+		expect(problem('view-source:http://127.0.0.1:4010')).toMatch(
+			/is not an http or https address;/,
+		);
+		expect(problem('//mock.example:4010')).toBe(
+			'“//mock.example:4010” is not a server address; expected an address like http://127.0.0.1:4010.',
+		);
+		expect(problem('http://')).toBe(
+			'“http://” is not a server address; expected an address like http://127.0.0.1:4010.',
+		);
+	});
+
+	it('an address of 2,048 characters is not too long, one of 2,049 is', () => {
+		// 'http://mock.example/' is 20 characters, 'mock.example/' is 13.
+		const longest = `http://mock.example/${'v'.repeat(2028)}`;
+		expect(parseServer(longest, MOCK)).toEqual({ ok: true, server: longest });
+		expect(problem(`mock.example/${'v'.repeat(2035)}`)).toMatch(/has no http:\/\/ in front/);
+		expect(problem(`mock.example/${'v'.repeat(2036)}`)).toBe(
+			'The server address is too long; expected an address like http://127.0.0.1:4010.',
+		);
 	});
 
 	it('gives the mock the page was built for as the example address', () => {
@@ -176,6 +243,40 @@ describe('status, headers and sizes as the panel writes them', () => {
 		expect(formatStatus(299, '')).toBe('299');
 	});
 
+	it.each([
+		[200, '200 OK'],
+		[201, '201 Created'],
+		[204, '204 No Content'],
+		[301, '301 Moved Permanently'],
+		[302, '302 Found'],
+		[304, '304 Not Modified'],
+		[307, '307 Temporary Redirect'],
+		[308, '308 Permanent Redirect'],
+		[400, '400 Bad Request'],
+		[401, '401 Unauthorized'],
+		[403, '403 Forbidden'],
+		[404, '404 Not Found'],
+		[405, '405 Method Not Allowed'],
+		[406, '406 Not Acceptable'],
+		[408, '408 Request Timeout'],
+		[413, '413 Content Too Large'],
+		[415, '415 Unsupported Media Type'],
+		[422, '422 Unprocessable Content'],
+		[429, '429 Too Many Requests'],
+		[500, '500 Internal Server Error'],
+		[501, '501 Not Implemented'],
+		[502, '502 Bad Gateway'],
+		[503, '503 Service Unavailable'],
+		[504, '504 Gateway Timeout'],
+	])('names a %i answer "%s" though HTTP/2 sends no reason phrase', (status, shown) => {
+		expect(formatStatus(status, '')).toBe(shown);
+	});
+
+	it('shows a server’s own reason phrase for an unusual status without the spaces around it', () => {
+		expect(formatStatus(299, '  Odd  ')).toBe('299 Odd');
+		expect(formatStatus(299, ' \t ')).toBe('299');
+	});
+
 	it('lists the readable response headers one per line, cleaned and cut', () => {
 		const headers = new Headers({
 			'Content-Type': 'application/problem+json',
@@ -193,10 +294,32 @@ describe('status, headers and sizes as the panel writes them', () => {
 		expect(formatHeaders(many).split('\n')).toHaveLength(51);
 	});
 
+	it('shows 50 headers and a 512-character value whole, and says how many headers it left out', () => {
+		const headers = (count: number) =>
+			Array.from({ length: count }, (_, index): [string, string] => [`x-${index}`, 'v']);
+		const fifty = formatHeaders(headers(50)).split('\n');
+		expect(fifty).toHaveLength(50);
+		expect(fifty.at(-1)).toBe('x-49: v');
+		expect(formatHeaders(headers(80)).split('\n').slice(-2)).toEqual([
+			'x-49: v',
+			'… and 30 more headers',
+		]);
+		expect(formatHeaders([['x-long', 'v'.repeat(512)]])).toBe(`x-long: ${'v'.repeat(512)}`);
+		expect(formatHeaders([['x-long', 'v'.repeat(513)]])).toBe(
+			`x-long: ${'v'.repeat(512)}… (1 more characters)`,
+		);
+	});
+
 	it('reads the media type of a Content-Type header, and nothing from a malformed one', () => {
 		expect(mediaType('Application/JSON; charset=utf-8')).toBe('application/json');
 		expect(mediaType('<script>')).toBeUndefined();
 		expect(mediaType(null)).toBeUndefined();
+	});
+
+	it('reads a media type with spaces before its parameters, and nothing from a list of two', () => {
+		expect(mediaType('application/json ; charset=utf-8')).toBe('application/json');
+		expect(mediaType('text/html, application/json')).toBeUndefined();
+		expect(mediaType('x, application/json')).toBeUndefined();
 	});
 
 	it('writes times and sizes the way a reader expects', () => {
@@ -207,6 +330,14 @@ describe('status, headers and sizes as the panel writes them', () => {
 		expect(formatBytes(BODY_CAP_BYTES)).toBe('256 KiB');
 		expect(formatBytes(1536)).toBe('1.5 KiB');
 		expect(formatBytes(5 * 1024 * 1024)).toBe('5 MiB');
+	});
+
+	it('changes unit at 1 s, 1 KiB and 1 MiB exactly', () => {
+		expect(formatElapsed(999)).toBe('999 ms');
+		expect(formatElapsed(1000)).toBe('1 s');
+		expect(formatBytes(1023)).toBe('1023 bytes');
+		expect(formatBytes(1024)).toBe('1 KiB');
+		expect(formatBytes(1024 * 1024)).toBe('1 MiB');
 	});
 });
 
@@ -316,6 +447,52 @@ describe('reading an untrusted body', () => {
 			'(empty body)',
 		);
 	});
+
+	it('shows a body that did not arrive whole as it came, with one note saying why', () => {
+		const bytes = encoder.encode('{"users":[');
+		expect(formatBody({ bytes, ending: 'broken' }, 'application/json')).toEqual({
+			text: '{"users":[',
+			notes: ['The connection broke before the body finished: showing the 10 bytes that arrived.'],
+		});
+		expect(formatBody({ bytes, ending: 'timed-out' }, 'application/json')).toEqual({
+			text: '{"users":[',
+			notes: [
+				'The body did not finish within 10 s (time-out): showing the 10 bytes that arrived, unformatted.',
+			],
+		});
+	});
+
+	it('does not format a capped body, even when the part read happens to be JSON', () => {
+		expect(
+			formatBody({ bytes: encoder.encode('[1]'), ending: 'capped' }, 'application/json', {
+				capBytes: 3,
+			}),
+		).toEqual({
+			text: '[1]',
+			notes: [
+				'The body is larger than 3 bytes: only its first 3 bytes were read, and they are shown unformatted.',
+			],
+		});
+	});
+
+	it('says a body is not JSON without naming a Content-Type the answer did not send', () => {
+		expect(formatBody({ bytes: encoder.encode('hello'), ending: 'complete' }, null)).toEqual({
+			text: 'hello',
+			notes: ['The body is not JSON; it is shown as text.'],
+		});
+	});
+
+	it('shows formatted JSON exactly as long as the cap whole, and one character longer cut', () => {
+		const bytes = encoder.encode('[1]');
+		expect(formatBody({ bytes, ending: 'complete' }, 'application/json', { capBytes: 7 })).toEqual({
+			text: '[\n  1\n]',
+			notes: [],
+		});
+		expect(formatBody({ bytes, ending: 'complete' }, 'application/json', { capBytes: 6 })).toEqual({
+			text: '[\n  1\n',
+			notes: ['The formatted body is longer than 6 bytes; only its start is shown.'],
+		});
+	});
 });
 
 describe('what the reader is told when there is no good answer', () => {
@@ -334,6 +511,23 @@ describe('what the reader is told when there is no good answer', () => {
 		expect(outcome.curl).toBe(
 			`curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4799/api/v2/users`,
 		);
+	});
+
+	it('the not-running message says what to do if the mock is running after all', async () => {
+		const { fetchImpl } = fakeFetch(() => {
+			throw new TypeError('Failed to fetch');
+		});
+		const outcome = await sendExampleRequest(
+			{ server: 'http://127.0.0.1:4799', key: '' },
+			{ fetch: fetchImpl, now: () => 0 },
+		);
+		expect(outcome).toEqual({
+			kind: 'failure',
+			curl: 'curl http://127.0.0.1:4799/api/v2/users',
+			summary:
+				'Could not reach the mock at http://127.0.0.1:4799. Start it with `npm run mock`, then ' +
+				'send again. If it is running, check the server address.',
+		});
 	});
 
 	it('a server that never answers gets the time-out message', async () => {
@@ -506,6 +700,14 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 		expect(answer.ok).toBe(ok);
 	});
 
+	it('does not mark a network-error response (status 0) as ok', async () => {
+		const { fetchImpl } = fakeFetch(() => Response.error());
+		const answer = asAnswer(
+			await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 }),
+		);
+		expect([answer.summary, answer.ok]).toEqual(['0 in 0 ms', false]);
+	});
+
 	it('hands the answer to the contract check as read: status, media type, text and ending', async () => {
 		const { fetchImpl } = fakeFetch(
 			() =>
@@ -584,5 +786,37 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 		controller.abort();
 		const body = await readCapped(streamOf(['{"users":[]}']), 1000, controller.signal);
 		expect(body).toEqual({ bytes: new Uint8Array(0), ending: 'timed-out' });
+	});
+
+	it('a body the time-out errors (as a browser errors a fetch body on abort) is cut off, not broken', async () => {
+		const controller = new AbortController();
+		let sent = false;
+		const stream = new ReadableStream<Uint8Array>({
+			start(source) {
+				controller.signal.addEventListener('abort', () => source.error(controller.signal.reason));
+			},
+			pull(source) {
+				if (!sent) source.enqueue(encoder.encode('{"users":['));
+				sent = true;
+				return new Promise<void>(() => {});
+			},
+		});
+		setTimeout(() => controller.abort(), 20);
+		const body = await readCapped(stream, 1000, controller.signal);
+		expect(body.ending).toBe('timed-out');
+		expect(new TextDecoder().decode(body.bytes)).toBe('{"users":[');
+	});
+
+	it('leaves no listener on a signal shared by many reads once each read is done', async () => {
+		const { signal } = new AbortController();
+		const added = vi.spyOn(signal, 'addEventListener');
+		const removed = vi.spyOn(signal, 'removeEventListener');
+		await readCapped(streamOf(['{"users":[]}']), 1000, signal);
+		await readCapped(streamOf(['x'.repeat(2000)]), 1000, signal);
+		expect(added).toHaveBeenCalledTimes(2);
+		expect(removed.mock.calls).toEqual([
+			['abort', added.mock.calls[0]?.[1]],
+			['abort', added.mock.calls[1]?.[1]],
+		]);
 	});
 });
