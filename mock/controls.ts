@@ -59,7 +59,7 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 		};
 		spell = (name, value) => `__${name}=${value}`;
 	}
-	const controls: MockControls = { spelled: '' };
+	const controls: Omit<MockControls, 'spelled'> = {};
 	const spelled: string[] = [];
 	if (raw.code !== undefined) {
 		if (!/^\d{3}$/.test(raw.code)) {
@@ -92,8 +92,7 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 		controls.seed = raw.seed;
 		spelled.push(spell('seed', raw.seed));
 	}
-	controls.spelled = spelled.join(', ');
-	return { ok: true, controls };
+	return { ok: true, controls: { ...controls, spelled: spelled.join(', ') } };
 }
 
 /** The status and example a request is answered with, from its key and then its controls. */

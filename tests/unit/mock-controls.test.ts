@@ -51,6 +51,27 @@ describe('readControls', () => {
 		});
 	});
 
+	it('reads the query parameters when the Prefer header is empty or blank, as if it were absent', () => {
+		const query = new URLSearchParams('__code=401');
+		for (const prefer of ['', '  ']) {
+			expect(readControls(prefer, query)).toEqual({
+				ok: true,
+				controls: { code: 401, spelled: '__code=401' },
+			});
+		}
+	});
+
+	it('refuses an example without a name, in the words it was sent', () => {
+		expect(readControls('example', none)).toEqual({
+			ok: false,
+			problem: 'Prefer: example=: expected the name of an example',
+		});
+		expect(readControls(undefined, new URLSearchParams('__example='))).toEqual({
+			ok: false,
+			problem: '__example=: expected the name of an example',
+		});
+	});
+
 	it.each([
 		['code=abc', undefined, /Prefer: code=abc: expected a three-digit status code/],
 		['code=4010', undefined, /three-digit/],
