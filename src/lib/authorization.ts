@@ -31,6 +31,7 @@ export function parseAuthorization(value: string | undefined): Authorization {
 	if (credentials === '') return { kind: 'missing' };
 	const match = CREDENTIALS.exec(credentials);
 	const scheme = match?.[1];
+	// Stryker disable next-line LogicalOperator,ConditionalExpression: group 1 is not optional, so a match always has a scheme; the second test is for the type checker
 	if (!match || scheme === undefined) return { kind: 'malformed', problem: 'not-a-token' };
 	if (scheme.toLowerCase() !== 'bearer') return { kind: 'other-scheme', scheme };
 	const token = match[2] ?? '';

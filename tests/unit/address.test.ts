@@ -41,6 +41,8 @@ describe('isExampleHost', () => {
 		'DB.Production.Example',
 		'a.example',
 		'9.example',
+		'a.example.com',
+		'x.y.example.net',
 	])('accepts %s, under a reserved example name', (host) => {
 		expect(isExampleHost(host)).toBe(true);
 	});

@@ -10,6 +10,9 @@ describe('buildCurl', () => {
 		expect(buildCurl({ baseUrl: 'http://203.0.113.24:8443/', key: 'ick-4f1c9a07-Qx7m' })).toBe(
 			'curl -H "Authorization: Bearer ick-4f1c9a07-Qx7m" http://203.0.113.24:8443/api/v2/users',
 		);
+		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010///', key: '' })).toBe(
+			'curl http://127.0.0.1:4010/api/v2/users',
+		);
 		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: '' })).toBe(
 			'curl http://127.0.0.1:4010/api/v2/users',
 		);

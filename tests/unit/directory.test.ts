@@ -45,6 +45,20 @@ describe('buildDirectory', () => {
 			new RegExp(`${shared}.*${first.slug}.*${second.slug}`),
 		);
 	});
+
+	it('leaves a key repeated in one view to the view schema: it is no clash between views', () => {
+		const [first] = views;
+		if (!first) throw new Error('expected a view');
+		const [one, two] = first.view.users;
+		if (!one || !two) throw new Error('expected two users');
+		const repeated = {
+			slug: first.slug,
+			view: { ...first.view, users: [one, { ...two, apiKey: one.apiKey }] },
+		};
+		const built = buildDirectory([repeated]);
+		expect(built.size).toBe(1);
+		expect(built.get(one.apiKey)).toEqual({ slug: first.slug, name: two.name, role: two.role });
+	});
 });
 
 describe('answerFor', () => {
