@@ -46,22 +46,13 @@ export const keySchema = z
 		if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
 	});
 
-/** Parses a URL, or returns undefined when it is not one. */
-function parseUrl(value: string): URL | undefined {
-	try {
-		return new URL(value);
-	} catch {
-		return undefined;
-	}
-}
-
 const DATABASE_URL_SHAPE = 'a postgresql URL like postgresql://user@db.example:5432/dbname';
 
 /** `postgresql://user@host:5432/dbname`, on an example host. */
 const databaseUrlSchema = z
 	.string({ error: expected(DATABASE_URL_SHAPE) })
 	.superRefine((value, context) => {
-		const url = parseUrl(value);
+		const url = URL.parse(value);
 		const fail = (message: string): void => {
 			context.addIssue({ code: 'custom', message, input: value });
 		};
@@ -81,7 +72,7 @@ const REDIS_URL_SHAPE = 'a redis URL like redis://:password@cache.example:6379/0
 const redisUrlSchema = z
 	.string({ error: expected(REDIS_URL_SHAPE) })
 	.superRefine((value, context) => {
-		const url = parseUrl(value);
+		const url = URL.parse(value);
 		const fail = (message: string): void => {
 			context.addIssue({ code: 'custom', message, input: value });
 		};
