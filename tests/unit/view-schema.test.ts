@@ -494,6 +494,55 @@ const brokenCases: {
 		expected: /^expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>/,
 	},
 	{
+		rule: 'database_url is text',
+		mutate: (view) => ((view.config as Record<string, unknown>)['database_url'] = 5432),
+		field: 'config.database_url',
+		expected: /^expected a postgresql URL like postgresql:\/\/user@db\.example:5432\/dbname$/,
+	},
+	{
+		rule: 'redis_url is text',
+		mutate: (view) => ((view.config as Record<string, unknown>)['redis_url'] = null),
+		field: 'config.redis_url',
+		expected: /^expected a redis URL like redis:\/\/:password@cache\.example:6379\/0$/,
+	},
+	{
+		rule: 'baseUrl is text',
+		mutate: (view) => ((view as Record<string, unknown>)['baseUrl'] = 8443),
+		field: 'baseUrl',
+		expected:
+			/^expected http:\/\/<IPv4>:<four-digit port>, with an address in 192\.0\.2\.0\/24, 198\.51\.100\.0\/24 or 203\.0\.113\.0\/24$/,
+	},
+	{
+		rule: 'a user name is text',
+		mutate: (view) => ((view.users[4] as Record<string, unknown>)['name'] = ['Lukas', 'Brandt']),
+		field: 'users[4].name',
+		expected: /^expected a non-empty name$/,
+	},
+	{
+		rule: 'a name, when given, is text',
+		mutate: (view) => (view['name'] = 42),
+		field: 'name',
+		expected: /^expected a name like "dr-eu-west · DR failover", or no field at all$/,
+	},
+	{
+		rule: 'apiVersion, when given, is text',
+		mutate: (view) => ((view as Record<string, unknown>)['apiVersion'] = 5.8),
+		field: 'apiVersion',
+		expected: /^expected an API label like "v5\.8", or no field at all$/,
+	},
+	{
+		rule: 'the status note is present',
+		mutate: (view) => delete (view as Partial<View>).statusNote,
+		field: 'statusNote',
+		expected: /^is missing; expected a non-empty status note$/,
+	},
+	{
+		rule: 'environment is not an empty slug',
+		mutate: (view) => (view.environment = ''),
+		field: 'environment',
+		expected: /^expected a lowercase slug like "staging-us-east"$/,
+	},
+	{
 		rule: 'a view has no unknown top-level fields',
 		mutate: (view) => (view['environmnet'] = 'production'),
 		field: 'environmnet',
@@ -628,6 +677,19 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 			{ file: 'content/views/production-canary.json', text: JSON.stringify(twin) },
 		]);
 		expect(result.ok ? [] : formatProblems(result.problems)).toEqual([]);
+	});
+
+	it('a file holding JSON that is not an object says a view was expected', () => {
+		for (const text of ['[]', '"production"', 'null']) {
+			const result = parseFixtureSources([{ file: 'content/views/production.json', text }]);
+			expect(result.ok ? [] : result.problems).toEqual([
+				{
+					file: 'content/views/production.json',
+					field: '',
+					message: 'expected a JSON object describing one view',
+				},
+			]);
+		}
 	});
 
 	it('a file that is not JSON says so, with the parser position', () => {
