@@ -520,7 +520,7 @@ const brokenCases: {
 	},
 	{
 		rule: 'a name, when given, is text',
-		mutate: (view) => (view['name'] = 42),
+		mutate: (view) => ((view as Record<string, unknown>)['name'] = 42),
 		field: 'name',
 		expected: /^expected a name like "dr-eu-west · DR failover", or no field at all$/,
 	},
