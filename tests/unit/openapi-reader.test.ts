@@ -161,4 +161,131 @@ describe('referenceFromDocument', () => {
 			},
 		});
 	});
+
+	it('puts a field’s constraints in words: values, format, lengths, bounds and pattern', async () => {
+		await expect(
+			rowsOf("{ $ref: '#/components/schemas/Limits' }", [
+				'    Limits:',
+				'      type: object',
+				'      properties:',
+				"        role: { type: string, enum: [admin, 'viewer', 7] }",
+				'        email: { type: string, format: email, minLength: 6, maxLength: 254 }',
+				"        page: { type: integer, minimum: 1, maximum: 500, pattern: '^[0-9]+$' }",
+				'        bare: { type: boolean }',
+				'        empty: { type: string, minLength: 0, maximum: 0 }',
+			]),
+		).resolves.toEqual([
+			{
+				field: 'role',
+				type: 'string',
+				required: false,
+				description: '',
+				constraints: ['one of "admin", "viewer", 7'],
+			},
+			{
+				field: 'email',
+				type: 'string',
+				required: false,
+				description: '',
+				constraints: ['format email', 'at least 6 characters', 'at most 254 characters'],
+			},
+			{
+				field: 'page',
+				type: 'integer',
+				required: false,
+				description: '',
+				constraints: ['minimum 1', 'maximum 500', 'pattern ^[0-9]+$'],
+			},
+			{ field: 'bare', type: 'boolean', required: false, description: '', constraints: [] },
+			{
+				field: 'empty',
+				type: 'string',
+				required: false,
+				description: '',
+				constraints: ['at least 0 characters', 'maximum 0'],
+			},
+		]);
+	});
+
+	it('reads an operation: its method, names, parameters and the security it asks for', async () => {
+		const text = [
+			'openapi: 3.1.0',
+			"info: { title: Small, version: '2.1', summary: One call., description: For tests. }",
+			"servers: [{ url: 'http://127.0.0.1:4010', description: The mock }]",
+			'security: [{ key: [] }]',
+			'paths:',
+			'  /x:',
+			'    post:',
+			'      operationId: makeX',
+			'      summary: Makes an x.',
+			'      description: Makes one x.',
+			'      parameters: [{ name: q, in: query, required: true, example: a b }]',
+			"      responses: { '201': { description: Made. } }",
+			'    get:',
+			'      security: [{ bearer: [] }, {}]',
+			"      responses: { '200': { description: Here. } }",
+			'components:',
+			'  securitySchemes:',
+			'    key: { type: apiKey, in: header, name: X-Key }',
+			'    bearer: { type: http, scheme: bearer }',
+		].join('\n');
+		await expect(read(text)).resolves.toEqual({
+			title: 'Small',
+			version: '2.1',
+			summary: 'One call.',
+			description: 'For tests.',
+			servers: [{ url: 'http://127.0.0.1:4010', description: 'The mock' }],
+			operations: [
+				{
+					method: 'GET',
+					path: '/x',
+					operationId: undefined,
+					summary: undefined,
+					description: undefined,
+					security: [{ name: 'bearer', scheme: { type: 'http', scheme: 'bearer' } }],
+					parameters: [],
+					responses: [{ status: '200', description: 'Here.', headers: [], bodies: [] }],
+				},
+				{
+					method: 'POST',
+					path: '/x',
+					operationId: 'makeX',
+					summary: 'Makes an x.',
+					description: 'Makes one x.',
+					security: [{ name: 'key', scheme: { type: 'apiKey', in: 'header', name: 'X-Key' } }],
+					parameters: [{ name: 'q', in: 'query', required: true, example: 'a b' }],
+					responses: [{ status: '201', description: 'Made.', headers: [], bodies: [] }],
+				},
+			],
+			responses: {},
+		});
+	});
+
+	it('names a security requirement whose scheme the components do not hold', async () => {
+		const text = [
+			'openapi: 3.1.0',
+			"info: { title: Small, version: '1' }",
+			"servers: [{ url: 'http://127.0.0.1:4010' }]",
+			'paths:',
+			'  /x:',
+			'    get:',
+			'      security: [{ token: [] }]',
+			"      responses: { '200': { description: Here. } }",
+		].join('\n');
+		await expect(read(text)).rejects.toThrow(
+			'Invalid OpenAPI document:\n  small.yaml: paths./x.get.security: expected "token" to be a scheme in components.securitySchemes',
+		);
+	});
+
+	it('names the version and the servers a document must have', async () => {
+		const text = [
+			'openapi: 3.0.3',
+			"info: { title: Small, version: '1' }",
+			'servers: []',
+			'paths: {}',
+		].join('\n');
+		await expect(read(text)).rejects.toThrow(
+			'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 version like "3.1.0"\n  small.yaml: servers: expected at least one server',
+		);
+	});
 });
