@@ -288,4 +288,40 @@ describe('referenceFromDocument', () => {
 			'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 version like "3.1.0"\n  small.yaml: servers: expected at least one server',
 		);
 	});
+
+	it('types lists by their items, a field without a type as any, and follows a field named example', async () => {
+		await expect(
+			rowsOf("{ $ref: '#/components/schemas/Lists' }", [
+				'    Name: { type: string, description: A name. }',
+				'    Lists:',
+				'      type: object',
+				'      required: [names, example]',
+				'      properties:',
+				'        names: { type: array, items: { type: string } }',
+				'        things: { type: array }',
+				'        anything: { description: Whatever it is. }',
+				"        example: { $ref: '#/components/schemas/Name' }",
+			]),
+		).resolves.toEqual([
+			{ field: 'names', type: 'array of string', required: true, description: '', constraints: [] },
+			{ field: 'names[]', type: 'string', required: true, description: '', constraints: [] },
+			{ field: 'things', type: 'array', required: false, description: '', constraints: [] },
+			{
+				field: 'anything',
+				type: 'any',
+				required: false,
+				description: 'Whatever it is.',
+				constraints: [],
+			},
+			{ field: 'example', type: 'string', required: true, description: 'A name.', constraints: [] },
+		]);
+	});
+
+	it('names the schema of a body that refers to one, and none for an inline schema', async () => {
+		const model = await read(contract("{ $ref: '#/components/schemas/Tree' }"));
+		expect(model.operations[0]?.responses[0]?.bodies[0]?.schemaName).toBe('Tree');
+		const inline = await read(contract('{ type: object }'));
+		expect(inline.operations[0]?.responses[0]?.bodies[0]?.schemaName).toBeUndefined();
+		expect(inline.operations[0]?.responses[0]?.bodies[0]?.schema).toEqual({ type: 'object' });
+	});
 });
