@@ -201,12 +201,15 @@ describe('the contract reader', () => {
 	});
 
 	it('loads a small contract as written, with its model', async () => {
-		const text = small(["servers: [{ url: 'http://127.0.0.1:4010', description: The mock }]"]);
+		const text = small([
+			"servers: [{ url: 'http://127.0.0.1:4010', description: The mock }, { url: 'https://api.example.com' }]",
+		]);
 		const contract = await loadContract(text, 'small.yaml');
 		expect(contract.file).toBe('small.yaml');
 		expect(contract.document).toEqual(parse(text));
 		expect(contract.reference.servers).toEqual([
 			{ url: 'http://127.0.0.1:4010', description: 'The mock' },
+			{ url: 'https://api.example.com' },
 		]);
 		expect(contract.reference.operations.map(({ method, path }) => `${method} ${path}`)).toEqual([
 			'GET /api/v2/users',

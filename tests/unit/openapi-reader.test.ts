@@ -324,4 +324,33 @@ describe('referenceFromDocument', () => {
 		expect(inline.operations[0]?.responses[0]?.bodies[0]?.schemaName).toBeUndefined();
 		expect(inline.operations[0]?.responses[0]?.bodies[0]?.schema).toEqual({ type: 'object' });
 	});
+
+	it('takes any OpenAPI 3.1 patch version, and only 3.1, as an OpenApiError', async () => {
+		const withVersion = (version: string) =>
+			read(contract('{ type: object }').replace('openapi: 3.1.0', `openapi: '${version}'`));
+		await expect(withVersion('3.1.10')).resolves.toMatchObject({ title: 'Small' });
+		await expect(withVersion('v3.1.0')).rejects.toThrow(
+			'Invalid OpenAPI document:\n  small.yaml: expected a document Redocly can read (Unsupported OpenAPI version: v3.1.0)',
+		);
+		await expect(withVersion('3.1')).rejects.toThrow(
+			'Invalid OpenAPI document:\n  small.yaml: expected a document Redocly can read (Unsupported OpenAPI version: 3.1)',
+		);
+		for (const version of ['3.1.0-rc1', '3.1.0.1']) {
+			const reading = withVersion(version);
+			await expect(reading).rejects.toThrow(
+				'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 version like "3.1.0"',
+			);
+			await expect(reading).rejects.toHaveProperty('name', 'OpenApiError');
+		}
+	});
+
+	it('reads a pattern as JavaScript does with the u flag, as JSON Schema does', async () => {
+		await expect(
+			rowsOf("{ $ref: '#/components/schemas/Code' }", [
+				"    Code: { type: string, pattern: '\\a' }",
+			]),
+		).rejects.toThrow(
+			'small.yaml: components.schemas.Code.pattern: expected a regular expression (ECMA-262, as JSON Schema patterns are)',
+		);
+	});
 });
