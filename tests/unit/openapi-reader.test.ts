@@ -353,4 +353,49 @@ describe('referenceFromDocument', () => {
 			'small.yaml: components.schemas.Code.pattern: expected a regular expression (ECMA-262, as JSON Schema patterns are)',
 		);
 	});
+
+	it('names nested fields by their path, and a body schema that is part of a schema by no name', async () => {
+		const model = await read(
+			contract("{ $ref: '#/components/schemas/Outer/properties/outer' }", [
+				'    Outer:',
+				'      type: object',
+				'      properties:',
+				'        outer: { type: object, properties: { inner: { type: string } } }',
+			]),
+		);
+		const body = model.operations[0]?.responses[0]?.bodies[0];
+		expect(body?.schemaName).toBeUndefined();
+		expect(body?.rows.map(({ field }) => field)).toEqual(['inner']);
+		await expect(
+			rowsOf("{ $ref: '#/components/schemas/Outer' }", [
+				'    Outer:',
+				'      type: object',
+				'      properties:',
+				'        outer: { type: object, properties: { inner: { type: string } } }',
+			]),
+		).resolves.toMatchObject([{ field: 'outer' }, { field: 'outer.inner' }]);
+	});
+
+	it('takes a $ref in default, const, enum or examples data as data, but follows one under a property of that name', async () => {
+		const data = [
+			'    Data:',
+			'      type: object',
+			"      default: { $ref: 'other.yaml#/Default' }",
+			"      const: { $ref: 'other.yaml#/Const' }",
+			"      enum: [{ $ref: 'other.yaml#/Enum' }]",
+			"      examples: [{ $ref: 'other.yaml#/Examples' }]",
+		];
+		await expect(rowsOf("{ $ref: '#/components/schemas/Data' }", data)).resolves.toEqual([]);
+		for (const name of ['default', 'example', 'examples']) {
+			await expect(
+				rowsOf("{ $ref: '#/components/schemas/Named' }", [
+					'    Named:',
+					'      type: object',
+					`      properties: { ${name}: { $ref: 'other.yaml#/Thing' } }`,
+				]),
+			).rejects.toThrow(
+				`small.yaml: components.schemas.Named.properties.${name}.$ref: expected an internal $ref like "#/components/…", found "other.yaml#/Thing"`,
+			);
+		}
+	});
 });
