@@ -14,6 +14,9 @@ export default {
 		'src/schemas/timestamp.ts',
 		'src/schemas/view.ts',
 		'src/schemas/fixtures.ts',
+		// The contract: openapi.yaml read, checked and modelled, then composed with the views.
+		'src/lib/contract.ts',
+		'src/lib/openapi.ts',
 		// The Authorization header and the directory lookup.
 		'src/lib/authorization.ts',
 		'src/lib/directory.ts',

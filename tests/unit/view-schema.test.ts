@@ -7,7 +7,7 @@ import {
 	readFixtureFolder,
 	type FixtureProblem,
 } from '../../src/schemas/fixtures.ts';
-import { ROLES, type View } from '../../src/schemas/view.ts';
+import { ROLES, viewSchema, type View } from '../../src/schemas/view.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const VIEWS_DIR = path.join(ROOT, 'content/views');
@@ -494,6 +494,55 @@ const brokenCases: {
 		expected: /^expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>/,
 	},
 	{
+		rule: 'database_url is text',
+		mutate: (view) => ((view.config as Record<string, unknown>)['database_url'] = 5432),
+		field: 'config.database_url',
+		expected: /^expected a postgresql URL like postgresql:\/\/user@db\.example:5432\/dbname$/,
+	},
+	{
+		rule: 'redis_url is text',
+		mutate: (view) => ((view.config as Record<string, unknown>)['redis_url'] = null),
+		field: 'config.redis_url',
+		expected: /^expected a redis URL like redis:\/\/:password@cache\.example:6379\/0$/,
+	},
+	{
+		rule: 'baseUrl is text',
+		mutate: (view) => ((view as Record<string, unknown>)['baseUrl'] = 8443),
+		field: 'baseUrl',
+		expected:
+			/^expected http:\/\/<IPv4>:<four-digit port>, with an address in 192\.0\.2\.0\/24, 198\.51\.100\.0\/24 or 203\.0\.113\.0\/24$/,
+	},
+	{
+		rule: 'a user name is text',
+		mutate: (view) => ((view.users[4] as Record<string, unknown>)['name'] = ['Lukas', 'Brandt']),
+		field: 'users[4].name',
+		expected: /^expected a non-empty name$/,
+	},
+	{
+		rule: 'a name, when given, is text',
+		mutate: (view) => ((view as Record<string, unknown>)['name'] = 42),
+		field: 'name',
+		expected: /^expected a name like "dr-eu-west · DR failover", or no field at all$/,
+	},
+	{
+		rule: 'apiVersion, when given, is text',
+		mutate: (view) => ((view as Record<string, unknown>)['apiVersion'] = 5.8),
+		field: 'apiVersion',
+		expected: /^expected an API label like "v5\.8", or no field at all$/,
+	},
+	{
+		rule: 'the status note is present',
+		mutate: (view) => delete (view as Partial<View>).statusNote,
+		field: 'statusNote',
+		expected: /^is missing; expected a non-empty status note$/,
+	},
+	{
+		rule: 'environment is not an empty slug',
+		mutate: (view) => (view.environment = ''),
+		field: 'environment',
+		expected: /^expected a lowercase slug like "staging-us-east"$/,
+	},
+	{
 		rule: 'a view has no unknown top-level fields',
 		mutate: (view) => (view['environmnet'] = 'production'),
 		field: 'environmnet',
@@ -630,6 +679,19 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 		expect(result.ok ? [] : formatProblems(result.problems)).toEqual([]);
 	});
 
+	it('a file holding JSON that is not an object says a view was expected', () => {
+		for (const text of ['[]', '"production"', 'null']) {
+			const result = parseFixtureSources([{ file: 'content/views/production.json', text }]);
+			expect(result.ok ? [] : result.problems).toEqual([
+				{
+					file: 'content/views/production.json',
+					field: '',
+					message: 'expected a JSON object describing one view',
+				},
+			]);
+		}
+	});
+
 	it('a file that is not JSON says so, with the parser position', () => {
 		const result = parseFixtureSources([
 			{ file: 'content/views/half.json', text: '{\n  "environment": "production",\n  oops\n}' },
@@ -648,6 +710,36 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 		);
 	});
 
+	it('a file name with a slug only at its start is refused too', () => {
+		const result = parseFixtureSources([
+			{ file: 'content/views/production copy.json', text: JSON.stringify(base) },
+		]);
+		expect(result.ok ? [] : result.problems).toEqual([
+			{
+				file: 'content/views/production copy.json',
+				field: '',
+				message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
+			},
+		]);
+	});
+
+	it('two views given the same "name" are told so, without the note on views that have none', () => {
+		const named = { ...structuredClone(base), name: 'Production · primary' };
+		const twin = { ...structuredClone(other), name: 'Production · primary' };
+		const result = parseFixtureSources([
+			{ file: 'content/views/production.json', text: JSON.stringify(named) },
+			{ file: 'content/views/staging-us-east.json', text: JSON.stringify(twin) },
+		]);
+		expect(result.ok ? [] : result.problems).toEqual([
+			{
+				file: 'content/views/staging-us-east.json',
+				field: 'name',
+				message:
+					'expected a name no other view has, but content/views/production.json and this view are both named "Production · primary"; give one of them a "name" of its own',
+			},
+		]);
+	});
+
 	it('every problem of a fixture is reported at once, not only the first', () => {
 		const problems = problemsOf((view) => {
 			view.environment = 'BAD';
@@ -660,4 +752,84 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 			'statusNote',
 		]);
 	});
+});
+
+/** The issues of `viewSchema` itself for one mutated copy of a good fixture: code, path, message. */
+function issuesOf(mutate: (view: Record<string, unknown> & View) => void) {
+	const view = structuredClone(base);
+	mutate(view);
+	const result = viewSchema.safeParse(view);
+	return result.success
+		? []
+		: result.error.issues.map(({ code, path, message }) => ({ code, path, message }));
+}
+
+describe('viewSchema, read directly as the content collection reads it', () => {
+	it.each([
+		{
+			rule: 'a key of the wrong shape',
+			mutate: (view: View) => (view.config.api_key = 'ick-XYZ'),
+			path: ['config', 'api_key'],
+			message:
+				'expected a key shaped ick-<8 lowercase hex>-<4 letters or digits>, e.g. ick-4f1c9a07-Qx7m',
+		},
+		{
+			rule: 'a database on another port',
+			mutate: (view: View) =>
+				(view.config.database_url = 'postgresql://app@db.production.example:6432/console'),
+			path: ['config', 'database_url'],
+			message: 'expected the database port 5432',
+		},
+		{
+			rule: 'a cache on another port',
+			mutate: (view: View) =>
+				(view.config.redis_url = 'redis://:pw1@cache.production.example:6380/0'),
+			path: ['config', 'redis_url'],
+			message: 'expected the redis port 6379',
+		},
+		{
+			rule: 'a third admin and a lone viewer',
+			mutate: (view: View) => {
+				const user = view.users[3];
+				if (user) user.role = 'admin';
+			},
+			path: ['users'],
+			message:
+				'expected each role exactly twice (admin, deployer, operator, viewer), found admin ×3, deployer ×2, operator ×2, viewer ×1',
+		},
+		{
+			rule: 'an email used twice',
+			mutate: (view: View) => {
+				const [first, second] = view.users;
+				if (first && second) second.email = first.email;
+			},
+			path: ['users', 1, 'email'],
+			message: 'expected an email unique within the view, but users[0] has it too',
+		},
+		{
+			rule: 'a base URL with a three-digit port',
+			mutate: (view: View) => (view.baseUrl = 'http://203.0.113.24:443'),
+			path: ['baseUrl'],
+			message:
+				'expected http://<IPv4>:<four-digit port>, with an address in 192.0.2.0/24, 198.51.100.0/24 or 203.0.113.0/24',
+		},
+		{
+			rule: 'a base URL outside the documentation ranges',
+			mutate: (view: View) => (view.baseUrl = 'http://10.20.30.40:8443'),
+			path: ['baseUrl'],
+			message:
+				'expected an IPv4 address in 192.0.2.0/24, 198.51.100.0/24 or 203.0.113.0/24, found 10.20.30.40',
+		},
+		{
+			rule: 'a page generated before the view was updated',
+			mutate: (view: View) => (view.generatedAt = '2026-11-18T09:30:12.344Z'),
+			path: ['generatedAt'],
+			message: 'expected a time not before lastUpdated (2026-11-18T09:30:12.345Z)',
+		},
+	])(
+		'reports $rule as one custom issue at the field, with its message',
+		({ mutate, path, message }) => {
+			expect(issuesOf(mutate)).toEqual([{ code: 'custom', path, message }]);
+		},
+	);
 });
