@@ -9,7 +9,6 @@ import { standardOutput } from './output.ts';
 import { startMock } from './server.ts';
 
 const out = standardOutput();
-const say = out.line;
 /** Exits once every line is written. */
 const exit = (code: number): void => {
 	void out.close().then(() => process.exit(code));
@@ -22,10 +21,10 @@ try {
 		viewsDir,
 		contractFile: openApiFile,
 		watch: true,
-		log: mockLog ? say : undefined,
-		report: (message, ok) => (ok ? say(message) : console.error(message)),
+		log: mockLog ? out.line : undefined,
+		report: (message, ok) => (ok ? out.say(message) : console.error(message)),
 	});
-	say(
+	out.say(
 		`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
 	);
 	/** Stops listening, then exits once every line is written. */

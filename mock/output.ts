@@ -1,30 +1,43 @@
 /**
- * Standard output for the mock's request log and messages, written without blocking: lines that
- * come while a write is under way go out together in the next one, so a busy mock makes one write
- * for many requests, and a terminal that reads slowly (a paused pager, a scrolled-back tmux pane)
+ * Standard output for the mock's request log and messages, written without blocking: lines are
+ * gathered for at most 50 ms or 4 KiB and go out together, so a busy mock makes one write for
+ * many requests, and a terminal that reads slowly (a paused pager, a scrolled-back tmux pane)
  * never holds up an answer. `close` resolves once every line is written.
  */
 import SonicBoom from 'sonic-boom';
 
 /** A writer of standard output. */
 export interface Output {
-	/** Writes a line; the line break is added. */
+	/** Writes a request-log line, gathered with others; the line break is added. */
 	line: (text: string) => void;
-	/** Writes text as it is. */
+	/** Writes a message for the person at the terminal at once, after the lines before it. */
+	say: (text: string) => void;
+	/** Writes text as it is, at once. */
 	write: (text: string) => void;
 	/** Writes what is left, then resolves. */
 	close: () => Promise<void>;
 }
 
-/** Standard output, through SonicBoom (pino's writer). */
+/**
+ * How long a line may wait for others before it is written, in milliseconds: a person at the
+ * terminal does not see the delay, and a busy mock writes 4 KiB at a time instead of a line or two.
+ */
+export const FLUSH_MS = 50;
+
+/** Standard output, through SonicBoom (pino's writer), as pino's own asynchronous logging does. */
 export function standardOutput(fd: number = process.stdout.fd): Output {
-	const out = new SonicBoom({ fd, sync: false });
+	const out = new SonicBoom({ fd, sync: false, minLength: 4096, periodicFlush: FLUSH_MS });
 	return {
 		line: (text) => {
 			out.write(`${text}\n`);
 		},
+		say: (text) => {
+			out.write(`${text}\n`);
+			out.flush();
+		},
 		write: (text) => {
 			out.write(text);
+			out.flush();
 		},
 		close: () =>
 			new Promise<void>((resolve) => {

@@ -54,7 +54,8 @@ await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
 await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
 
 if (!dev) {
-	out.line('Building the portal…');
+	// Written at once: the build blocks this process, and its output follows this line.
+	console.log('Building the portal…');
 	const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
 	if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
 }
@@ -67,8 +68,7 @@ const mock = await startMock({
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
 	log: settings.mockLog ? (line) => out.line(`[mock] ${line}`) : undefined,
-	report: (message, ok) =>
-		ok ? out.line(`[mock] ${message}`) : console.error(`[mock] ${message}`),
+	report: (message, ok) => (ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`)),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 // Both servers stay in the foreground (--ignore-lock), so one Ctrl-C here stops them.
@@ -126,7 +126,7 @@ portal.stdout?.on('data', (chunk: Buffer) => {
 	if (dev) out.write(text);
 	if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
 	announced = true;
-	out.line(
+	out.say(
 		[
 			'',
 			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,
