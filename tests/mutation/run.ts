@@ -22,18 +22,20 @@ const MODULE_TARGET = 85;
  * floor when tests are added; a module missing here is held to the target.
  */
 const MODULE_FLOORS: Readonly<Record<string, number>> = {
-	'mock/controls.ts': 92,
-	'src/lib/authorization.ts': 96,
-	'src/lib/code-samples.ts': 88,
-	'src/lib/curl.ts': 96,
-	'src/lib/directory.ts': 98,
-	'src/lib/try-it-check.ts': 64,
-	'src/lib/try-it.ts': 83,
-	'src/schemas/address.ts': 96,
-	'src/schemas/fixtures.ts': 88,
-	'src/schemas/key.ts': 88,
-	'src/schemas/timestamp.ts': 82,
-	'src/schemas/view.ts': 77,
+	'mock/controls.ts': 99,
+	'src/lib/authorization.ts': 99,
+	'src/lib/code-samples.ts': 99,
+	'src/lib/contract.ts': 98,
+	'src/lib/curl.ts': 99,
+	'src/lib/directory.ts': 99,
+	'src/lib/openapi.ts': 88,
+	'src/lib/try-it-check.ts': 99,
+	'src/lib/try-it.ts': 99,
+	'src/schemas/address.ts': 99,
+	'src/schemas/fixtures.ts': 99,
+	'src/schemas/key.ts': 99,
+	'src/schemas/timestamp.ts': 99,
+	'src/schemas/view.ts': 99,
 };
 
 /** The floor of one module. */

@@ -31,9 +31,10 @@ export default {
 	],
 	coverageAnalysis: 'perTest',
 	concurrency: 2,
-	// The target is 90 for the set; it stands at 81.5 (2026-11-22), so the break sits just under
-	// it, to be raised as tests are added (tests/mutation/run.ts holds each module's floor).
-	thresholds: { high: 90, low: 85, break: 81 },
+	// The target is 90 for the set and 85 for each module; the set stands at 97.7 (2026-11-22, every
+	// mutant run with --force), so the break sits just under it (tests/mutation/run.ts holds each
+	// module's floor).
+	thresholds: { high: 90, low: 85, break: 97 },
 	reporters: ['clear-text', 'progress', 'html', 'json'],
 	htmlReporter: { fileName: 'reports/mutation/index.html' },
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
