@@ -123,7 +123,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	}
 	const answerer = createAnswerer();
 	const sentAnswers = createSentAnswers();
-	/** Each kept answer's body, encoded once: most requests get an answer sent before. */
+	/**
+	 * Each answer's body, encoded once and shared by every kept request that gets it (the same
+	 * users for another Origin or query, say), so the memory of sent answers holds one copy.
+	 */
 	const encoded = new WeakMap<Answer, Buffer>();
 
 	/** An answer as it goes out: its headers with ours on top, and its body encoded. */
