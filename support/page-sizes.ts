@@ -27,6 +27,7 @@ const SINGLE_PAGES: readonly [string, string][] = [
 	['overview', 'index.html'],
 	['reference', 'reference/index.html'],
 	['compare', 'compare/index.html'],
+	['compare without JavaScript: the environments', 'compare/side/index.html'],
 	['access overview', 'access/index.html'],
 	['guides index', 'docs/index.html'],
 	['404', '404.html'],
@@ -47,6 +48,11 @@ const PAGE_FAMILIES: readonly [string, RegExp][] = [
 	['access by environment', /^access\/environments\/[^/]+\/index\.html$/],
 	['access by environment and role', /^access\/environments\/[^/]+\/[^/]+\/index\.html$/],
 	['access by role', /^access\/roles\/[^/]+\/index\.html$/],
+	['compare without JavaScript: a view', /^compare\/side\/views\/[^/]+\/index\.html$/],
+	[
+		'compare without JavaScript: an environment',
+		/^compare\/side\/environments\/[^/]+\/(?:\d+\/)?index\.html$/,
+	],
 ];
 
 async function measure(dist: string, file: string): Promise<{ raw: number; gzip: number }> {

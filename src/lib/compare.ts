@@ -63,14 +63,26 @@ const FACTS: readonly [string, (facts: CompareFacts) => string][] = [
 	['Cache port', (f) => f.redisPort],
 ];
 
+/** One view's facts as labelled values, in the order the comparison lists them. */
+export function factRows(facts: CompareFacts): { label: string; value: string }[] {
+	return FACTS.map(([label, read]) => ({ label, value: read(facts) }));
+}
+
+/** A directory in the order both sides of a comparison list it: by email, as people are matched. */
+export function usersByEmail(users: CompareFacts['users']): CompareFacts['users'] {
+	return [...users].sort((x, y) => {
+		const [left, right] = [emailKey(x.email), emailKey(y.email)];
+		return left < right ? -1 : left > right ? 1 : 0;
+	});
+}
+
 /** Compares view A with view B. */
 export function diffViews(a: CompareFacts, b: CompareFacts): ViewDiff {
-	const facts = FACTS.map(([label, read]) => ({
-		label,
-		a: read(a),
-		b: read(b),
-		same: read(a) === read(b),
-	}));
+	const rowsB = factRows(b);
+	const facts = factRows(a).map(({ label, value }, index) => {
+		const other = rowsB[index]?.value ?? '';
+		return { label, a: value, b: other, same: value === other };
+	});
 	const members = Object.keys(a.secrets) as ConfigMember[];
 	const secrets = members.map((member) => ({
 		member,
@@ -115,6 +127,24 @@ export function readPair(search: string): RequestedPair {
 		if (slug) pair[side] = slug;
 	}
 	return pair;
+}
+
+/**
+ * The pages that compare two views without JavaScript: the compare page shows two frames, and
+ * each picks its view through these small pages (an environment list, an environment's views a
+ * page at a time, then the view). They are the only pages another page of the portal may frame.
+ */
+export const SIDE_ROOT = '/compare/side/';
+
+/** The address of a view as one side of the comparison shows it. */
+export function sideViewHref(slug: string): string {
+	return `${SIDE_ROOT}views/${slug}/`;
+}
+
+/** The address of an environment's views, page `page` (from 1), as a side of the comparison lists them. */
+export function sideEnvironmentHref(environment: string, page = 1): string {
+	const first = `${SIDE_ROOT}environments/${environment}/`;
+	return page <= 1 ? first : `${first}${page}/`;
 }
 
 /** One environment's views as the compare page lists them: `/compare/environments/<env>.json`. */

@@ -236,18 +236,79 @@ describe('compare page', () => {
 		expect(new URL(page.url()).searchParams.get('b')).toBe('production');
 	});
 
-	it('without JavaScript, links each environment instead of a dead form', async () => {
+	it('without JavaScript, shows two views side by side, each picked in its own frame', async () => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const noScript = await context.newPage();
 		await noScript.goto(`${preview.url}/compare/`);
 		await expect(noScript.locator('.compare-form').isVisible()).resolves.toBe(false);
+		await expect(
+			noScript
+				.locator('.compare-frames iframe')
+				.evaluateAll((frames) =>
+					frames.map((frame): [string | null, string | null] => [
+						frame.getAttribute('title'),
+						frame.getAttribute('src'),
+					]),
+				),
+		).resolves.toEqual([
+			['View A', '/compare/side/views/dr-eu-west/'],
+			['View B', '/compare/side/views/dr-eu-west-failover/'],
+		]);
+		const sideA = noScript.frameLocator('iframe[title="View A"]');
+		const sideB = noScript.frameLocator('iframe[title="View B"]');
+		await expect(sideA.locator('h1').textContent()).resolves.toBe('dr-eu-west · DR');
+		// Side B: every environment, then production's views, then production · Edge.
+		await sideB.getByRole('link', { name: 'All environments' }).click();
+		await expect(sideB.locator('li a').allTextContents()).resolves.toEqual([
+			'dr-eu-west',
+			'production',
+			'staging-us-east',
+		]);
+		await sideB.getByRole('link', { name: 'production', exact: true }).click();
+		await sideB.getByRole('link', { name: 'production · Edge' }).click();
+		await expect(sideB.locator('h1').textContent()).resolves.toBe('production · Edge');
+		await sideA.getByRole('link', { name: 'All environments' }).click();
+		await sideA.getByRole('link', { name: 'production', exact: true }).click();
+		await sideA.getByRole('link', { name: 'production · Production' }).click();
+		await expect(sideA.locator('h1').textContent()).resolves.toBe('production · Production');
+		// The overlap the fixtures carry: Priya Raman is a deployer in one and an operator in the other.
+		const role = (side: typeof sideA) =>
+			side.locator('tr', { hasText: 'priya.raman@example.com' }).locator('td').last().textContent();
+		await expect(role(sideA)).resolves.toBe('deployer');
+		await expect(role(sideB)).resolves.toBe('operator');
+		// Both sides list the same facts in the same order, so their rows line up.
+		const labels = (side: typeof sideA) => side.locator('.side-facts th').allTextContents();
+		await expect(labels(sideA)).resolves.toEqual(await labels(sideB));
+		await expect(sideA.locator('.side-facts').first().locator('tr').count()).resolves.toBe(12);
+		// Secrets appear only as numbers: no value of either view is in its frame.
+		for (const [side, slug] of [
+			[sideA, 'production'],
+			[sideB, 'production-edge'],
+		] as const) {
+			const html = await side.locator('html').innerHTML();
+			const view = views.find((entry) => entry.slug === slug)?.view;
+			if (!view) throw new Error(`no fixture ${slug}`);
+			for (const member of CONFIG_MEMBERS) expect(html).not.toContain(view.config[member]);
+			for (const user of view.users) expect(html).not.toContain(user.apiKey);
+		}
+		// The environments are still linked below, for a reader who wants a view's own page.
 		const environments = [...new Set(views.map(({ view }) => view.environment))].sort();
 		await expect(
 			noScript
-				.locator('.compare-fallback a')
+				.locator('.compare-fallback > ul a')
 				.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
 		).resolves.toEqual(environments.map((environment) => `/environments/${environment}/`));
 		await context.close();
+	});
+
+	it('with JavaScript, compares in one table and loads no frame', async () => {
+		page = await browser.newPage();
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		await page.goto(`${preview.url}/compare/`);
+		await page.locator('[data-output] table').first().waitFor();
+		await expect(page.locator('iframe').count()).resolves.toBe(0);
+		expect(fetched.filter((url) => url.startsWith('/compare/side/'))).toEqual([]);
 	});
 
 	it('lists only the views of the picked environment, fetched when it is picked', async () => {

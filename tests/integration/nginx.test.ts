@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../support/browser.ts';
 import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
@@ -76,6 +77,7 @@ afterAll(async () => {
 function expectPortalHeaders(response: Response): void {
 	const csp = response.headers.get('content-security-policy') ?? '';
 	expect(csp).toContain("frame-ancestors 'none'");
+	expect(response.headers.get('x-frame-options')).toBe('DENY');
 	expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 	expect(response.headers.get('referrer-policy')).toBe('no-referrer');
 	expect(response.headers.get('x-robots-tag')).toMatch(/noindex/);
@@ -141,5 +143,61 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 		}
 		// The same socket helper does fetch a file inside dist, so the refusals above mean something.
 		await expect(rawGet('/views/%2e%2e/index.html')).resolves.toMatch(/^HTTP\/1\.1 200 /);
+	});
+
+	it('lets only the compare page’s side pages be framed, and only by the portal itself', async () => {
+		for (const target of ['/compare/side/', '/compare/side/views/production/']) {
+			const response = await fetch(`${base}${target}`);
+			expect(response.status, target).toBe(200);
+			const csp = response.headers.get('content-security-policy') ?? '';
+			expect(csp, target).toContain("frame-ancestors 'self';");
+			expect(csp, target).not.toContain("'none'; base-uri");
+			expect(response.headers.get('x-frame-options'), target).toBe('SAMEORIGIN');
+			expect(response.headers.get('x-content-type-options'), target).toBe('nosniff');
+		}
+		for (const target of ['/compare/', '/compare/production.json', '/views/production/']) {
+			expectPortalHeaders(await fetch(`${base}${target}`));
+		}
+		// The path is judged as nginx resolves it: climbing out of /compare/side/ is not framable.
+		const climbed = await rawGet('/compare/side/%2e%2e/%2e%2e/views/production/');
+		expect(climbed).toMatch(/^HTTP\/1\.1 200 /);
+		expect(climbed).toMatch(/\r\nX-Frame-Options: DENY\r\n/);
+		expect(climbed).toContain("frame-ancestors 'none'");
+	});
+
+	it('shows the two side frames in Chromium without JavaScript, and blocks framing any other page', async () => {
+		const browser = await launchChromium();
+		try {
+			const context = await browser.newContext({ javaScriptEnabled: false });
+			const page = await context.newPage();
+			await page.goto(`${base}/compare/`);
+			const sideA = page.frameLocator('iframe[title="View A"]');
+			const sideB = page.frameLocator('iframe[title="View B"]');
+			await expect(sideA.locator('h1').textContent()).resolves.toBe('dr-eu-west · DR');
+			await expect(sideB.locator('h1').textContent()).resolves.toBe('dr-eu-west · DR failover');
+			await context.close();
+			// With scripting on, a frame the page makes itself: a side page shows, a view page is refused.
+			const scripted = await browser.newPage();
+			await scripted.goto(`${base}/compare/`);
+			const framed = (src: string) =>
+				scripted.evaluate(
+					(address) =>
+						new Promise<string | null>((resolve) => {
+							const frame = document.createElement('iframe');
+							frame.addEventListener('load', () =>
+								resolve(frame.contentDocument?.querySelector('h1')?.textContent ?? null),
+							);
+							frame.src = address;
+							document.body.append(frame);
+						}),
+					src,
+				);
+			await expect(framed('/compare/side/views/production/')).resolves.toBe(
+				'production · Production',
+			);
+			await expect(framed('/views/production/')).resolves.toBeNull();
+		} finally {
+			await browser.close();
+		}
 	});
 });

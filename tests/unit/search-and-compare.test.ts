@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { opensSearch } from '../../src/lib/search-keys.ts';
 import { chosenFilters, excerptParts, moveActiveResult } from '../../src/lib/search.ts';
 import { formatDuration } from '../../src/lib/duration.ts';
-import { diffViews, readPair, unknownViewsMessage } from '../../src/lib/compare.ts';
+import {
+	diffViews,
+	factRows,
+	readPair,
+	sideEnvironmentHref,
+	sideViewHref,
+	unknownViewsMessage,
+	usersByEmail,
+	type CompareFacts,
+} from '../../src/lib/compare.ts';
 import { compareFacts } from '../../src/lib/compare-facts.ts';
 import { loadViews } from '../../src/schemas/fixtures.ts';
 import { ROOT } from '../../support/processes.ts';
@@ -149,5 +158,81 @@ describe('compare', () => {
 		expect(directory.removed.map((user) => user.email)).toEqual([second.email]);
 		expect(directory.added.map((user) => user.email)).toEqual(['new@example.com']);
 		expect(directory.unchanged).toBe(rest.length);
+	});
+
+	const facts: CompareFacts = {
+		slug: 'staging-blue',
+		name: 'staging · Blue',
+		environment: 'staging',
+		configuration: 'blue',
+		apiVersion: null,
+		lastUpdated: '2026-11-01T08:00:00Z',
+		generatedAt: '2026-11-02T09:30:00Z',
+		apiHost: 'console.staging.example',
+		apiPort: '8443',
+		databaseHost: '192.0.2.10',
+		databasePort: '5432',
+		databaseName: 'console_staging',
+		redisHost: 'cache.staging.example',
+		redisPort: '6379',
+		secrets: {
+			database_url: 1,
+			redis_url: 2,
+			api_key: 3,
+			secret_key: 4,
+			jwt_secret: 5,
+			smtp_password: 6,
+			payment_secret: 7,
+			cloud_access_key: 8,
+			cloud_secret_key: 9,
+		},
+		users: [
+			{ name: 'Zoe Park', email: 'zoe.park@example.com', role: 'viewer' },
+			{ name: 'Ada Lind', email: 'Ada.Lind@example.com', role: 'admin' },
+			{ name: 'Ben Ito', email: 'ben.ito@example.com', role: 'operator' },
+		],
+	};
+
+	it('lists a view’s facts in one fixed order, a missing label as none', () => {
+		expect(factRows(facts)).toEqual([
+			{ label: 'Environment', value: 'staging' },
+			{ label: 'Configuration label', value: 'blue' },
+			{ label: 'API label', value: 'none' },
+			{ label: 'Last updated', value: '2026-11-01T08:00:00Z' },
+			{ label: 'Generated at', value: '2026-11-02T09:30:00Z' },
+			{ label: 'Console host', value: 'console.staging.example' },
+			{ label: 'Console port', value: '8443' },
+			{ label: 'Database host', value: '192.0.2.10' },
+			{ label: 'Database port', value: '5432' },
+			{ label: 'Database name', value: 'console_staging' },
+			{ label: 'Cache host', value: 'cache.staging.example' },
+			{ label: 'Cache port', value: '6379' },
+		]);
+	});
+
+	it('marks only the facts that differ, with each side’s value', () => {
+		const other = { ...facts, apiVersion: 'v2.1', databasePort: '5433' };
+		const differing = diffViews(facts, other).facts.filter((row) => !row.same);
+		expect(differing).toEqual([
+			{ label: 'API label', a: 'none', b: 'v2.1', same: false },
+			{ label: 'Database port', a: '5432', b: '5433', same: false },
+		]);
+		expect(diffViews(facts, other).facts).toHaveLength(12);
+	});
+
+	it('orders a directory by email whatever its case, leaving the view’s own order alone', () => {
+		expect(usersByEmail(facts.users).map((user) => user.email)).toEqual([
+			'Ada.Lind@example.com',
+			'ben.ito@example.com',
+			'zoe.park@example.com',
+		]);
+		expect(facts.users[0]?.email).toBe('zoe.park@example.com');
+	});
+
+	it('gives each side of the comparison without JavaScript its own addresses', () => {
+		expect(sideViewHref('production-edge')).toBe('/compare/side/views/production-edge/');
+		expect(sideEnvironmentHref('production')).toBe('/compare/side/environments/production/');
+		expect(sideEnvironmentHref('production', 1)).toBe('/compare/side/environments/production/');
+		expect(sideEnvironmentHref('production', 2)).toBe('/compare/side/environments/production/2/');
 	});
 });
