@@ -110,6 +110,51 @@ describe.each(PAGES)('%s on a 390 px phone', (route) => {
 	});
 });
 
+describe('the compare page without JavaScript', () => {
+	it.each([390, 1280])(
+		'at %i px, fits each side frame to its width, no table cell breaking a word in two',
+		async (width) => {
+			const context = await browser.newContext({
+				javaScriptEnabled: false,
+				viewport: { width, height: 844 },
+			});
+			const page = await context.newPage();
+			// Every view's side page, found as a reader finds it: the environments, then their views.
+			const hrefs = (route: string) =>
+				page
+					.goto(`${preview.url}${route}`)
+					.then(() =>
+						page
+							.locator('.side-list a')
+							.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
+					);
+			const cards: string[] = [];
+			for (const environment of await hrefs('/compare/side/'))
+				cards.push(...(await hrefs(environment)));
+			await page.goto(`${preview.url}/compare/`, { waitUntil: 'networkidle' });
+			const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+			const sides = page.frames().filter((frame) => frame !== page.mainFrame());
+			const found: string[] = [];
+			for (const side of sides) {
+				for (const card of cards) {
+					await side.goto(`${preview.url}${card}`);
+					const { scroll, client } = await side.evaluate(() => ({
+						scroll: document.documentElement.scrollWidth,
+						client: document.documentElement.clientWidth,
+					}));
+					if (scroll > client) found.push(`${card}: ${scroll} px wide in ${client} px`);
+					for (const broken of await side.evaluate(midWordBreaks)) found.push(`${card}: ${broken}`);
+				}
+			}
+			expect(cards).toHaveLength(8);
+			await context.close();
+			expect(sides).toHaveLength(2);
+			expect(pageWidth).toBeLessThanOrEqual(width);
+			expect(found).toEqual([]);
+		},
+	);
+});
+
 describe('the reference page at 1280 px', () => {
 	it('keeps every table word whole, "Required" included', async () => {
 		const page = await open('/reference/', 1280);
