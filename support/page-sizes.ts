@@ -48,7 +48,6 @@ const PAGE_FAMILIES: readonly [string, RegExp][] = [
 	['access by environment', /^access\/environments\/[^/]+\/index\.html$/],
 	['access by environment and role', /^access\/environments\/[^/]+\/[^/]+\/index\.html$/],
 	['access by role', /^access\/roles\/[^/]+\/index\.html$/],
-	['compare without JavaScript: a view', /^compare\/side\/views\/[^/]+\/index\.html$/],
 	[
 		'compare without JavaScript: an environment',
 		/^compare\/side\/environments\/[^/]+\/(?:\d+\/)?index\.html$/,

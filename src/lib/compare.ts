@@ -131,20 +131,30 @@ export function readPair(search: string): RequestedPair {
 
 /**
  * The pages that compare two views without JavaScript: the compare page shows two frames, and
- * each picks its view through these small pages (an environment list, an environment's views a
- * page at a time, then the view). They are the only pages another page of the portal may frame.
+ * each picks its view through these small pages: the environments, then an environment's views a
+ * page at a time. Such a page also holds the views it lists, each shown only when the address
+ * targets it (`#view-<slug>`), so picking a view needs no page per view. They are the only pages
+ * another page of the portal may frame.
  */
 export const SIDE_ROOT = '/compare/side/';
 
-/** The address of a view as one side of the comparison shows it. */
-export function sideViewHref(slug: string): string {
-	return `${SIDE_ROOT}views/${slug}/`;
+/** The id of the list of views on a side page; linking to it shows the list again. */
+export const SIDE_LIST_ID = 'views';
+
+/** The id of a view on a side page: never the list's, whatever the slug. */
+export function sideCardId(slug: string): string {
+	return `view-${slug}`;
 }
 
 /** The address of an environment's views, page `page` (from 1), as a side of the comparison lists them. */
 export function sideEnvironmentHref(environment: string, page = 1): string {
 	const first = `${SIDE_ROOT}environments/${environment}/`;
 	return page <= 1 ? first : `${first}${page}/`;
+}
+
+/** The address of a view as a side of the comparison shows it: on its environment's page `page`. */
+export function sideViewHref(environment: string, page: number, slug: string): string {
+	return `${sideEnvironmentHref(environment, page)}#${sideCardId(slug)}`;
 }
 
 /** One environment's views as the compare page lists them: `/compare/environments/<env>.json`. */

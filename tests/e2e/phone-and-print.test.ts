@@ -119,7 +119,7 @@ describe('the compare page without JavaScript', () => {
 				viewport: { width, height: 844 },
 			});
 			const page = await context.newPage();
-			// Every view's side page, found as a reader finds it: the environments, then their views.
+			// Every view as a side shows it, found as a reader finds it: the environments, then their views.
 			const hrefs = (route: string) =>
 				page
 					.goto(`${preview.url}${route}`)
@@ -129,8 +129,10 @@ describe('the compare page without JavaScript', () => {
 							.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
 					);
 			const cards: string[] = [];
-			for (const environment of await hrefs('/compare/side/'))
-				cards.push(...(await hrefs(environment)));
+			for (const environment of await hrefs('/compare/side/')) {
+				const listed = await hrefs(environment);
+				cards.push(...listed.map((hash) => `${environment}${hash}`));
+			}
 			await page.goto(`${preview.url}/compare/`, { waitUntil: 'networkidle' });
 			const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
 			const sides = page.frames().filter((frame) => frame !== page.mainFrame());
@@ -138,6 +140,9 @@ describe('the compare page without JavaScript', () => {
 			for (const side of sides) {
 				for (const card of cards) {
 					await side.goto(`${preview.url}${card}`);
+					// The targeted view shows alone: the list and every other view are hidden.
+					const shown = await side.locator('h1, h2').filter({ visible: true }).count();
+					if (shown !== 1) found.push(`${card}: ${shown} headings shown`);
 					const { scroll, client } = await side.evaluate(() => ({
 						scroll: document.documentElement.scrollWidth,
 						client: document.documentElement.clientWidth,

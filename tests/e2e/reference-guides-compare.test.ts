@@ -251,13 +251,16 @@ describe('compare page', () => {
 					]),
 				),
 		).resolves.toEqual([
-			['View A', '/compare/side/views/dr-eu-west/'],
-			['View B', '/compare/side/views/dr-eu-west-failover/'],
+			['View A', '/compare/side/environments/dr-eu-west/#view-dr-eu-west'],
+			['View B', '/compare/side/environments/dr-eu-west/#view-dr-eu-west-failover'],
 		]);
 		const sideA = noScript.frameLocator('iframe[title="View A"]');
 		const sideB = noScript.frameLocator('iframe[title="View B"]');
-		await expect(sideA.locator('h1').textContent()).resolves.toBe('dr-eu-west · DR');
+		// What a side shows: the view its address targets, alone, or else the list of views.
+		const shown = (side: typeof sideA) => side.locator('h1, h2').filter({ visible: true });
+		await expect(shown(sideA).allTextContents()).resolves.toEqual(['dr-eu-west · DR']);
 		// Side B: every environment, then production's views, then production · Edge.
+		await sideB.getByRole('link', { name: 'Other views of dr-eu-west' }).click();
 		await sideB.getByRole('link', { name: 'All environments' }).click();
 		await expect(sideB.locator('li a').allTextContents()).resolves.toEqual([
 			'dr-eu-west',
@@ -266,30 +269,40 @@ describe('compare page', () => {
 		]);
 		await sideB.getByRole('link', { name: 'production', exact: true }).click();
 		await sideB.getByRole('link', { name: 'production · Edge' }).click();
-		await expect(sideB.locator('h1').textContent()).resolves.toBe('production · Edge');
+		await expect(shown(sideB).allTextContents()).resolves.toEqual(['production · Edge']);
+		await sideA.getByRole('link', { name: 'Other views of dr-eu-west' }).click();
 		await sideA.getByRole('link', { name: 'All environments' }).click();
 		await sideA.getByRole('link', { name: 'production', exact: true }).click();
 		await sideA.getByRole('link', { name: 'production · Production' }).click();
-		await expect(sideA.locator('h1').textContent()).resolves.toBe('production · Production');
+		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production · Production']);
+		// Back to the list, then the same view again: the side keeps working without a reload.
+		await sideA.getByRole('link', { name: 'Other views of production' }).click();
+		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production']);
+		await sideA.getByRole('link', { name: 'production · Production' }).click();
+		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production · Production']);
 		// The overlap the fixtures carry: Priya Raman is a deployer in one and an operator in the other.
 		const role = (side: typeof sideA) =>
-			side.locator('tr', { hasText: 'priya.raman@example.com' }).locator('td').last().textContent();
+			side
+				.locator('.side-card:target tr', { hasText: 'priya.raman@example.com' })
+				.locator('td')
+				.last()
+				.textContent();
 		await expect(role(sideA)).resolves.toBe('deployer');
 		await expect(role(sideB)).resolves.toBe('operator');
 		// Both sides list the same facts in the same order, so their rows line up.
-		const labels = (side: typeof sideA) => side.locator('.side-facts th').allTextContents();
+		const labels = (side: typeof sideA) =>
+			side.locator('.side-card:target .side-facts th').allTextContents();
 		await expect(labels(sideA)).resolves.toEqual(await labels(sideB));
-		await expect(sideA.locator('.side-facts').first().locator('tr').count()).resolves.toBe(12);
-		// Secrets appear only as numbers: no value of either view is in its frame.
-		for (const [side, slug] of [
-			[sideA, 'production'],
-			[sideB, 'production-edge'],
-		] as const) {
+		await expect(
+			sideA.locator('.side-card:target .side-facts').first().locator('tr').count(),
+		).resolves.toBe(12);
+		// Secrets appear only as numbers: no view's secret or key is in either frame's page.
+		for (const side of [sideA, sideB]) {
 			const html = await side.locator('html').innerHTML();
-			const view = views.find((entry) => entry.slug === slug)?.view;
-			if (!view) throw new Error(`no fixture ${slug}`);
-			for (const member of CONFIG_MEMBERS) expect(html).not.toContain(view.config[member]);
-			for (const user of view.users) expect(html).not.toContain(user.apiKey);
+			for (const { view } of views) {
+				for (const member of CONFIG_MEMBERS) expect(html).not.toContain(view.config[member]);
+				for (const user of view.users) expect(html).not.toContain(user.apiKey);
+			}
 		}
 		// The environments are still linked below, for a reader who wants a view's own page.
 		const environments = [...new Set(views.map(({ view }) => view.environment))].sort();

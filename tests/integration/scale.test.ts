@@ -30,7 +30,8 @@ const OVERVIEWS = [
 	// 50 to a page. Each grows until its page is full (at 200 views a page holds about 10), then
 	// stays the same size.
 	"a person's views in an environment (largest)",
-	// The compare page's side frames list an environment's views 40 to a page, as its pages do.
+	// The compare page's side frames list an environment's views 40 to a page, as its pages do,
+	// and hold those 40 views, each shown when picked.
 	'compare without JavaScript: an environment (largest)',
 ] as const;
 /** What grows with the views by design: the contract (an example per view) and the access export (a row per person per view). */

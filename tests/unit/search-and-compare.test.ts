@@ -230,7 +230,12 @@ describe('compare', () => {
 	});
 
 	it('gives each side of the comparison without JavaScript its own addresses', () => {
-		expect(sideViewHref('production-edge')).toBe('/compare/side/views/production-edge/');
+		expect(sideViewHref('production', 1, 'production-edge')).toBe(
+			'/compare/side/environments/production/#view-production-edge',
+		);
+		expect(sideViewHref('production', 3, 'views')).toBe(
+			'/compare/side/environments/production/3/#view-views',
+		);
 		expect(sideEnvironmentHref('production')).toBe('/compare/side/environments/production/');
 		expect(sideEnvironmentHref('production', 1)).toBe('/compare/side/environments/production/');
 		expect(sideEnvironmentHref('production', 2)).toBe('/compare/side/environments/production/2/');
