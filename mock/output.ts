@@ -24,19 +24,37 @@ export interface Output {
  */
 export const FLUSH_MS = 50;
 
-/** Standard output, through SonicBoom (pino's writer), as pino's own asynchronous logging does. */
+/**
+ * Standard output, through SonicBoom (pino's writer), as pino's own asynchronous logging does,
+ * but given each line as UTF-8 bytes (its `contentMode: 'buffer'`). Given strings, SonicBoom
+ * appends each to the text gathered so far and, on the next write, measures that whole text in
+ * bytes, which first copies it into one piece: with up to 4 KiB gathered, about 3 µs a line, as
+ * much as the rest of the log line's work together. Given bytes, it keeps a list and adds up
+ * their lengths.
+ */
 export function standardOutput(fd: number = process.stdout.fd): Output {
-	const out = new SonicBoom({ fd, sync: false, minLength: 4096, periodicFlush: FLUSH_MS });
+	const out = new SonicBoom({
+		fd,
+		sync: false,
+		minLength: 4096,
+		periodicFlush: FLUSH_MS,
+		contentMode: 'buffer',
+	});
+	/** SonicBoom's `write` in buffer mode: its types know only the string mode's `write(string)`. */
+	const writeBytes = out.write.bind(out) as unknown as (bytes: Buffer) => boolean;
+	const put = (text: string): void => {
+		writeBytes(Buffer.from(text));
+	};
 	return {
 		line: (text) => {
-			out.write(`${text}\n`);
+			put(`${text}\n`);
 		},
 		say: (text) => {
-			out.write(`${text}\n`);
+			put(`${text}\n`);
 			out.flush();
 		},
 		write: (text) => {
-			out.write(text);
+			put(text);
 			out.flush();
 		},
 		close: () =>
