@@ -36,4 +36,17 @@ describe('standardOutput', () => {
 		await out.close();
 		expect(readFileSync(file, 'utf8')).toBe(`${lines.join('\n')}\nno line break`);
 	});
+
+	it('writes text beyond ASCII as UTF-8, whole', async () => {
+		const out = standardOutput(openSync(file, 'w'));
+		out.line('GET /api/v2/users 200 0.4ms user="Zoë Ngữ" target=/a…');
+		out.say('Mock reloaded: 1 view (changed café).');
+		await out.close();
+		expect(readFileSync(file)).toEqual(
+			Buffer.from(
+				'GET /api/v2/users 200 0.4ms user="Zo\u00eb Ng\u1eef" target=/a\u2026\nMock reloaded: 1 view (changed caf\u00e9).\n',
+				'utf8',
+			),
+		);
+	});
 });
