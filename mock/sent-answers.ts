@@ -13,7 +13,7 @@ import type { LineParts } from './request-log.ts';
 import type { MockState } from './state.ts';
 
 /** What a request is, as far as its answer and its log line go. */
-export interface Request {
+export interface MockRequest {
 	/** When it arrived, from `performance.now()`. */
 	started: number;
 	/** The method as sent, for the log. */
@@ -61,7 +61,7 @@ function part(value: string | undefined): string {
 }
 
 /** The key of a request's answer, or undefined when its answer is not kept. */
-export function requestKey(request: Request): string | undefined {
+export function requestKey(request: MockRequest): string | undefined {
 	if (request.method !== 'get' && request.method !== 'head') return undefined;
 	const key = `${request.rawMethod} ${request.target}\n${part(request.origin)}\n${part(request.authorization)}\n${part(request.prefer)}`;
 	return key.length > LONGEST_KEY ? undefined : key;
@@ -84,12 +84,12 @@ export function createSentAnswers(limits: { entries: number; bytes: number } = S
 	};
 	return {
 		/** The answer sent before to the same request in this state. */
-		get: (state: MockState, request: Request): Sent | undefined => {
+		get: (state: MockState, request: MockRequest): Sent | undefined => {
 			const key = requestKey(request);
 			return key === undefined ? undefined : byState.get(state)?.get(key);
 		},
 		/** Keeps the answer to a request, unless the request is not kept. */
-		set: (state: MockState, request: Request, sent: Sent): void => {
+		set: (state: MockState, request: MockRequest, sent: Sent): void => {
 			const key = requestKey(request);
 			if (key !== undefined) of(state).set(key, sent);
 		},

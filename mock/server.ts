@@ -23,7 +23,7 @@ import {
 import { choose, readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { lineOf, lineParts } from './request-log.ts';
-import { createSentAnswers, type Logged, type Request, type Sent } from './sent-answers.ts';
+import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
 import { watchSources } from './watch.ts';
 
@@ -72,8 +72,8 @@ export class MockListenError extends Error {
  */
 function readHeaders(
 	incoming: IncomingMessage,
-): Pick<Request, 'origin' | 'authorization' | 'prefer'> {
-	const found: Pick<Request, 'origin' | 'authorization' | 'prefer'> = {
+): Pick<MockRequest, 'origin' | 'authorization' | 'prefer'> {
+	const found: Pick<MockRequest, 'origin' | 'authorization' | 'prefer'> = {
 		origin: undefined,
 		authorization: undefined,
 		prefer: undefined,
@@ -149,7 +149,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	 */
 	const decide = async (
 		current: MockState | undefined,
-		request: Request,
+		request: MockRequest,
 		preflight: boolean,
 		logged: Logged,
 	): Promise<{ answer: Answer; extra: Record<string, string>; keep: boolean }> => {
@@ -222,7 +222,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	};
 
 	/** Sends an answer and logs it; HEAD gets the same headers and no body. */
-	const send = (response: ServerResponse, request: Request, sent: Sent): void => {
+	const send = (response: ServerResponse, request: MockRequest, sent: Sent): void => {
 		response.writeHead(sent.status, sent.headers);
 		response.end(request.method === 'head' ? undefined : sent.body);
 		if (!options.log) return;
@@ -239,7 +239,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const answerAfresh = async (
 		incoming: IncomingMessage,
 		response: ServerResponse,
-		request: Request,
+		request: MockRequest,
 		current: MockState | undefined,
 	): Promise<void> => {
 		const cors = corsHeaders(request.origin);
@@ -274,7 +274,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	 * and no promise.
 	 */
 	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
-		const request: Request = {
+		const request: MockRequest = {
 			started: performance.now(),
 			rawMethod: incoming.method ?? '',
 			method: (incoming.method ?? 'GET').toLowerCase(),

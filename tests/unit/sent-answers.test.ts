@@ -5,11 +5,11 @@ import {
 	createSentAnswers,
 	LONGEST_KEY,
 	requestKey,
-	type Request,
+	type MockRequest,
 	type Sent,
 } from '../../mock/sent-answers.ts';
 
-const request = (changes: Partial<Request> = {}): Request => ({
+const request = (changes: Partial<MockRequest> = {}): MockRequest => ({
 	started: 0,
 	rawMethod: 'GET',
 	method: 'get',
