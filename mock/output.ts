@@ -1,18 +1,33 @@
 /**
  * Standard output for the mock's request log and messages, written without blocking: lines are
- * gathered for at most 50 ms or 16 KiB and go out together, so a busy mock makes one write for
- * many requests, and a terminal that reads slowly (a paused pager, a scrolled-back tmux pane)
- * never holds up an answer. `close` resolves once every line is written.
+ * gathered for at most 50 ms or 256 lines and go out in one write, so a busy mock makes one write
+ * for many requests, and a terminal that reads slowly (a paused pager, a scrolled-back tmux pane)
+ * never holds up an answer. A request-log line may be given as a function that words it: the
+ * request then pays only for keeping it, and the wording happens with the other lines of its
+ * batch. `close` resolves once every line is written.
  */
 import SonicBoom from 'sonic-boom';
 
+/** A line of output without its line break, or a function that words it when it is written. */
+export type Line = string | (() => string);
+
+/** A line's text. */
+export function wordLine(line: Line): string {
+	return typeof line === 'string' ? line : line();
+}
+
+/** A line with a prefix, worded when the line is. */
+export function prefixed(prefix: string, line: Line): Line {
+	return typeof line === 'string' ? `${prefix}${line}` : () => `${prefix}${line()}`;
+}
+
 /** A writer of standard output. */
 export interface Output {
-	/** Writes a request-log line, gathered with others; the line break is added. */
-	line: (text: string) => void;
+	/** Writes a line, gathered with others. */
+	line: (line: Line) => void;
 	/** Writes a message for the person at the terminal at once, after the lines before it. */
 	say: (text: string) => void;
-	/** Writes text as it is, at once. */
+	/** Writes text as it is (another program's output, its line breaks its own) at once. */
 	write: (text: string) => void;
 	/** Writes what is left, then resolves. */
 	close: () => Promise<void>;
@@ -20,49 +35,92 @@ export interface Output {
 
 /**
  * How long a line may wait for others before it is written, in milliseconds: a person at the
- * terminal does not see the delay, and a busy mock writes 16 KiB at a time instead of a line or two.
+ * terminal does not see the delay, and a busy mock writes hundreds of lines at a time.
  */
 export const FLUSH_MS = 50;
 
+/** The most lines gathered before they are written, whatever their wait: about 25 KiB of log. */
+export const BATCH_LINES = 256;
+
 /**
- * Standard output, through SonicBoom (pino's writer), as pino's own asynchronous logging does,
- * but given each line as UTF-8 bytes (its `contentMode: 'buffer'`). Given strings, SonicBoom
- * appends each to the text gathered so far and, on the next write, measures that whole text in
- * bytes, which first copies it into one piece: with up to 4 KiB gathered, about 3 µs a line, as
- * much as the rest of the log line's work together. Given bytes, it keeps a list and adds up
- * their lengths.
+ * The most bytes held for a reader that stopped reading (a pager left paused, a terminal frozen
+ * with Ctrl-S): lines beyond it are dropped, counted, and the count is written once output flows
+ * again, so a stalled terminal costs the mock at most this much memory.
  */
-export function standardOutput(fd: number = process.stdout.fd): Output {
+export const HELD_BYTES = 16 * 1024 * 1024;
+
+/** The line that stands for lines dropped while standard output was not read. */
+export function droppedNotice(count: number): string {
+	const lines = count === 1 ? '1 line' : `${count} lines`;
+	return `[${lines} of output dropped: standard output was not being read]`;
+}
+
+/**
+ * Standard output, through SonicBoom (pino's writer), which writes asynchronously, retries a
+ * terminal that is busy (EAGAIN) and, past `maxLength`, drops rather than holds. The batches are
+ * gathered here, as one UTF-8 buffer each (SonicBoom's `contentMode: 'buffer'`): given strings,
+ * SonicBoom measures the text it holds in bytes at every write.
+ */
+export function standardOutput(
+	fd: number = process.stdout.fd,
+	heldBytes: number = HELD_BYTES,
+): Output {
 	const out = new SonicBoom({
 		fd,
 		sync: false,
-		// A write costs the same for 4 KiB or 16 KiB (a trip through libuv's thread pool), so 16 KiB
-		// costs a quarter as much a line; lines still wait 50 ms at most, for `periodicFlush`.
-		// SonicBoom wants maxWrite above minLength: 64 KiB, a pipe's buffer, for a terminal that lags.
-		minLength: 16 * 1024,
-		maxWrite: 64 * 1024,
-		periodicFlush: FLUSH_MS,
 		contentMode: 'buffer',
+		// A batch is one write; a stalled terminal's backlog goes out 64 KiB (a pipe's buffer) at a time.
+		maxWrite: 64 * 1024,
+		maxLength: heldBytes,
 	});
 	/** SonicBoom's `write` in buffer mode: its types know only the string mode's `write(string)`. */
 	const writeBytes = out.write.bind(out) as unknown as (bytes: Buffer) => boolean;
-	const put = (text: string): void => {
-		writeBytes(Buffer.from(text));
+	let refused = false;
+	out.on('drop', () => {
+		refused = true;
+	});
+	let pending: Line[] = [];
+	let timer: NodeJS.Timeout | undefined;
+	/** Lines dropped and not yet reported. */
+	let dropped = 0;
+
+	const flush = (): void => {
+		clearTimeout(timer);
+		timer = undefined;
+		if (pending.length === 0) return;
+		const lines = pending;
+		pending = [];
+		let text = dropped > 0 ? `${droppedNotice(dropped)}\n` : '';
+		for (const line of lines) text += `${wordLine(line)}\n`;
+		put(text, lines.length);
 	};
+	/** Hands text of some lines to SonicBoom, counting them if it drops them. */
+	const put = (text: string, lines: number): void => {
+		refused = false;
+		writeBytes(Buffer.from(text));
+		// A dropped batch's notice is dropped with it; the next batch reports the sum.
+		dropped = refused ? dropped + lines : 0;
+	};
+
 	return {
-		line: (text) => {
-			put(`${text}\n`);
+		line: (line) => {
+			pending.push(line);
+			if (pending.length >= BATCH_LINES) flush();
+			else timer ??= setTimeout(flush, FLUSH_MS);
 		},
 		say: (text) => {
-			put(`${text}\n`);
-			out.flush();
+			pending.push(text);
+			flush();
 		},
 		write: (text) => {
-			put(text);
-			out.flush();
+			flush();
+			if (text === '') return;
+			const notice = dropped > 0 ? `${droppedNotice(dropped)}\n` : '';
+			put(`${notice}${text}`, Math.max(1, text.split('\n').length - 1));
 		},
 		close: () =>
 			new Promise<void>((resolve) => {
+				flush();
 				out.once('close', () => resolve());
 				out.end();
 			}),

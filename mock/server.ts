@@ -22,6 +22,7 @@ import {
 } from './answers.ts';
 import { choose, readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
+import type { Line } from './output.ts';
 import { lineOf, lineParts } from './request-log.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
@@ -40,7 +41,7 @@ export interface MockOptions {
 	/** Follow edits to the fixtures and the contract; off unless asked for. */
 	watch?: boolean;
 	/** Where request-log lines go; no request log when absent. */
-	log?: ((line: string) => void) | undefined;
+	log?: ((line: Line) => void) | undefined;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
 	report?: ((message: string, ok: boolean) => void) | undefined;
 	/**
@@ -232,7 +233,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			status: sent.status,
 			...sent.logged,
 		});
-		options.log(lineOf(sent.line, Date.now(), performance.now() - request.started));
+		const parts = sent.line;
+		const time = Date.now();
+		const duration = performance.now() - request.started;
+		// Worded when written, with the rest of its batch: the request only keeps the numbers.
+		options.log(() => lineOf(parts, time, duration));
 	};
 
 	/** Answers a request not answered before in this state (or whose answer is not kept). */

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { standardOutput } from '../mock/output.ts';
+import { prefixed, standardOutput } from '../mock/output.ts';
 import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/lib/curl.ts';
 import { readSettings, type PortalSettings } from '../src/schemas/settings.ts';
@@ -67,7 +67,7 @@ const mock = await startMock({
 	watch: true,
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
-	log: settings.mockLog ? (line) => out.line(`[mock] ${line}`) : undefined,
+	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
 	report: (message, ok) => (ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`)),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 

@@ -66,6 +66,13 @@ describe('npm start', () => {
 		app.child.kill('SIGINT');
 		await new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
 		expect(app.child.exitCode).toBe(0);
+		// The mock's request log, marked as the mock's among the portal's lines.
+		expect(app.output()).toMatch(
+			new RegExp(
+				`^\\[mock\\] 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET /api/v2/users 200 \\d+\\.\\dms view=${entry.slug} user=`,
+				'm',
+			),
+		);
 		expect(await answers(`${portal}/`)).toBe(false);
 		expect(await answers(`${mock}/`)).toBe(false);
 	});
