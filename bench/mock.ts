@@ -10,7 +10,9 @@
  * Every server is started first and warmed up (a JIT-compiled server answers faster than a cold
  * one, and a mock runs for hours); then BENCH_ROUNDS rounds (default 3) load each server in turn
  * for BENCH_SECONDS (default 5), so each round measures all of them side by side under the same
- * machine noise. The table gives medians over the rounds, the share of the ceiling as the median
+ * machine noise. Each round starts one server later than the one before, so no server always
+ * follows the same one, and a second copy of the ceiling shows how far the noise moves a server
+ * identical to it. The table gives medians over the rounds, the share of the ceiling as the median
  * of each round's ratio, and the server's CPU time per request (user + system, from /proc), which
  * another process's load on the machine disturbs less than requests/s.
  */
@@ -72,9 +74,14 @@ const autocannonSchema = z.object({
 	timeouts: z.number(),
 });
 
-/** One server under test: how to start it on a port. */
+/** One server under test: how to start it on a port, and what its row is for. */
 interface Target {
 	name: string;
+	/**
+	 * The ceiling the others are measured against, a second copy of it that shows how far the
+	 * machine's noise moves an identical server, the mock held to the budget, or plain Prism.
+	 */
+	role: 'ceiling' | 'control' | 'held' | 'prism' | 'other';
 	command: (port: number) => { file: string; args: string[]; env?: NodeJS.ProcessEnv };
 }
 
@@ -83,6 +90,15 @@ function targets(answerFile: string): Target[] {
 	return [
 		{
 			name: 'bare node:http, same bytes',
+			role: 'ceiling',
+			command: (port) => ({
+				file: path.join(BIN, 'node'),
+				args: ['bench/lib/bare-server.ts', answerFile, String(port)],
+			}),
+		},
+		{
+			name: 'bare node:http again (control)',
+			role: 'control',
 			command: (port) => ({
 				file: path.join(BIN, 'node'),
 				args: ['bench/lib/bare-server.ts', answerFile, String(port)],
@@ -90,6 +106,7 @@ function targets(answerFile: string): Target[] {
 		},
 		{
 			name: 'our mock (npm run mock)',
+			role: 'held',
 			command: (port) => ({
 				file: path.join(BIN, 'node'),
 				args: ['mock/cli.ts'],
@@ -98,6 +115,7 @@ function targets(answerFile: string): Target[] {
 		},
 		{
 			name: 'our mock, MOCK_LOG=off',
+			role: 'held',
 			command: (port) => ({
 				file: path.join(BIN, 'node'),
 				args: ['mock/cli.ts'],
@@ -106,6 +124,7 @@ function targets(answerFile: string): Target[] {
 		},
 		{
 			name: 'prism mock openapi.yaml',
+			role: 'prism',
 			command: (port) => ({
 				file: path.join(BIN, 'prism'),
 				args: ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi.yaml'],
@@ -113,6 +132,7 @@ function targets(answerFile: string): Target[] {
 		},
 		{
 			name: 'prism mock -v silent',
+			role: 'other',
 			command: (port) => ({
 				file: path.join(BIN, 'prism'),
 				args: ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'silent', 'openapi.yaml'],
@@ -328,7 +348,10 @@ export async function runMockBench(): Promise<void> {
 		>();
 		for (let round = 1; round <= rounds; round++) {
 			for (const connections of CONNECTIONS) {
-				for (const { target, url, server } of running) {
+				// Each round starts one server later, so no server always follows the same one.
+				const shift = (round - 1) % running.length;
+				const order = [...running.slice(shift), ...running.slice(0, shift)];
+				for (const { target, url, server } of order) {
 					console.error(
 						`round ${round}: ${target.name}, ${connections} connections for ${seconds} s…`,
 					);
@@ -378,21 +401,23 @@ export async function runMockBench(): Promise<void> {
 
 	const rpsOf = (name: string | undefined, connections: number): number =>
 		rows.find((row) => row.target === name && row.connections === connections)?.rps ?? NaN;
-	const ceiling = (connections: number): number => rpsOf(servers[0]?.name, connections);
-	const prism = (connections: number): number => rpsOf(servers[3]?.name, connections);
-	const held = rows.filter(
-		(row) => row.target === servers[1]?.name || row.target === servers[2]?.name,
-	);
+	const named = (role: Target['role']): string[] =>
+		servers.filter((target) => target.role === role).map((target) => target.name);
+	const [ceilingName] = named('ceiling');
+	const ceiling = (connections: number): number => rpsOf(ceilingName, connections);
+	const prism = (connections: number): number => rpsOf(named('prism')[0], connections);
+	const held = rows.filter((row) => named('held').includes(row.target));
+	const controls = rows.filter((row) => named('control').includes(row.target));
 	const ceilingRow = (connections: number): Row | undefined =>
-		rows.find((row) => row.target === servers[0]?.name && row.connections === connections);
-	/** The median over the rounds of each round's ratio to the ceiling, measured side by side. */
-	const share = (row: Row): number =>
-		median(
-			row.rounds.map(
-				(rps, round) =>
-					rps / (ceilingRow(row.connections)?.rounds[round] ?? ceiling(row.connections)),
-			),
+		rows.find((row) => row.target === ceilingName && row.connections === connections);
+	/** Each round's ratio to the ceiling, measured side by side. */
+	const shares = (row: Row): number[] =>
+		row.rounds.map(
+			(rps, round) =>
+				rps / (ceilingRow(row.connections)?.rounds[round] ?? ceiling(row.connections)),
 		);
+	/** The median over the rounds of each round's ratio to the ceiling. */
+	const share = (row: Row): number => median(shares(row));
 	const met = held.length > 0 && held.every((row) => share(row) >= CEILING_BUDGET);
 	const markdown = [
 		table(
@@ -431,7 +456,17 @@ export async function runMockBench(): Promise<void> {
 			)
 			.join('; ')}).`,
 		'',
-		`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request is the server's user + system time over the requests it answered. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
+		`The machine's noise: a second copy of the ceiling reached ${controls
+			.map((row) => `${(share(row) * 100).toFixed(0)} % at ${row.connections} connections`)
+			.join(' and ')} of the first (its rounds: ${controls
+			.map((row) =>
+				shares(row)
+					.map((value) => `${(value * 100).toFixed(0)}`)
+					.join('/'),
+			)
+			.join(' and ')} %).`,
+		'',
+		`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request is the server's user + system time over the requests it answered. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
 		'',
 		'### Start-up and memory by number of views',
 		'',
