@@ -90,14 +90,18 @@ export function standardOutput(
 		if (pending.length === 0) return;
 		const lines = pending;
 		pending = [];
-		let text = dropped > 0 ? `${droppedNotice(dropped)}\n` : '';
+		let text = '';
 		for (const line of lines) text += `${wordLine(line)}\n`;
 		put(text, lines.length);
 	};
-	/** Hands text of some lines to SonicBoom, counting them if it drops them. */
+	/**
+	 * Hands text of some lines to SonicBoom, after the notice of lines dropped before, and counts
+	 * them if it drops them.
+	 */
 	const put = (text: string, lines: number): void => {
+		const notice = dropped > 0 ? `${droppedNotice(dropped)}\n` : '';
 		refused = false;
-		writeBytes(Buffer.from(text));
+		writeBytes(Buffer.from(`${notice}${text}`));
 		// A dropped batch's notice is dropped with it; the next batch reports the sum.
 		dropped = refused ? dropped + lines : 0;
 	};
@@ -114,9 +118,7 @@ export function standardOutput(
 		},
 		write: (text) => {
 			flush();
-			if (text === '') return;
-			const notice = dropped > 0 ? `${droppedNotice(dropped)}\n` : '';
-			put(`${notice}${text}`, Math.max(1, text.split('\n').length - 1));
+			if (text !== '') put(text, Math.max(1, text.split('\n').length - 1));
 		},
 		close: () =>
 			new Promise<void>((resolve) => {
