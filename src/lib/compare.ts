@@ -152,9 +152,25 @@ export function sideEnvironmentHref(environment: string, page = 1): string {
 	return page <= 1 ? first : `${first}${page}/`;
 }
 
-/** The address of a view as a side of the comparison shows it: on its environment's page `page`. */
-export function sideViewHref(environment: string, page: number, slug: string): string {
-	return `${sideEnvironmentHref(environment, page)}#${sideCardId(slug)}`;
+/** The two sides of the comparison. */
+export const SIDES = ['a', 'b'] as const;
+
+/**
+ * The page a side frame opens on: its starting view, shown without a `#fragment`, since a frame
+ * that opens on a fragment scrolls the page around it down to the frame.
+ */
+export function sideStartHref(side: (typeof SIDES)[number]): string {
+	return `${SIDE_ROOT}start/${side}/`;
+}
+
+/** The view each side starts on, the first two views (or the one view twice), as the scripted comparison does. */
+export function sideStarts<T>(
+	views: readonly T[],
+): { side: (typeof SIDES)[number]; start: T | undefined }[] {
+	return [
+		{ side: 'a', start: views[0] },
+		{ side: 'b', start: views[1] ?? views[0] },
+	];
 }
 
 /** One environment's views as the compare page lists them: `/compare/environments/<env>.json`. */

@@ -251,14 +251,15 @@ describe('compare page', () => {
 					]),
 				),
 		).resolves.toEqual([
-			['View A', '/compare/side/environments/dr-eu-west/#view-dr-eu-west'],
-			['View B', '/compare/side/environments/dr-eu-west/#view-dr-eu-west-failover'],
+			['View A', '/compare/side/start/a/'],
+			['View B', '/compare/side/start/b/'],
 		]);
 		const sideA = noScript.frameLocator('iframe[title="View A"]');
 		const sideB = noScript.frameLocator('iframe[title="View B"]');
 		// What a side shows: the view its address targets, alone, or else the list of views.
 		const shown = (side: typeof sideA) => side.locator('h1, h2').filter({ visible: true });
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['dr-eu-west · DR']);
+		await expect(shown(sideB).allTextContents()).resolves.toEqual(['dr-eu-west · DR failover']);
 		// Side B: every environment, then production's views, then production · Edge.
 		await sideB.getByRole('link', { name: 'Other views of dr-eu-west' }).click();
 		await sideB.getByRole('link', { name: 'All environments' }).click();
@@ -280,6 +281,8 @@ describe('compare page', () => {
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production']);
 		await sideA.getByRole('link', { name: 'production · Production' }).click();
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production · Production']);
+		// Focus follows the pick to the view shown, not left on a link that was hidden.
+		await expect(sideA.locator(':focus').getAttribute('id')).resolves.toBe('view-production');
 		// The overlap the fixtures carry: Priya Raman is a deployer in one and an operator in the other.
 		const role = (side: typeof sideA) =>
 			side
@@ -296,9 +299,19 @@ describe('compare page', () => {
 		await expect(
 			sideA.locator('.side-card:target .side-facts').first().locator('tr').count(),
 		).resolves.toBe(12);
-		// Secrets appear only as numbers: no view's secret or key is in either frame's page.
-		for (const side of [sideA, sideB]) {
-			const html = await side.locator('html').innerHTML();
+		// Secrets appear only as numbers: no view's secret or key is on any side page.
+		const sidePages = [
+			'/compare/side/',
+			'/compare/side/start/a/',
+			'/compare/side/start/b/',
+			...[...new Set(views.map(({ view }) => view.environment))].map(
+				(environment) => `/compare/side/environments/${environment}/`,
+			),
+		];
+		for (const address of sidePages) {
+			const response = await context.request.get(`${preview.url}${address}`);
+			expect(response.status(), address).toBe(200);
+			const html = await response.text();
 			for (const { view } of views) {
 				for (const member of CONFIG_MEMBERS) expect(html).not.toContain(view.config[member]);
 				for (const user of view.users) expect(html).not.toContain(user.apiKey);
@@ -312,6 +325,24 @@ describe('compare page', () => {
 				.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
 		).resolves.toEqual(environments.map((environment) => `/environments/${environment}/`));
 		await context.close();
+	});
+
+	it('without JavaScript, opens at its heading on a phone and a desktop: the frames do not scroll the page', async () => {
+		for (const width of [390, 1280]) {
+			const context = await browser.newContext({
+				javaScriptEnabled: false,
+				viewport: { width, height: 800 },
+			});
+			const noScript = await context.newPage();
+			await noScript.goto(`${preview.url}/compare/`);
+			for (const title of ['View A', 'View B']) {
+				await noScript.frameLocator(`iframe[title="${title}"]`).locator('.side-card h2').waitFor();
+			}
+			const heading = await noScript.getByRole('heading', { level: 1 }).boundingBox();
+			expect(heading?.y, `${width} px`).toBeGreaterThanOrEqual(0);
+			expect(heading?.y, `${width} px`).toBeLessThan(400);
+			await context.close();
+		}
 	});
 
 	it('with JavaScript, compares in one table and loads no frame', async () => {

@@ -8,8 +8,11 @@ import {
 	diffViews,
 	factRows,
 	readPair,
+	SIDE_LIST_ID,
+	sideCardId,
 	sideEnvironmentHref,
-	sideViewHref,
+	sideStartHref,
+	sideStarts,
 	unknownViewsMessage,
 	usersByEmail,
 	type CompareFacts,
@@ -187,8 +190,8 @@ describe('compare', () => {
 			cloud_secret_key: 9,
 		},
 		users: [
-			{ name: 'Zoe Park', email: 'zoe.park@example.com', role: 'viewer' },
-			{ name: 'Ada Lind', email: 'Ada.Lind@example.com', role: 'admin' },
+			{ name: 'Zoe Park', email: 'Zoe.Park@example.com', role: 'viewer' },
+			{ name: 'Ada Lind', email: 'ada.lind@example.com', role: 'admin' },
 			{ name: 'Ben Ito', email: 'ben.ito@example.com', role: 'operator' },
 		],
 	};
@@ -222,20 +225,31 @@ describe('compare', () => {
 
 	it('orders a directory by email whatever its case, leaving the view’s own order alone', () => {
 		expect(usersByEmail(facts.users).map((user) => user.email)).toEqual([
-			'Ada.Lind@example.com',
+			'ada.lind@example.com',
 			'ben.ito@example.com',
-			'zoe.park@example.com',
+			'Zoe.Park@example.com',
 		]);
-		expect(facts.users[0]?.email).toBe('zoe.park@example.com');
+		expect(facts.users[0]?.email).toBe('Zoe.Park@example.com');
+	});
+
+	it('starts the sides on the first two views, or twice on the only one, each at its own address', () => {
+		expect(sideStarts(['first', 'second', 'third'])).toEqual([
+			{ side: 'a', start: 'first' },
+			{ side: 'b', start: 'second' },
+		]);
+		expect(sideStarts(['only'])).toEqual([
+			{ side: 'a', start: 'only' },
+			{ side: 'b', start: 'only' },
+		]);
+		expect(sideStartHref('a')).toBe('/compare/side/start/a/');
+		expect(sideStartHref('b')).toBe('/compare/side/start/b/');
 	});
 
 	it('gives each side of the comparison without JavaScript its own addresses', () => {
-		expect(sideViewHref('production', 1, 'production-edge')).toBe(
-			'/compare/side/environments/production/#view-production-edge',
-		);
-		expect(sideViewHref('production', 3, 'views')).toBe(
-			'/compare/side/environments/production/3/#view-views',
-		);
+		expect(sideCardId('production-edge')).toBe('view-production-edge');
+		// A view whose slug is the list's id still gets an id of its own.
+		expect(sideCardId('views')).toBe('view-views');
+		expect(SIDE_LIST_ID).toBe('views');
 		expect(sideEnvironmentHref('production')).toBe('/compare/side/environments/production/');
 		expect(sideEnvironmentHref('production', 1)).toBe('/compare/side/environments/production/');
 		expect(sideEnvironmentHref('production', 2)).toBe('/compare/side/environments/production/2/');
