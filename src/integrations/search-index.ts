@@ -36,9 +36,12 @@ export const SECRET_SELECTORS = ['try-it', '[data-secret]', '.try-it'] as const;
  */
 export const UNSEARCHED_FOLDERS = ['compare/side'] as const;
 
-/** A name as a Pagefind glob (wax) matches it literally: its pattern characters escaped. */
+/**
+ * A name as a Pagefind glob (wax) matches it literally: its pattern characters escaped. Not `!`:
+ * wax refuses `\!`, and takes a `!` inside a path as itself.
+ */
 function literal(name: string): string {
-	return name.replace(/[\\*?[\]{}()<>!,:$]/g, '\\$&');
+	return name.replace(/[\\*?[\]{}()<>,:$]/g, '\\$&');
 }
 
 /**
@@ -75,7 +78,9 @@ export async function writeSearchIndex(folder: string): Promise<{ pages: number 
 		const glob = await globWithout(folder, UNSEARCHED_FOLDERS);
 		const added = await index.addDirectory({ path: folder, glob });
 		if (added.errors.length > 0) {
-			throw new Error(`Search index: indexing ${folder} failed: ${added.errors.join('; ')}`);
+			throw new Error(
+				`Search index: indexing ${folder} with the glob ${glob} failed: ${added.errors.join('; ')}`,
+			);
 		}
 		const written = await index.writeFiles({ outputPath: path.join(folder, 'pagefind') });
 		if (written.errors.length > 0) {

@@ -53,7 +53,10 @@ describe('the search index', () => {
 			'views/production/index.html': page('Production'),
 			'compare/side/index.html': page('Side'),
 			'compare/side/environments/production/index.html': page('Side production'),
+			// Names with glob characters beside the path to the excluded folder, taken literally.
+			'e!f/index.html': page('Bang'),
+			'compare/a{b},c/index.html': page('Braces'),
 		});
-		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 2 });
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 4 });
 	});
 });
