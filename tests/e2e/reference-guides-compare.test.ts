@@ -263,6 +263,8 @@ describe('compare page', () => {
 		// Side B: every environment, then production's views, then production · Edge.
 		await sideB.getByRole('link', { name: 'Other views of dr-eu-west' }).click();
 		await sideB.getByRole('link', { name: 'All environments' }).click();
+		// Read the list once the environments page has loaded, not while the frame navigates.
+		await sideB.getByRole('link', { name: 'staging-us-east', exact: true }).waitFor();
 		await expect(sideB.locator('li a').allTextContents()).resolves.toEqual([
 			'dr-eu-west',
 			'production',
