@@ -167,10 +167,7 @@ export function sideStartHref(side: (typeof SIDES)[number]): string {
 export function sideStarts<T>(
 	views: readonly T[],
 ): { side: (typeof SIDES)[number]; start: T | undefined }[] {
-	return [
-		{ side: 'a', start: views[0] },
-		{ side: 'b', start: views[1] ?? views[0] },
-	];
+	return SIDES.map((side, index) => ({ side, start: views[index] ?? views[0] }));
 }
 
 /** One environment's views as the compare page lists them: `/compare/environments/<env>.json`. */

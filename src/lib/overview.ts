@@ -59,6 +59,12 @@ export function environmentHref(environment: string, page = 1): string {
 	return page <= 1 ? `/environments/${environment}/` : `/environments/${environment}/${page}/`;
 }
 
+/** The page (from 1) of an environment's list that holds the view `slug`; page 1 if none does. */
+export function environmentPageOf(members: readonly { slug: string }[], slug: string): number {
+	const index = members.findIndex((member) => member.slug === slug);
+	return Math.floor(Math.max(index, 0) / ENVIRONMENT_PAGE_SIZE) + 1;
+}
+
 /** "1 view" / "12 views". */
 export function viewCount(count: number): string {
 	return count === 1 ? '1 view' : `${count.toLocaleString('en')} views`;

@@ -1,6 +1,11 @@
 /** The overview's grouping: environments in display order, and their API labels. */
 import { describe, expect, it } from 'vitest';
-import { environmentGroups, environmentHref, viewCount } from '../../src/lib/overview.ts';
+import {
+	environmentGroups,
+	environmentHref,
+	environmentPageOf,
+	viewCount,
+} from '../../src/lib/overview.ts';
 import { compareViews } from '../../src/lib/views.ts';
 
 const entry = (slug: string, environment: string, apiVersion?: string) => ({
@@ -37,6 +42,15 @@ describe('environment pages', () => {
 		expect(environmentHref('production')).toBe('/environments/production/');
 		expect(environmentHref('production', 1)).toBe('/environments/production/');
 		expect(environmentHref('production', 3)).toBe('/environments/production/3/');
+	});
+
+	it('finds the page of an environment’s list that holds a view, 40 to a page', () => {
+		const members = Array.from({ length: 81 }, (_, index) => ({ slug: `view-${index}` }));
+		expect(environmentPageOf(members, 'view-0')).toBe(1);
+		expect(environmentPageOf(members, 'view-39')).toBe(1);
+		expect(environmentPageOf(members, 'view-40')).toBe(2);
+		expect(environmentPageOf(members, 'view-80')).toBe(3);
+		expect(environmentPageOf(members, 'no-such-view')).toBe(1);
 	});
 
 	it('count views in words', () => {
