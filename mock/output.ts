@@ -12,7 +12,7 @@ import SonicBoom from 'sonic-boom';
 export type Line = string | (() => string);
 
 /** A line's text. */
-export function wordLine(line: Line): string {
+function wordLine(line: Line): string {
 	return typeof line === 'string' ? line : line();
 }
 
