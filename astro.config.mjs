@@ -4,11 +4,11 @@ import mdx from '@astrojs/mdx';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { tryItValidators } from './src/integrations/try-it-validators.ts';
 import { satteri } from '@astrojs/markdown-satteri';
-import { safeUrls } from './src/lib/safe-urls.ts';
-import { tableScroll } from './src/lib/table-scroll.ts';
-import { readSettings } from './src/schemas/settings.ts';
-import { cspHash } from './src/lib/csp-hash.ts';
-import { THEME_INIT_SCRIPT } from './src/lib/theme.ts';
+import { safeUrls } from './src/integrations/safe-urls.ts';
+import { tableScroll } from './src/integrations/table-scroll.ts';
+import { readSettings } from './src/sources/settings.ts';
+import { cspHash } from './src/integrations/csp-hash.ts';
+import { THEME_INIT_SCRIPT } from './src/client/theme/theme.ts';
 
 const { mockPort } = readSettings();
 

@@ -10,7 +10,7 @@ import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { readSettings } from '../src/schemas/settings.ts';
+import { readSettings } from '../src/sources/settings.ts';
 import { copyFixtures } from '../support/fixtures.ts';
 import { bin, freePort, start } from '../support/processes.ts';
 import { writeViewSet } from '../support/view-sets.ts';

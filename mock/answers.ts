@@ -13,8 +13,8 @@ import {
 	type IHttpResponse,
 } from '@stoplight/prism-http';
 import { z } from 'zod';
-import { USERS_PATH } from '../src/lib/curl.ts';
-import type { ResponseModel } from '../src/lib/openapi.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import type { ResponseModel } from '../src/sources/openapi.ts';
 import type { MockControls } from './controls.ts';
 import { ROUTE_PROBLEMS, viewChanges, type MockState, type Operation } from './state.ts';
 

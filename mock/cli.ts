@@ -3,8 +3,8 @@
  * the fixtures and openapi.yaml, and logs each request, until Ctrl-C. MOCK_PORT moves it,
  * MOCK_LOG=off silences the request log, PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere.
  */
-import { readSettings } from '../src/schemas/settings.ts';
-import { USERS_PATH } from '../src/lib/curl.ts';
+import { readSettings } from '../src/sources/settings.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
 import { standardOutput } from './output.ts';
 import { startMock } from './server.ts';
 

@@ -8,7 +8,7 @@
  */
 import parsePreferHeader from 'parse-prefer-header';
 import { z } from 'zod';
-import type { DirectoryAnswer } from '../src/lib/directory.ts';
+import type { DirectoryAnswer } from './directory.ts';
 
 /** The controls a request carries; each is absent when not asked for. */
 export interface MockControls {

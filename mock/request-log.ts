@@ -7,7 +7,7 @@
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
  *   2026-11-21T21:30:02.500Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid regular expression"
  */
-import type { KeyHolder } from '../src/lib/directory.ts';
+import type { KeyHolder } from './directory.ts';
 
 /** What one request was and how it was answered. */
 export interface LoggedRequest {

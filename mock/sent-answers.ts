@@ -8,7 +8,7 @@
  * `answers.ts` hands on between states.
  */
 import { LRUCache } from 'lru-cache';
-import type { KeyHolder } from '../src/lib/directory.ts';
+import type { KeyHolder } from './directory.ts';
 import type { LineParts } from './request-log.ts';
 import type { MockState } from './state.ts';
 

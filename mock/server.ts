@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerFor } from '../src/lib/directory.ts';
+import { answerFor } from './directory.ts';
 import {
 	controlProblem,
 	createAnswerer,

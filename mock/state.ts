@@ -8,10 +8,10 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { readContract, shownPath, viewExamples } from '../src/lib/contract.ts';
-import { USERS_PATH } from '../src/lib/curl.ts';
-import { buildDirectory, type Directory } from '../src/lib/directory.ts';
-import type { ApiReference, ResponseModel } from '../src/lib/openapi.ts';
+import { readContract, shownPath, viewExamples } from '../src/sources/contract.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import { buildDirectory, type Directory } from './directory.ts';
+import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
 import {
 	combineFixtures,
 	emptyFolderProblem,
@@ -20,7 +20,7 @@ import {
 	parseFixtureSource,
 	type ParsedFixture,
 	type ViewEntry,
-} from '../src/schemas/fixtures.ts';
+} from '../src/sources/fixtures.ts';
 
 /** Where the mock reads its sources, and the address it publishes as the contract's server. */
 export interface MockSources {

@@ -6,7 +6,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { serially } from '../src/lib/serially.ts';
+import { serially } from '../src/shared/serially.ts';
 import type { MockSources } from './state.ts';
 
 /** How long events must pause before a reload: an editor's save is several events. */

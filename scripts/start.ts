@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { prefixed, standardOutput } from '../mock/output.ts';
 import { startMock } from '../mock/server.ts';
-import { USERS_PATH } from '../src/lib/curl.ts';
-import { readSettings, type PortalSettings } from '../src/schemas/settings.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');

@@ -1,9 +1,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { viewsLoader } from './loaders/views.ts';
+import { viewsLoader } from './integrations/views-loader.ts';
 import { viewSchema } from './schemas/view.ts';
 import { guideSchema } from './schemas/guide.ts';
-import { readSettings } from './schemas/settings.ts';
+import { readSettings } from './sources/settings.ts';
 
 const settings = readSettings();
 

@@ -1,5 +1,5 @@
 /** Modules made at build time by the portal's own Vite plugins. */
 declare module 'virtual:try-it-validators' {
 	/** The contract's answers of GET /api/v2/users: status, media type, compiled validator. */
-	export const responses: import('./lib/try-it-check.ts').ContractAnswers;
+	export const responses: import('./client/try-it/check.ts').ContractAnswers;
 }

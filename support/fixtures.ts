@@ -1,7 +1,7 @@
 /** A copy of the repository's view fixtures, for tests and benchmarks that add to or edit them. */
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { readSettings } from '../src/schemas/settings.ts';
+import { readSettings } from '../src/sources/settings.ts';
 
 /** Copies the repository's view fixtures into `folder` (created). */
 export async function copyFixtures(folder: string): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatProblems, parseFixtureSources, type ViewEntry } from '../src/schemas/fixtures.ts';
+import { formatProblems, parseFixtureSources, type ViewEntry } from '../src/sources/fixtures.ts';
 import { KEY_PREFIX } from '../src/schemas/key.ts';
 import { DOCUMENTATION_RANGES } from '../src/schemas/address.ts';
 import { CONFIG_MEMBERS, ROLES, type View } from '../src/schemas/view.ts';

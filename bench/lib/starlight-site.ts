@@ -8,11 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
-import { readSettings } from '../../src/schemas/settings.ts';
-import { buildCurl } from '../../src/lib/curl.ts';
-import { readContract } from '../../src/lib/contract.ts';
-import { compareViews, exampleUser, viewName } from '../../src/lib/views.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
+import { readSettings } from '../../src/sources/settings.ts';
+import { buildCurl } from '../../src/shared/curl.ts';
+import { readContract } from '../../src/sources/contract.ts';
+import { compareViews, exampleUser, viewName } from '../../src/shared/views.ts';
 import { childEnv, ROOT } from '../../support/processes.ts';
 import { toolBin, TOOLS_WORK_DIR } from '../tools.ts';
 

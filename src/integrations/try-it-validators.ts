@@ -9,10 +9,10 @@ import addFormats from 'ajv-formats';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
-import { readContract, shownPath } from '../lib/contract.ts';
-import { USERS_PATH } from '../lib/curl.ts';
-import type { ApiReference } from '../lib/openapi.ts';
-import { readSettings } from '../schemas/settings.ts';
+import { readContract, shownPath } from '../sources/contract.ts';
+import { USERS_PATH } from '../shared/curl.ts';
+import type { ApiReference } from '../sources/openapi.ts';
+import { readSettings } from '../sources/settings.ts';
 
 /** The module the panel imports its validators from. */
 export const VALIDATORS_MODULE = 'virtual:try-it-validators';
@@ -43,7 +43,7 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 	const ajv = new Ajv2020({
 		allErrors: true,
 		strict: true,
-		// The panel words each violation itself (src/lib/try-it-check.ts); Ajv's texts would only add weight.
+		// The panel words each violation itself (src/client/try-it/check.ts); Ajv's texts would only add weight.
 		messages: false,
 		code: { source: true, esm: true, optimize: true },
 	});

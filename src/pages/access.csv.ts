@@ -1,7 +1,7 @@
 /** `access.csv`: one row per person per view, for access reviews in a spreadsheet. */
 import type { APIRoute } from 'astro';
-import { accessCsv } from '../lib/access-csv.ts';
-import { viewEntries } from '../lib/view-collection.ts';
+import { accessCsv } from '../site/access-csv.ts';
+import { viewEntries } from '../site/view-collection.ts';
 
 export const GET: APIRoute = async () =>
 	new Response(accessCsv(await viewEntries()), {

@@ -1,6 +1,6 @@
 /** The published contract as JSON: openapi.yaml with one named 200 example per view. */
 import type { APIRoute } from 'astro';
-import { publishedContract } from '../lib/published-contract.ts';
+import { publishedContract } from '../site/published-contract.ts';
 
 export const GET: APIRoute = async () =>
 	new Response(`${JSON.stringify(await publishedContract(), null, 2)}\n`, {

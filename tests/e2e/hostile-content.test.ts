@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadViews } from '../../src/schemas/fixtures.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { buildPortal } from '../../support/build.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { resultLinks } from '../support/search-results.ts';
 
 /** This file's preview port, in the range set aside for the people tests. */

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
-import { viewName } from '../../src/lib/views.ts';
+import { viewName } from '../../src/shared/views.ts';
 
 let preview: Preview;
 let browser: Browser;

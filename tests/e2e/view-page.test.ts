@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadViews } from '../../src/schemas/fixtures.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';

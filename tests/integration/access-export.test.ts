@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, inject, it } from 'vitest';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 import { ROOT } from '../../support/processes.ts';
 

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSettings } from '../../src/schemas/settings.ts';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { readSettings } from '../../src/sources/settings.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';

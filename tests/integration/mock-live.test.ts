@@ -9,9 +9,9 @@ import { copyFile, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import type { View } from '../../src/schemas/view.ts';
-import { readSettings } from '../../src/schemas/settings.ts';
+import { readSettings } from '../../src/sources/settings.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { newView, save } from '../support/fixture-edits.ts';
 import {

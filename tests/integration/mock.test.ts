@@ -12,8 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
-import { readSettings } from '../../src/schemas/settings.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
+import { readSettings } from '../../src/sources/settings.ts';
 import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';

@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadViews, type ViewEntry } from '../../src/schemas/fixtures.ts';
-import { readSettings } from '../../src/schemas/settings.ts';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
+import { readSettings } from '../../src/sources/settings.ts';
 import { bin, childEnv, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 /** One sample as a page shows it. */

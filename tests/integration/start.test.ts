@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadViews } from '../../src/schemas/fixtures.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { newView } from '../support/fixture-edits.ts';
 import {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { describe, expect, inject, it } from 'vitest';
-import { loadViews } from '../../src/schemas/fixtures.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 import { buildPortal } from '../../support/build.ts';
 import { ROOT } from '../../support/processes.ts';

@@ -13,21 +13,21 @@ export default {
 		'src/schemas/address.ts',
 		'src/schemas/timestamp.ts',
 		'src/schemas/view.ts',
-		'src/schemas/fixtures.ts',
+		'src/sources/fixtures.ts',
 		// The contract: openapi.yaml read, checked and modelled, then composed with the views.
-		'src/lib/contract.ts',
-		'src/lib/openapi.ts',
+		'src/sources/contract.ts',
+		'src/sources/openapi.ts',
 		// The Authorization header and the directory lookup.
-		'src/lib/authorization.ts',
-		'src/lib/directory.ts',
+		'mock/authorization.ts',
+		'mock/directory.ts',
 		// The mock's controls (Prefer, __code…); the challenges are answerFor in directory.ts.
 		'mock/controls.ts',
 		// curl and the code samples.
-		'src/lib/curl.ts',
-		'src/lib/code-samples.ts',
+		'src/shared/curl.ts',
+		'src/site/code-samples.ts',
 		// The try-it panel's reading of answers.
-		'src/lib/try-it.ts',
-		'src/lib/try-it-check.ts',
+		'src/client/try-it/exchange.ts',
+		'src/client/try-it/check.ts',
 	],
 	coverageAnalysis: 'perTest',
 	concurrency: 2,

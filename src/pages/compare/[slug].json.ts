@@ -1,8 +1,8 @@
 /** One view's compare facts as JSON, fetched by the compare page for the two views picked. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { CompareFacts } from '../../lib/compare.ts';
-import { compareFacts } from '../../lib/compare-facts.ts';
-import { viewEntries } from '../../lib/view-collection.ts';
+import type { CompareFacts } from '../../shared/compare.ts';
+import { compareFacts } from '../../site/compare-facts.ts';
+import { viewEntries } from '../../site/view-collection.ts';
 
 export const getStaticPaths = (async () => {
 	const views = await viewEntries();

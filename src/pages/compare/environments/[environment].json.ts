@@ -4,10 +4,10 @@
  * the compare page never carries every view.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { environmentGroups } from '../../../lib/overview.ts';
-import { sortedViews } from '../../../lib/view-collection.ts';
-import { viewName } from '../../../lib/views.ts';
-import type { EnvironmentViews } from '../../../lib/compare.ts';
+import { environmentGroups } from '../../../site/overview.ts';
+import { sortedViews } from '../../../site/view-collection.ts';
+import { viewName } from '../../../shared/views.ts';
+import type { EnvironmentViews } from '../../../shared/compare.ts';
 
 export const getStaticPaths = (async () =>
 	environmentGroups(await sortedViews()).map(({ environment, views }) => ({

@@ -5,9 +5,9 @@
  * however many views there are. Each holds a fingerprint, slugs and names; no key, no email.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { directoryMap, type DirectoryMap } from '../../../lib/try-it-check.ts';
-import { sortedViews } from '../../../lib/view-collection.ts';
-import { viewName } from '../../../lib/views.ts';
+import { directoryMap, type DirectoryMap } from '../../../client/try-it/check.ts';
+import { sortedViews } from '../../../site/view-collection.ts';
+import { viewName } from '../../../shared/views.ts';
 
 export const getStaticPaths = (async () => {
 	const map = directoryMap(

@@ -1,0 +1,87 @@
+/**
+ * `<code-tabs>`: turns the stacked samples inside it (`.sample[data-tab-label]`) into tabs, the
+ * WAI-ARIA tabs pattern with automatic activation: arrow keys, Home and End move between tabs,
+ * only the selected tab is in the tab order. The reader's choice is kept (`src/client/code-tabs/tabs.ts`)
+ * and followed by every other set of tabs on the page and on pages opened later. Without
+ * JavaScript, the tab list stays hidden and every sample shows.
+ */
+import {
+	initialTab,
+	keepChosenLanguage,
+	readChosenLanguage,
+	tabForKey,
+	type LanguageStore,
+} from './tabs.ts';
+
+/** localStorage, or undefined where reading it throws (storage blocked for the site). */
+function languageStore(): LanguageStore | undefined {
+	try {
+		return window.localStorage;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The custom element behind every set of code-sample tabs. */
+export class CodeTabs extends HTMLElement {
+	#tabs: HTMLButtonElement[] = [];
+	#panels: HTMLElement[] = [];
+
+	connectedCallback(): void {
+		const tablist = this.querySelector<HTMLElement>('[role="tablist"]');
+		this.#tabs = [...this.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+		this.#panels = [...this.querySelectorAll<HTMLElement>('.sample[data-tab-label]')];
+		if (!tablist || this.#tabs.length === 0 || this.#tabs.length !== this.#panels.length) return;
+		for (const [index, panel] of this.#panels.entries()) {
+			panel.setAttribute('role', 'tabpanel');
+			panel.setAttribute('aria-labelledby', this.#tabs[index]?.id ?? '');
+			// The tab names the sample now; its heading would say it twice.
+			const heading = panel.querySelector('h4');
+			if (heading) heading.hidden = true;
+		}
+		this.select(initialTab(this.labels, readChosenLanguage(languageStore())));
+		tablist.hidden = false;
+		tablist.addEventListener('click', (event) => {
+			const tab = this.#tabs.indexOf(event.target as HTMLButtonElement);
+			if (tab !== -1) this.#choose(tab);
+		});
+		tablist.addEventListener('keydown', (event) => {
+			const current = this.#tabs.indexOf(event.target as HTMLButtonElement);
+			const tab = tabForKey(event.key, current, this.#tabs.length);
+			if (current === -1 || tab === undefined) return;
+			event.preventDefault();
+			this.#choose(tab);
+			this.#tabs[tab]?.focus();
+		});
+	}
+
+	/** The tabs' labels, in order. */
+	get labels(): string[] {
+		return this.#panels.map((panel) => panel.dataset['tabLabel'] ?? '');
+	}
+
+	/** Shows the sample at `index` and makes its tab the one in the tab order. */
+	select(index: number): void {
+		for (const [other, tab] of this.#tabs.entries()) {
+			const selected = other === index;
+			tab.setAttribute('aria-selected', String(selected));
+			tab.tabIndex = selected ? 0 : -1;
+			const panel = this.#panels[other];
+			if (panel) panel.hidden = !selected;
+		}
+	}
+
+	/** A reader's choice: this set, every other set on the page that has it, and later pages. */
+	#choose(index: number): void {
+		const label = this.labels[index];
+		if (label === undefined) return;
+		keepChosenLanguage(languageStore(), label);
+		for (const tabs of document.querySelectorAll('code-tabs')) {
+			if (!(tabs instanceof CodeTabs)) continue;
+			const same = tabs.labels.indexOf(label);
+			if (same !== -1) tabs.select(same);
+		}
+	}
+}
+
+if (!customElements.get('code-tabs')) customElements.define('code-tabs', CodeTabs);

@@ -1,0 +1,439 @@
+/**
+ * The try-it panel's request and its reading of the answer. The answer is untrusted: the body is
+ * read as a stream up to a cap, one time-out covers the whole exchange (a slow drip included), and
+ * everything comes back as plain text for `textContent`. The page loads this module only when a
+ * reader first sends a request.
+ */
+import { buildCurl, USERS_PATH } from '../../shared/curl.ts';
+import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
+import type { CheckedAnswer } from './check.ts';
+
+/** How much of a response body the panel reads and shows. */
+export const BODY_CAP_BYTES = 256 * 1024;
+
+/** How long the whole exchange may take, from sending to the last byte of the body. */
+export const TIMEOUT_MS = 10_000;
+
+/** The longest header value shown; a longer one is cut. */
+const HEADER_VALUE_CAP = 512;
+
+/** The most response headers shown. */
+const HEADER_COUNT_CAP = 50;
+
+/** The longest key the free field accepts. */
+const MAX_KEY_LENGTH = 1024;
+
+/** Reason phrases for the statuses a reader may meet; HTTP/2 sends none, and a server may lie. */
+const REASONS: Readonly<Record<number, string>> = {
+	200: 'OK',
+	201: 'Created',
+	204: 'No Content',
+	301: 'Moved Permanently',
+	302: 'Found',
+	304: 'Not Modified',
+	307: 'Temporary Redirect',
+	308: 'Permanent Redirect',
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	406: 'Not Acceptable',
+	408: 'Request Timeout',
+	413: 'Content Too Large',
+	415: 'Unsupported Media Type',
+	422: 'Unprocessable Content',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	501: 'Not Implemented',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+/** A server address without a trailing slash, or why the typed text is not one. */
+export type ServerParse = { ok: true; server: string } | { ok: false; problem: string };
+
+/** Parses the server field, with a message that says what is wrong when it is not an address. */
+export function parseServer(text: string, example: string): ServerParse {
+	const server = normalServer(text);
+	if (server) return { ok: true, server };
+	const value = text.trim();
+	const quoted = `“${value.length > 60 ? `${value.slice(0, 60)}…` : value}”`;
+	const expected = `expected an address like ${example}`;
+	let problem = `${quoted} is not a server address; ${expected}.`;
+	if (!value) problem = `The server address is empty; ${expected}.`;
+	else if (value.length > MAX_SERVER_LENGTH)
+		problem = `The server address is too long; ${expected}.`;
+	else if (/[?#]/.test(value)) problem = 'The server address must not carry a query or fragment.';
+	else if (/^https?:\/\/[^/]*@/i.test(value)) {
+		problem = 'The server address must not carry a user name or password.';
+	} else if (/^[\w.-]+(:\d+)?(\/|$)/.test(value)) {
+		problem = `${quoted} has no http:// in front; ${expected}.`;
+	} else if (/^[a-z][\w+.-]*:/i.test(value) && !/^https?:/i.test(value)) {
+		problem = `${quoted} is not an http or https address; ${expected}.`;
+	}
+	return { ok: false, problem };
+}
+
+/** A key to send (empty: no Authorization header), or why the typed text cannot be sent. */
+export type KeyParse = { ok: true; key: string } | { ok: false; problem: string };
+
+/** Parses a key typed in the free field: trimmed, printable ASCII; empty means no key at all. */
+export function parseKey(text: string): KeyParse {
+	const key = text.trim();
+	if (key.length > MAX_KEY_LENGTH) {
+		return { ok: false, problem: `The key is longer than ${MAX_KEY_LENGTH} characters.` };
+	}
+	if (!/^[\x20-\x7e]*$/.test(key)) {
+		return {
+			ok: false,
+			problem: 'A key can hold only printable ASCII characters: letters, digits and punctuation.',
+		};
+	}
+	return { ok: true, key };
+}
+
+/** What the panel sends: the example request, to a server, with a key or none. */
+export interface TryItRequest {
+	/** A server address as `parseServer` returns it, without a trailing slash. */
+	server: string;
+	/** The bearer key; empty sends no Authorization header. */
+	key: string;
+}
+
+/** The URL, headers and curl command of one request. */
+export interface PreparedRequest {
+	url: string;
+	headers: Record<string, string>;
+	curl: string;
+}
+
+/** The example request for a server and key, with the curl command that sends exactly it. */
+export function prepareRequest({ server, key }: TryItRequest): PreparedRequest {
+	return {
+		url: `${server.replace(/\/+$/, '')}${USERS_PATH}`,
+		headers: key ? { Authorization: `Bearer ${key}` } : {},
+		curl: buildCurl({ baseUrl: server, key }),
+	};
+}
+
+/** How reading a body ended. */
+export type BodyEnding = 'complete' | 'capped' | 'timed-out' | 'broken';
+
+/** The bytes of a body that were read, and how reading ended. */
+export interface CappedBody {
+	bytes: Uint8Array;
+	ending: BodyEnding;
+}
+
+/** Reads a body stream up to `cap` bytes, stopping early when `signal` aborts; never throws. */
+export async function readCapped(
+	body: ReadableStream<Uint8Array> | null,
+	cap: number,
+	signal: AbortSignal,
+): Promise<CappedBody> {
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	let ending: BodyEnding = 'complete';
+	if (body) {
+		const reader = body.getReader();
+		// Rejects when the signal aborts, so a read waiting on a silent server gives up; a body the
+		// abort errors itself (as a browser's fetch body is) rejects the read: both are a time-out.
+		let onAbort = (): void => {};
+		const aborted = new Promise<never>((_resolve, reject) => {
+			// Stryker disable next-line StringLiteral: the catch below tells a time-out by signal.aborted, never by this message, which no one sees
+			onAbort = () => reject(new Error('aborted'));
+			if (signal.aborted) onAbort();
+			else signal.addEventListener('abort', onAbort);
+		});
+		try {
+			for (;;) {
+				const next = await Promise.race([reader.read(), aborted]);
+				if (next.done) break;
+				const room = cap - size;
+				if (next.value.byteLength > room) {
+					chunks.push(next.value.subarray(0, room));
+					size += room;
+					ending = 'capped';
+					break;
+				}
+				chunks.push(next.value);
+				size += next.value.byteLength;
+			}
+		} catch {
+			ending = signal.aborted ? 'timed-out' : 'broken';
+		} finally {
+			signal.removeEventListener('abort', onAbort);
+			// Lets go of a body cut short, so its connection closes; cancelling one read to its end
+			// does nothing.
+			reader.cancel().catch(() => {});
+		}
+	}
+	const bytes = new Uint8Array(size);
+	let offset = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return { bytes, ending };
+}
+
+/** Replaces control characters (tabs and newlines too) with spaces and cuts a long text. */
+function oneLine(text: string, cap: number): string {
+	// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+	const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+	return clean.length > cap
+		? `${clean.slice(0, cap)}… (${clean.length - cap} more characters)`
+		: clean;
+}
+
+/** `200 OK`: the status with its usual reason phrase, or the server's own, cleaned. */
+export function formatStatus(status: number, statusText: string): string {
+	const reason = REASONS[status] ?? oneLine(statusText.trim(), 60);
+	return reason ? `${status} ${reason}` : String(status);
+}
+
+/** `name: value` lines of the response headers the page may read (what CORS exposes), cleaned. */
+export function formatHeaders(headers: Iterable<[string, string]>): string {
+	const lines: string[] = [];
+	let count = 0;
+	for (const [name, value] of headers) {
+		count += 1;
+		if (lines.length < HEADER_COUNT_CAP) {
+			lines.push(`${oneLine(name.toLowerCase(), 100)}: ${oneLine(value, HEADER_VALUE_CAP)}`);
+		}
+	}
+	if (count > HEADER_COUNT_CAP) lines.push(`… and ${count - HEADER_COUNT_CAP} more headers`);
+	return lines.length ? lines.join('\n') : '(none that this page may read)';
+}
+
+/** The media type of a Content-Type header value, lowercased, or undefined when it has none. */
+export function mediaType(contentType: string | null): string | undefined {
+	if (contentType === null) return undefined;
+	// Stryker disable next-line OptionalChaining: split always returns at least one part, so [0] is never undefined; the ?. is for the type checker
+	const type = contentType.split(';')[0]?.trim().toLowerCase();
+	return type && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ? type : undefined;
+}
+
+/** `12 bytes`, `3.5 KiB`, `256 KiB`, `1.2 MiB`. */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+	const [amount, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / 1024 ** 2, 'MiB'];
+	return `${Number.isInteger(amount) ? amount : amount.toFixed(1)} ${unit}`;
+}
+
+/** How long a request took, as the try-it panel says it: `34 ms`, `1.25 s`, `10 s`. */
+export function formatElapsed(ms: number): string {
+	return ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Number((ms / 1000).toFixed(2))} s`;
+}
+
+/** A body as text to show, with notes for the reader about what they see. */
+export interface ShownBody {
+	text: string;
+	notes: string[];
+}
+
+/** Turns the bytes read into text: JSON formatted when it is complete and parses, else as is. */
+export function formatBody(
+	{ bytes, ending }: CappedBody,
+	contentType: string | null,
+	{ capBytes = BODY_CAP_BYTES, timeoutMs = TIMEOUT_MS } = {},
+): ShownBody {
+	const text = new TextDecoder().decode(bytes);
+	const type = mediaType(contentType);
+	const notes: string[] = [];
+	if (ending === 'capped') {
+		notes.push(
+			`The body is larger than ${formatBytes(capBytes)}: only its first ${formatBytes(capBytes)} ` +
+				'were read, and they are shown unformatted.',
+		);
+	} else if (ending === 'timed-out') {
+		notes.push(
+			`The body did not finish within ${formatElapsed(timeoutMs)} (time-out): showing the ` +
+				`${formatBytes(bytes.byteLength)} that arrived, unformatted.`,
+		);
+	} else if (ending === 'broken') {
+		notes.push(
+			`The connection broke before the body finished: showing the ${formatBytes(bytes.byteLength)} that arrived.`,
+		);
+	}
+	if (ending !== 'complete') return { text, notes };
+	if (bytes.byteLength === 0) return { text: '(empty body)', notes };
+	let formatted: string | undefined;
+	try {
+		formatted = JSON.stringify(JSON.parse(text), null, 2);
+	} catch (error) {
+		// A SyntaxError is not JSON; a RangeError is JSON nested deeper than the stack can follow.
+		if (error instanceof RangeError) {
+			notes.push('The body is JSON nested too deep to format; it is shown as it came.');
+			return { text, notes };
+		}
+		formatted = undefined;
+	}
+	if (formatted === undefined) {
+		const declared = type ? ` (Content-Type: ${type})` : '';
+		notes.push(`The body is not JSON${declared}; it is shown as text.`);
+		return { text, notes };
+	}
+	if (formatted.length > capBytes) {
+		notes.push(
+			`The formatted body is longer than ${formatBytes(capBytes)}; only its start is shown.`,
+		);
+		return { text: formatted.slice(0, capBytes), notes };
+	}
+	return { text: formatted, notes };
+}
+
+/** What the panel says when the page's Content-Security-Policy refused to connect to a server. */
+export function blockedByPolicy(server: string, defaultServer: string): string {
+	return (
+		`This page may not call ${server}: its Content-Security-Policy lets it reach only the mock ` +
+		`it was built for, ${defaultServer}. Send there, or build the portal with \`MOCK_PORT\` set ` +
+		'to the port your mock listens on.'
+	);
+}
+
+/** What came of sending: an answer, read and formatted, or no answer and why. */
+export type TryItOutcome =
+	| {
+			kind: 'answer';
+			/** The curl command of the request that was sent. */
+			curl: string;
+			/** One line for the live region, e.g. `200 OK in 34 ms`; a command stands in backticks. */
+			summary: string;
+			/** Whether the status is 2xx. */
+			ok: boolean;
+			headers: string;
+			body: string;
+			notes: string[];
+			/** The answer as the contract check reads it. */
+			checked: CheckedAnswer;
+	  }
+	| {
+			/** `failure`: no answer came (refused, unreachable, time-out); `blocked`: the page's CSP stopped it. */
+			kind: 'failure' | 'blocked';
+			/** The curl command of the request that was tried. */
+			curl: string;
+			/** What went wrong and what to do, for the live region; a command stands in backticks. */
+			summary: string;
+	  };
+
+/** Whether a `securitypolicyviolation` event is the page's CSP refusing a call to `url`. */
+export function blocksRequest(
+	event: { effectiveDirective: string; blockedURI: string },
+	url: string,
+): boolean {
+	if (event.effectiveDirective !== 'connect-src') return false;
+	try {
+		return new URL(event.blockedURI).origin === new URL(url).origin;
+	} catch {
+		return false;
+	}
+}
+
+/** A failure that the page's CSP caused, said as such; any other outcome stays as it is. */
+export function withPolicyBlock(
+	outcome: TryItOutcome,
+	blocked: boolean,
+	{ server, defaultServer }: { server: string; defaultServer: string },
+): TryItOutcome {
+	if (outcome.kind !== 'failure' || !blocked) return outcome;
+	return { kind: 'blocked', curl: outcome.curl, summary: blockedByPolicy(server, defaultServer) };
+}
+
+/**
+ * Everything the result block shows after a Send, every part set each time so nothing of an
+ * earlier request stays: hidden when nothing was sent (`undefined`, e.g. a refused server
+ * address), the request with a heading that says whether it was sent, and the answer if any.
+ */
+export interface ResultShown {
+	hidden: boolean;
+	heading: string;
+	curl: string;
+	answerHidden: boolean;
+	headers: string;
+	body: string;
+	notes: string[];
+}
+
+/** What the result block shows for an outcome, or for nothing sent. */
+export function shownResult(outcome: TryItOutcome | undefined): ResultShown {
+	const answer = outcome?.kind === 'answer' ? outcome : undefined;
+	const headings = {
+		answer: 'Request sent',
+		failure: 'Request tried, no answer',
+		blocked: 'Request not sent: blocked by this page',
+	} as const;
+	return {
+		hidden: !outcome,
+		heading: outcome ? headings[outcome.kind] : '',
+		curl: outcome?.curl ?? '',
+		answerHidden: !answer,
+		headers: answer?.headers ?? '',
+		body: answer?.body ?? '',
+		notes: answer?.notes ?? [],
+	};
+}
+
+/** What `sendExampleRequest` needs from its surroundings; tests pass fakes. */
+export interface SendOptions {
+	fetch: typeof fetch;
+	now: () => number;
+	timeoutMs?: number;
+	capBytes?: number;
+}
+
+/** Sends the example request and reads the answer as untrusted text, within one time-out. */
+export async function sendExampleRequest(
+	request: TryItRequest,
+	{ fetch: fetchBody, now, timeoutMs = TIMEOUT_MS, capBytes = BODY_CAP_BYTES }: SendOptions,
+): Promise<TryItOutcome> {
+	const { url, headers, curl } = prepareRequest(request);
+	const controller = new AbortController();
+	const timer = setTimeout(() => controller.abort(), timeoutMs);
+	const started = now();
+	try {
+		let response: Response;
+		try {
+			response = await fetchBody(url, {
+				headers,
+				signal: controller.signal,
+				cache: 'no-store',
+				credentials: 'omit',
+				referrerPolicy: 'no-referrer',
+			});
+		} catch {
+			const summary = controller.signal.aborted
+				? `The mock at ${request.server} did not answer within ${formatElapsed(timeoutMs)} ` +
+					'(time-out). Check that the server address points at the mock, then send again.'
+				: `Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
+					'send again. If it is running, check the server address.';
+			return { kind: 'failure', curl, summary };
+		}
+		const body = await readCapped(response.body, capBytes, controller.signal);
+		const elapsed = formatElapsed(now() - started);
+		const shown = formatBody(body, response.headers.get('content-type'), { capBytes, timeoutMs });
+		const status = formatStatus(response.status, response.statusText);
+		const unfinished = body.ending === 'timed-out' ? ', body cut off by the time-out' : '';
+		return {
+			kind: 'answer',
+			curl,
+			summary: `${status} in ${elapsed}${unfinished}`,
+			ok: response.status >= 200 && response.status < 300,
+			headers: formatHeaders(response.headers),
+			body: shown.text,
+			notes: shown.notes,
+			checked: {
+				status: response.status,
+				mediaType: mediaType(response.headers.get('content-type')),
+				text: new TextDecoder().decode(body.bytes),
+				ending: body.ending,
+			},
+		};
+	} finally {
+		clearTimeout(timer);
+		// Lets go of a body that was capped or cut off, so the connection closes.
+		controller.abort();
+	}
+}

@@ -1,0 +1,231 @@
+/**
+ * What the try-it panel does on Send, loaded on the first one: checks the fields, sends the
+ * example request, shows the answer and checks it against the contract (with the validators
+ * compiled at build time) and against this view's directory. Everything shown goes through
+ * `textContent`.
+ */
+import { responses } from 'virtual:try-it-validators';
+import {
+	blocksRequest,
+	parseKey,
+	parseServer,
+	prepareRequest,
+	sendExampleRequest,
+	shownResult,
+	TIMEOUT_MS,
+	withPolicyBlock,
+	type TryItOutcome,
+} from './exchange.ts';
+import {
+	answerEmails,
+	checkAnswer,
+	directoryFingerprint,
+	parsedBody,
+	readDirectoryMap,
+	whoseDirectory,
+	type DirectoryMap,
+	type Whose,
+} from './check.ts';
+import { SERVER_STORAGE_KEY } from './server-url.ts';
+
+/** Where the build publishes which views have a directory: one file per fingerprint. */
+const directoryUrl = (fingerprint: string): string =>
+	`/try-it/directories/${encodeURIComponent(fingerprint)}.json`;
+
+/** Each directory's views, fetched once per page and only when an answer lists another directory. */
+const directories = new Map<string, Promise<DirectoryMap | undefined>>();
+
+/**
+ * The views with the directory `fingerprint`, as a directory map: empty when no view has it (the
+ * build wrote no file), `undefined` when it cannot be read.
+ */
+function viewsWithDirectory(fingerprint: string): Promise<DirectoryMap | undefined> {
+	let found = directories.get(fingerprint);
+	if (!found) {
+		const url = directoryUrl(fingerprint);
+		found = fetch(url, { credentials: 'same-origin' })
+			.then(async (response) => {
+				if (response.status === 404) return {};
+				if (!response.ok) throw new Error(`${url}: ${response.status}`);
+				return readDirectoryMap(await response.json());
+			})
+			.catch(() => {
+				directories.delete(fingerprint);
+				return undefined;
+			});
+		directories.set(fingerprint, found);
+	}
+	return found;
+}
+
+/** Panels with a request under way; a second Send waits for the first. */
+const busy = new WeakSet<HTMLElement>();
+
+/** The element matching `selector` inside the panel; the markup guarantees it is there. */
+function part<T extends Element>(panel: HTMLElement, selector: string): T {
+	const element = panel.querySelector<T>(selector);
+	if (!element) throw new Error(`try-it: the panel has no ${selector}`);
+	return element;
+}
+
+/** Shows a field's problem under it (or clears it) and marks the field invalid. */
+function markField(panel: HTMLElement, input: HTMLInputElement, problem: string | undefined): void {
+	const message = part<HTMLElement>(panel, `#${input.id}-problem`);
+	message.textContent = problem ?? '';
+	message.hidden = !problem;
+	if (problem) input.setAttribute('aria-invalid', 'true');
+	else input.removeAttribute('aria-invalid');
+}
+
+/** Writes a summary as text, with each `command` in backticks shown as code. */
+function showSummary(summary: HTMLElement, text: string): void {
+	summary.replaceChildren(
+		...text.split('`').map((piece, index) => {
+			if (index % 2 === 0) return piece;
+			const code = document.createElement('code');
+			code.textContent = piece;
+			return code;
+		}),
+	);
+}
+
+/** The panel's time-out: `data-timeout-ms` when it is a whole number of milliseconds, else 10 s. */
+function timeoutOf(panel: HTMLElement): number {
+	const value = Number(panel.dataset['timeoutMs']);
+	return Number.isInteger(value) && value > 0 ? value : TIMEOUT_MS;
+}
+
+/** Shows an outcome in the result block, or hides it (nothing sent): every part is set anew. */
+function showResult(panel: HTMLElement, outcome: TryItOutcome | undefined): void {
+	const shown = shownResult(outcome);
+	part<HTMLElement>(panel, '[data-result]').hidden = shown.hidden;
+	part<HTMLElement>(panel, '[data-request-heading]').textContent = shown.heading;
+	part<HTMLElement>(panel, '#try-it-curl').textContent = shown.curl;
+	part<HTMLElement>(panel, '[data-answer]').hidden = shown.answerHidden;
+	part<HTMLElement>(panel, '[data-headers]').textContent = shown.headers;
+	part<HTMLElement>(panel, '[data-body]').textContent = shown.body;
+	const notes = part<HTMLElement>(panel, '[data-notes]');
+	notes.replaceChildren(
+		...shown.notes.map((note) => {
+			const item = document.createElement('li');
+			item.textContent = note;
+			return item;
+		}),
+	);
+	notes.hidden = shown.notes.length === 0;
+	showCheck(panel, outcome, undefined);
+}
+
+/** Shows the contract check of an answer and whose directory it lists; hides it otherwise. */
+function showCheck(
+	panel: HTMLElement,
+	outcome: TryItOutcome | undefined,
+	whose: Whose | undefined,
+): void {
+	const section = part<HTMLElement>(panel, '[data-check]');
+	const violations = part<HTMLElement>(panel, '[data-violations]');
+	const whoseLine = part<HTMLElement>(panel, '[data-whose]');
+	const check = outcome?.kind === 'answer' ? checkAnswer(outcome.checked, responses) : undefined;
+	section.hidden = !check;
+	section.className = `${check?.verdict ?? ''}${whose?.kind === 'other-view' ? ' other-view' : ''}`;
+	part<HTMLElement>(panel, '[data-verdict]').textContent = check?.headline ?? '';
+	violations.replaceChildren(
+		...(check?.violations ?? []).map((line) => {
+			const item = document.createElement('li');
+			item.textContent = line;
+			return item;
+		}),
+	);
+	violations.hidden = !check?.violations.length;
+	whoseLine.className = whose?.kind ?? '';
+	whoseLine.replaceChildren(whose?.text ?? '');
+	for (const { slug, title } of whose?.views ?? []) {
+		const link = document.createElement('a');
+		link.href = `/views/${encodeURIComponent(slug)}/`;
+		link.textContent = `Open ${title}`;
+		whoseLine.append(' ', link);
+	}
+	whoseLine.hidden = !whose;
+}
+
+/** Whose directory a 2xx answer lists, when it lists users; the map is fetched only if needed. */
+async function whoseAnswer(panel: HTMLElement, outcome: TryItOutcome): Promise<Whose | undefined> {
+	if (outcome.kind !== 'answer' || !outcome.ok || outcome.checked.ending !== 'complete') {
+		return undefined;
+	}
+	const emails = answerEmails(parsedBody(outcome.checked.text)?.value);
+	if (!emails) return undefined;
+	const own = {
+		fingerprint: panel.dataset['directory'] ?? '',
+		title: panel.dataset['viewTitle'] ?? 'this view',
+	};
+	const first = whoseDirectory(emails, own, {});
+	if (first.kind === 'this-view') return first;
+	return whoseDirectory(emails, own, await viewsWithDirectory(directoryFingerprint(emails)));
+}
+
+/** Sends the panel's request and shows what came back. */
+export async function send(panel: HTMLElement): Promise<void> {
+	if (busy.has(panel)) return;
+	busy.add(panel);
+	const button = part<HTMLButtonElement>(panel, 'button[type="submit"]');
+	const summary = part<HTMLElement>(panel, '[data-summary]');
+	const keyChoice = part<HTMLSelectElement>(panel, 'select');
+	const otherKey = part<HTMLInputElement>(panel, '[name="otherKey"]');
+	const serverInput = part<HTMLInputElement>(panel, '[name="server"]');
+	try {
+		const server = parseServer(serverInput.value, serverInput.defaultValue);
+		const key = parseKey(keyChoice.value === '' ? otherKey.value : keyChoice.value);
+		markField(panel, serverInput, server.ok ? undefined : server.problem);
+		markField(panel, otherKey, key.ok ? undefined : key.problem);
+		if (!server.ok || !key.ok) {
+			// Nothing is sent: an earlier request and its answer must not look like this one's.
+			showResult(panel, undefined);
+			summary.className = 'bad';
+			summary.textContent = `Nothing was sent: ${server.ok ? '' : server.problem} ${key.ok ? '' : key.problem}`;
+			(server.ok ? otherKey : serverInput).focus();
+			return;
+		}
+		serverInput.value = server.server;
+		try {
+			localStorage.setItem(SERVER_STORAGE_KEY, server.server);
+		} catch {
+			// Storage refused: the server is still used on this page.
+		}
+		button.setAttribute('aria-disabled', 'true');
+		button.textContent = 'Sending…';
+		showResult(panel, undefined);
+		summary.className = '';
+		summary.textContent = 'Sending…';
+		let blocked = false;
+		const url = prepareRequest({ server: server.server, key: key.key }).url;
+		const onViolation = (event: SecurityPolicyViolationEvent): void => {
+			if (blocksRequest(event, url)) blocked = true;
+		};
+		document.addEventListener('securitypolicyviolation', onViolation);
+		const outcome = await sendExampleRequest(
+			{ server: server.server, key: key.key },
+			{
+				fetch: window.fetch.bind(window),
+				now: () => performance.now(),
+				timeoutMs: timeoutOf(panel),
+			},
+		);
+		// The violation event is queued as its own task; let it arrive before reading `blocked`.
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		document.removeEventListener('securitypolicyviolation', onViolation);
+		const shown = withPolicyBlock(outcome, blocked, {
+			server: server.server,
+			defaultServer: panel.dataset['defaultServer'] ?? '',
+		});
+		const answer = shown.kind === 'answer' ? shown : undefined;
+		showResult(panel, shown);
+		showCheck(panel, shown, await whoseAnswer(panel, shown));
+		summary.className = answer ? (answer.ok ? 'ok' : 'bad') : 'failure';
+		showSummary(summary, shown.summary);
+	} finally {
+		busy.delete(panel);
+		button.removeAttribute('aria-disabled');
+		button.textContent = 'Send';
+	}
+}

@@ -1,0 +1,144 @@
+/**
+ * How the reference page lays an operation out without repeating itself: headers that every
+ * response carries alike are shown once, and a body schema's field table is shown at its first
+ * use and pointed to after that. Also the rest the page decides about an operation: its heading
+ * id, which examples a body shows and how, and what its code samples send.
+ */
+import { authHeader, type SampleRequest } from './code-samples.ts';
+import type { PageHeading } from './page-headings.ts';
+import type {
+	NamedExample,
+	Operation,
+	OperationResponse,
+	Parameter,
+	ResponseHeader,
+} from '../sources/openapi.ts';
+
+/** What makes two headers the same for a reader: name, requirement, description and examples. */
+function headerKey(header: ResponseHeader): string {
+	return JSON.stringify([
+		header.name.toLowerCase(),
+		header.required,
+		header.description ?? '',
+		header.examples,
+	]);
+}
+
+/** The headers every response carries alike, in the first response's order; none for one response. */
+export function sharedHeaders(responses: readonly OperationResponse[]): ResponseHeader[] {
+	const [first, ...rest] = responses;
+	if (!first || rest.length === 0) return [];
+	return first.headers.filter((header) =>
+		rest.every((response) =>
+			response.headers.some((other) => headerKey(other) === headerKey(header)),
+		),
+	);
+}
+
+/** A response's own headers: those not shared by every response. */
+export function ownHeaders(
+	response: OperationResponse,
+	shared: readonly ResponseHeader[],
+): ResponseHeader[] {
+	const sharedKeys = new Set(shared.map(headerKey));
+	return response.headers.filter((header) => !sharedKeys.has(headerKey(header)));
+}
+
+/** Where a body's field table stands: `status mediaType` of the first body with its schema name. */
+export function firstSchemaUse(responses: readonly OperationResponse[]): Map<string, string> {
+	const first = new Map<string, string>();
+	for (const response of responses) {
+		for (const body of response.bodies) {
+			if (body.schemaName && !first.has(body.schemaName)) {
+				first.set(body.schemaName, `${response.status} ${body.mediaType}`);
+			}
+		}
+	}
+	return first;
+}
+
+/** Past this many examples of a body (one per view), the page shows one and points to the file. */
+export const SHOWN_EXAMPLES = 3;
+
+/** The examples a body shows: all of them up to SHOWN_EXAMPLES, else only the first. */
+export function shownExamples(examples: readonly NamedExample[]): NamedExample[] {
+	return examples.slice(0, examples.length > SHOWN_EXAMPLES ? 1 : undefined);
+}
+
+/** An example's value as the page shows it: a string as it is, anything else as indented JSON. */
+export function exampleValue(value: unknown): string {
+	return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** The id of an operation's heading, from its method and path, e.g. `get-api-v2-users`. */
+export function operationSlug(operation: Pick<Operation, 'method' | 'path'>): string {
+	return `${operation.method}-${operation.path}`
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/-$/, '');
+}
+
+/** Whether a response status is an error, 4xx or 5xx (also as `4XX`), for its badge colour. */
+export function isErrorStatus(status: string): boolean {
+	return /^[45](\d\d|XX)$/i.test(status);
+}
+
+/** The parts of an operation, in page order, each under an h3 whose id ends with its key. */
+export const OPERATION_SECTIONS = [
+	{ key: 'security', title: 'Security' },
+	{ key: 'parameters', title: 'Parameters' },
+	{ key: 'responses', title: 'Responses' },
+	{ key: 'samples', title: 'Code samples' },
+] as const;
+
+/** The id of an operation's section heading, e.g. `get-api-v2-users-responses`. */
+export function sectionId(
+	operationId: string,
+	key: (typeof OPERATION_SECTIONS)[number]['key'],
+): string {
+	return `${operationId}-${key}`;
+}
+
+/** The id of the reference page's servers heading. */
+export const SERVERS_ID = 'servers';
+
+/** The reference page's h2 and h3 headings, for its "On this page" list. */
+export function referenceHeadings(
+	operations: readonly Pick<Operation, 'method' | 'path'>[],
+): PageHeading[] {
+	return [
+		{ depth: 2, slug: SERVERS_ID, text: 'Servers' },
+		...operations.flatMap((operation) => {
+			const id = operationSlug(operation);
+			return [
+				{ depth: 2, slug: id, text: `${operation.method} ${operation.path}` },
+				...OPERATION_SECTIONS.map(({ key, title }) => ({
+					depth: 3,
+					slug: sectionId(id, key),
+					text: title,
+				})),
+			];
+		}),
+	];
+}
+
+/** The header the code samples send the key in: that of the first scheme they know how to send. */
+export function sampleAuth(security: Operation['security']): SampleRequest['auth'] {
+	return security.map(({ scheme }) => authHeader(scheme)).find((header) => header !== undefined);
+}
+
+/** The query the code samples send: each query parameter that is required or has an example. */
+export function sampleQuery(parameters: readonly Parameter[]): SampleRequest['query'] {
+	return parameters
+		.filter(
+			(parameter) =>
+				parameter.in === 'query' && (parameter.required || parameter.example !== undefined),
+		)
+		.map((parameter) => ({
+			name: parameter.name,
+			// The contract's query examples are text and numbers. TODO: an object or array example
+			// would read [object Object] or a,b; serialise it by the parameter's style once one exists.
+			// eslint-disable-next-line @typescript-eslint/no-base-to-string -- see the TODO above
+			value: String(parameter.example ?? ''),
+		}));
+}

@@ -1,0 +1,163 @@
+/**
+ * The contract, read in one place: openapi.yaml as written by hand, parsed, checked and modelled
+ * (`readContract`), then composed with one named 200 example per view (its users, never keys),
+ * named by the view's slug, and the configured mock address as its first server. The build
+ * publishes the composed document as /openapi.json and /openapi.yaml and renders the reference
+ * page from it; the mock serves the same document from memory and answers its problems from the
+ * model, so the three agree.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import type { ViewEntry } from './fixtures.ts';
+import type { Role } from '../schemas/view.ts';
+import { USERS_PATH } from '../shared/curl.ts';
+import { referenceFromDocument, type ApiReference } from './openapi.ts';
+import { viewName } from '../shared/views.ts';
+
+/** Where the per-view 200 examples go in the document. */
+export const EXAMPLES_PATH = [
+	'paths',
+	USERS_PATH,
+	'get',
+	'responses',
+	'200',
+	'content',
+	'application/json',
+	'examples',
+] as const;
+
+/** A directory user as the API returns it: no key. */
+export interface ListedUser {
+	name: string;
+	email: string;
+	role: Role;
+}
+
+/** One named 200 example: a view's users. */
+export interface ViewExample {
+	summary: string;
+	value: { users: ListedUser[] };
+}
+
+/** A contract file that cannot be read or composed, naming the file, the field and the expectation. */
+export class ContractError extends Error {
+	override name = 'ContractError';
+}
+
+/** A YAML or JSON mapping. */
+const mappingSchema = z.record(z.string(), z.unknown());
+
+/** Whether a value is a mapping (not an array, not null). */
+function isMapping(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The address pages and samples use for the mock on a port. */
+export function mockOrigin(port: number): string {
+	return `http://127.0.0.1:${port}`;
+}
+
+/** The 200 examples the fixtures call for, keyed by view slug, in slug order whoever reads them. */
+export function viewExamples(views: readonly ViewEntry[]): Record<string, ViewExample> {
+	// Slugs are file names of one folder, so no two are equal (and <= would order as < does).
+	const bySlug = [...views].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+	return Object.fromEntries(
+		bySlug.map(({ slug, view }) => [
+			slug,
+			{
+				summary: `The directory of the ${viewName(view)} view (${slug})`,
+				value: { users: view.users.map(({ name, email, role }) => ({ name, email, role })) },
+			},
+		]),
+	);
+}
+
+/** Parses contract text (YAML, which JSON also is) into a mapping, or names what is wrong. */
+export function parseContract(text: string, file: string): Record<string, unknown> {
+	let raw: unknown;
+	try {
+		raw = parse(text);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+		throw new ContractError(`${file}: expected valid YAML (${reason})`);
+	}
+	const parsed = mappingSchema.safeParse(raw);
+	if (!parsed.success) throw new ContractError(`${file}: expected an OpenAPI document (a mapping)`);
+	return parsed.data;
+}
+
+/** A contract as read: the document as written, and its checked model. */
+export interface Contract {
+	file: string;
+	/** The document as written, `$ref`s and all: what is composed and published. */
+	document: Record<string, unknown>;
+	/** Its model, dereferenced and checked: what the reference page and the mock read. */
+	reference: ApiReference;
+}
+
+/**
+ * Parses and checks contract text: valid YAML, a valid OpenAPI 3.1 model, and a place for each
+ * view's example. Throws a `ContractError` or an `OpenApiError` naming the file and the field.
+ */
+export async function loadContract(text: string, file: string): Promise<Contract> {
+	const document = parseContract(text, file);
+	const reference = await referenceFromDocument(document, file);
+	composeContract(document, [], { mockOrigin: mockOrigin(0), file });
+	return { file, document, reference };
+}
+
+/** Reads, parses and checks a contract file. */
+export async function readContract(file: string): Promise<Contract> {
+	let text: string;
+	try {
+		text = await readFile(file, 'utf8');
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new ContractError(`${file}: cannot be read (${reason})`);
+	}
+	return loadContract(text, file);
+}
+
+/** The mapping at a path of the document, naming the first step that is missing. */
+function mappingAt(
+	document: Record<string, unknown>,
+	steps: readonly string[],
+	file: string,
+): Record<string, unknown> {
+	let current: Record<string, unknown> = document;
+	for (const [index, step] of steps.entries()) {
+		// The mapping itself, not a parsed copy: the examples are set on it in place.
+		const next = current[step];
+		if (!isMapping(next)) {
+			const where = steps.slice(0, index + 1).join('.');
+			throw new ContractError(
+				`${file}: ${where}: expected a mapping; the contract must describe the 200 application/json answer of GET ${USERS_PATH}, where each view's example goes`,
+			);
+		}
+		current = next;
+	}
+	return current;
+}
+
+/** The hand-written contract with every view's example and the mock's address: a new document. */
+export function composeContract(
+	contract: Record<string, unknown>,
+	views: readonly ViewEntry[],
+	options: { mockOrigin: string; file: string },
+): Record<string, unknown> {
+	const document = structuredClone(contract);
+	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);
+	media['examples'] = viewExamples(views);
+	const servers = z.array(mappingSchema).safeParse(document['servers']);
+	const [first, ...rest] = servers.success ? servers.data : [];
+	document['servers'] = [{ ...first, url: options.mockOrigin }, ...rest];
+	return document;
+}
+
+/** A contract path as a person reads it, relative to the working folder when inside it. */
+export function shownPath(file: string): string {
+	const relative = path.relative(process.cwd(), file);
+	return relative && !relative.startsWith('..') ? relative : file;
+}

@@ -1,0 +1,62 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { globWithout, writeSearchIndex } from '../../../src/integrations/search-index.ts';
+
+let folder: string | undefined;
+
+afterEach(async () => {
+	if (folder) await rm(folder, { recursive: true, force: true });
+	folder = undefined;
+});
+
+/** A built site of the given files (path → content) in a new temporary folder. */
+async function site(files: Record<string, string>): Promise<string> {
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-search-index-'));
+	for (const [file, content] of Object.entries(files)) {
+		await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
+		await writeFile(path.join(folder, file), content);
+	}
+	return folder;
+}
+
+/** A page Pagefind indexes, with its text. */
+const page = (text: string): string =>
+	`<!doctype html><html lang="en"><head><title>${text}</title></head><body><main data-pagefind-body><h1>${text}</h1><p>${text} text</p></main></body></html>`;
+
+describe('the search index', () => {
+	it('globs every folder but the excluded one, going down only the path that leads to it', async () => {
+		const dist = await site({
+			'index.html': page('Home'),
+			'views/production/index.html': page('Production'),
+			'compare/index.html': page('Compare'),
+			'compare/environments/production.json': '{}',
+			'compare/side/environments/production/index.html': page('Side'),
+			'docs/a{b}/index.html': page('Braces'),
+		});
+		await expect(globWithout(dist, ['compare/side'])).resolves.toBe(
+			'{*.html,compare/*.html,compare/environments/**/*.html,docs/**/*.html,views/**/*.html}',
+		);
+		await expect(globWithout(dist, ['docs/a{b}'])).resolves.toBe(
+			'{*.html,compare/**/*.html,docs/*.html,views/**/*.html}',
+		);
+		await expect(globWithout(dist, ['docs/x'])).resolves.toBe(
+			'{*.html,compare/**/*.html,docs/*.html,docs/a\\{b\\}/**/*.html,views/**/*.html}',
+		);
+		await expect(globWithout(dist, ['views', 'docs'])).resolves.toBe('{*.html,compare/**/*.html}');
+	});
+
+	it('never reads the compare page’s side frames, and indexes every other page', async () => {
+		const dist = await site({
+			'index.html': page('Home'),
+			'views/production/index.html': page('Production'),
+			'compare/side/index.html': page('Side'),
+			'compare/side/environments/production/index.html': page('Side production'),
+			// Names with glob characters beside the path to the excluded folder, taken literally.
+			'e!f/index.html': page('Bang'),
+			'compare/a{b},c/index.html': page('Braces'),
+		});
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 4 });
+	});
+});

@@ -1,0 +1,145 @@
+/** Prism's controls as a client developer sends them: Prefer header first, query parameters else. */
+import { describe, expect, it } from 'vitest';
+import { choose, readControls, type MockControls } from '../../../mock/controls.ts';
+
+const none = new URLSearchParams();
+
+describe('readControls', () => {
+	it('reads nothing from a request without controls', () => {
+		expect(readControls(undefined, none)).toEqual({ ok: true, controls: { spelled: '' } });
+		expect(readControls('', none)).toEqual({ ok: true, controls: { spelled: '' } });
+	});
+
+	it('reads code, example, dynamic and seed from a Prefer header, as Prism does', () => {
+		expect(readControls('code=401, example=invalid-key', none)).toEqual({
+			ok: true,
+			controls: {
+				code: 401,
+				example: 'invalid-key',
+				spelled: 'Prefer: code=401, Prefer: example=invalid-key',
+			},
+		});
+		expect(readControls('dynamic=true, seed=7', none)).toMatchObject({
+			ok: true,
+			controls: { dynamic: true, seed: '7' },
+		});
+		expect(readControls('example="production"', none)).toMatchObject({
+			ok: true,
+			controls: { example: 'production' },
+		});
+	});
+
+	it('reads the __code, __example, __dynamic and __seed query parameters', () => {
+		const query = new URLSearchParams('__code=200&__example=dr-eu-west&__dynamic=false&__seed=x');
+		expect(readControls(undefined, query)).toEqual({
+			ok: true,
+			controls: {
+				code: 200,
+				example: 'dr-eu-west',
+				dynamic: false,
+				seed: 'x',
+				spelled: '__code=200, __example=dr-eu-west, __dynamic=false, __seed=x',
+			},
+		});
+	});
+
+	it('ignores the query parameters when a Prefer header is sent, as Prism does', () => {
+		const query = new URLSearchParams('__code=500');
+		expect(readControls('example=production', query)).toEqual({
+			ok: true,
+			controls: { example: 'production', spelled: 'Prefer: example=production' },
+		});
+	});
+
+	it('reads the query parameters when the Prefer header is empty or blank, as if it were absent', () => {
+		const query = new URLSearchParams('__code=401');
+		for (const prefer of ['', '  ']) {
+			expect(readControls(prefer, query)).toEqual({
+				ok: true,
+				controls: { code: 401, spelled: '__code=401' },
+			});
+		}
+	});
+
+	it('refuses an example without a name, in the words it was sent', () => {
+		expect(readControls('example', none)).toEqual({
+			ok: false,
+			problem: 'Prefer: example=: expected the name of an example',
+		});
+		expect(readControls(undefined, new URLSearchParams('__example='))).toEqual({
+			ok: false,
+			problem: '__example=: expected the name of an example',
+		});
+	});
+
+	it.each([
+		['code=abc', undefined, /Prefer: code=abc: expected a three-digit status code/],
+		['code=4010', undefined, /three-digit/],
+		['code=40', undefined, /three-digit/],
+		['dynamic=yes', undefined, /Prefer: dynamic=yes: expected dynamic=true or dynamic=false/],
+		['example', undefined, /expected the name of an example/],
+		[undefined, '__code=1e3', /__code=1e3: expected a three-digit status code/],
+		[undefined, '__dynamic=1', /__dynamic=1: expected dynamic=true or dynamic=false/],
+	])('refuses %s %s, naming the control and what it expected', (prefer, query, problem) => {
+		const result = readControls(prefer, new URLSearchParams(query ?? ''));
+		expect(result.ok).toBe(false);
+		expect(!result.ok && result.problem).toMatch(problem);
+	});
+});
+
+describe('choose', () => {
+	const holder = { slug: 'staging-eu-west', name: 'Amara Okafor', role: 'admin' } as const;
+	const good = { status: 200, holder } as const;
+	const controls = (asked: Partial<MockControls> = {}): MockControls => ({
+		spelled: '',
+		...asked,
+	});
+
+	it("answers a good key with its own view's users", () => {
+		expect(choose(good, controls())).toEqual({ code: 200, example: 'staging-eu-west' });
+	});
+
+	it('answers a refused key with its challenge, whatever the controls ask for', () => {
+		const asked = controls({ code: 200, example: 'production', dynamic: true });
+		expect(
+			choose({ status: 401, challenge: 'missing-key', reason: 'no Authorization header' }, asked),
+		).toEqual({ code: 401, example: 'missing-key' });
+		expect(
+			choose({ status: 401, challenge: 'invalid-key', reason: 'not in a directory' }, asked),
+		).toEqual({ code: 401, example: 'invalid-key' });
+		expect(
+			choose({ status: 400, challenge: 'invalid-request', reason: 'no token' }, asked),
+		).toEqual({ code: 400, example: 'invalid-request' });
+	});
+
+	it("gives a good key another status with no example of its view's", () => {
+		expect(choose(good, controls({ code: 404 }))).toEqual({ code: 404, example: undefined });
+		expect(choose(good, controls({ code: 401, example: 'invalid-key' }))).toEqual({
+			code: 401,
+			example: 'invalid-key',
+		});
+	});
+
+	it("gives a good key another view's users when it names that example", () => {
+		expect(choose(good, controls({ example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
+		expect(choose(good, controls({ code: 200, example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
+	});
+
+	it('generates the body from the schema when asked, unless an example is named', () => {
+		expect(choose(good, controls({ dynamic: true }))).toEqual({ code: 200, example: undefined });
+		expect(choose(good, controls({ dynamic: false }))).toEqual({
+			code: 200,
+			example: 'staging-eu-west',
+		});
+		expect(choose(good, controls({ dynamic: true, example: 'production' }))).toEqual({
+			code: 200,
+			example: 'production',
+		});
+	});
+});

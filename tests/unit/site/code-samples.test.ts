@@ -1,0 +1,178 @@
+/** The commands and samples a reader copies: literal expected text, hostile input kept inert. */
+import { describe, expect, it } from 'vitest';
+import { authHeader, codeSamples, sampleUrl } from '../../../src/site/code-samples.ts';
+import { buildCurl, shellQuote } from '../../../src/shared/curl.ts';
+
+const bearer = { header: 'Authorization', prefix: 'Bearer ' };
+
+describe('buildCurl', () => {
+	it('writes the common case without quotes it does not need', () => {
+		expect(buildCurl({ baseUrl: 'http://203.0.113.24:8443/', key: 'ick-4f1c9a07-Qx7m' })).toBe(
+			'curl -H "Authorization: Bearer ick-4f1c9a07-Qx7m" http://203.0.113.24:8443/api/v2/users',
+		);
+		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010///', key: '' })).toBe(
+			'curl http://127.0.0.1:4010/api/v2/users',
+		);
+		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: '' })).toBe(
+			'curl http://127.0.0.1:4010/api/v2/users',
+		);
+	});
+
+	it('keeps a pasted key with shell syntax inert, in single quotes', () => {
+		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: '$(rm -rf ~)' })).toBe(
+			`curl -H 'Authorization: Bearer $(rm -rf ~)' http://127.0.0.1:4010/api/v2/users`,
+		);
+		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: "it's`id`" })).toBe(
+			`curl -H 'Authorization: Bearer it'\\''s\`id\`' http://127.0.0.1:4010/api/v2/users`,
+		);
+	});
+});
+
+describe('shellQuote', () => {
+	it.each([
+		['plain-word_1.2:3/4@5%6+7=8,9', 'plain-word_1.2:3/4@5%6+7=8,9'],
+		['two words', "'two words'"],
+		["it's", "'it'\\''s'"],
+		['$HOME', "'$HOME'"],
+		['a\nb', "'a\nb'"],
+	])('quotes %j as %j', (word, quoted) => {
+		expect(shellQuote(word)).toBe(quoted);
+	});
+
+	it('prefers double quotes only where nothing inside them would expand', () => {
+		expect(shellQuote('Prefer: code=401', true)).toBe('"Prefer: code=401"');
+		expect(shellQuote('Bearer $KEY', true)).toBe("'Bearer $KEY'");
+		expect(shellQuote('say "hi"', true)).toBe(`'say "hi"'`);
+	});
+});
+
+describe('codeSamples', () => {
+	it('gives curl, Node fetch, Python requests and HTTPie samples, exactly', () => {
+		const samples = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010/',
+			path: '/api/v2/users',
+			query: [],
+			auth: bearer,
+		});
+		expect(samples.map(({ label, language, runner }) => [label, language, runner])).toEqual([
+			['curl', 'sh', 'sh'],
+			['Node (fetch)', 'js', 'node'],
+			['Python (requests)', 'python', 'python'],
+			['HTTPie', 'sh', 'sh'],
+		]);
+		expect(samples.map(({ code }) => code)).toEqual([
+			'curl -H "Authorization: Bearer $API_KEY" http://127.0.0.1:5010/api/v2/users',
+			[
+				"const response = await fetch('http://127.0.0.1:5010/api/v2/users', {",
+				"  method: 'GET',",
+				"  headers: { 'Authorization': `Bearer ${process.env.API_KEY}` },",
+				'});',
+				'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
+			].join('\n'),
+			[
+				'import os',
+				'import requests',
+				'',
+				'response = requests.request(',
+				'    "GET",',
+				'    "http://127.0.0.1:5010/api/v2/users",',
+				'    headers={"Authorization": "Bearer " + os.environ["API_KEY"]},',
+				'    timeout=10,',
+				')',
+				'print(response.status_code, response.json())',
+			].join('\n'),
+			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Authorization:Bearer $API_KEY"',
+		]);
+	});
+
+	it('escapes a server address with quotes for each language, and adds query parameters', () => {
+		const [curl, node, python, httpie] = codeSamples({
+			method: 'post',
+			server: "http://127.0.0.1:5010/it's",
+			path: '/api/v2/users',
+			query: [{ name: 'role', value: 'a b' }],
+			auth: undefined,
+		}).map(({ code }) => code);
+		expect(curl).toBe(`curl -X POST 'http://127.0.0.1:5010/it'\\''s/api/v2/users?role=a+b'`);
+		expect(node).toContain(`fetch('http://127.0.0.1:5010/it\\'s/api/v2/users?role=a+b', {`);
+		expect(node).not.toContain('headers');
+		expect(python).toContain(`    "http://127.0.0.1:5010/it's/api/v2/users?role=a+b",`);
+		expect(httpie).toBe(
+			`http --ignore-stdin POST 'http://127.0.0.1:5010/it'\\''s/api/v2/users?role=a+b'`,
+		);
+	});
+
+	it('an operation without a key has no header line in any sample', () => {
+		const [, node, python] = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/health',
+			query: [],
+		}).map(({ code }) => code);
+		expect(node).toBe(
+			[
+				"const response = await fetch('http://127.0.0.1:5010/api/v2/health', {",
+				"  method: 'GET',",
+				'});',
+				'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
+			].join('\n'),
+		);
+		expect(python).toBe(
+			[
+				'import os',
+				'import requests',
+				'',
+				'response = requests.request(',
+				'    "GET",',
+				'    "http://127.0.0.1:5010/api/v2/health",',
+				'    timeout=10,',
+				')',
+				'print(response.status_code, response.json())',
+			].join('\n'),
+		);
+	});
+
+	it('writes a header name with quotes and a backslash as a string Node and Python read back', () => {
+		const [, node, python] = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			auth: { header: `X-"Odd'\\Key`, prefix: '' },
+		}).map(({ code }) => code);
+		expect(node).toContain(`  headers: { 'X-"Odd\\'\\\\Key': \`\${process.env.API_KEY}\` },\n`);
+		expect(python).toContain(`    headers={"X-\\"Odd'\\\\Key": "" + os.environ["API_KEY"]},\n`);
+	});
+});
+
+describe('sampleUrl', () => {
+	it('joins a server written with trailing slashes to the path with one slash', () => {
+		expect(
+			sampleUrl({
+				method: 'get',
+				server: 'http://127.0.0.1:5010//',
+				path: '/api/v2/users',
+				query: [],
+			}),
+		).toBe('http://127.0.0.1:5010/api/v2/users');
+	});
+});
+
+describe('authHeader', () => {
+	it('reads the header a security scheme puts the key in', () => {
+		expect(authHeader({ type: 'http', scheme: 'Bearer' })).toEqual(bearer);
+		expect(authHeader({ type: 'apiKey', in: 'header', name: 'X-Key' })).toEqual({
+			header: 'X-Key',
+			prefix: '',
+		});
+		expect(authHeader({ type: 'apiKey', in: 'query', name: 'key' })).toBeUndefined();
+		expect(authHeader({ type: 'http', scheme: 'basic' })).toBeUndefined();
+	});
+
+	it('reads no header from a scheme samples cannot send a key for', () => {
+		expect(authHeader({ type: 'http' })).toBeUndefined();
+		expect(authHeader({ type: 'openIdConnect', scheme: 'bearer' })).toBeUndefined();
+		expect(authHeader({ type: 'oauth2', in: 'header', name: 'X-Key' })).toBeUndefined();
+	});
+});

@@ -1,0 +1,232 @@
+/**
+ * The reference page says a thing once: shared headers above the responses, each schema table
+ * once; and what it decides about an operation: heading ids, examples shown, samples' key and query.
+ */
+import { describe, expect, it } from 'vitest';
+import type {
+	NamedExample,
+	OperationResponse,
+	Parameter,
+	ResponseHeader,
+	SecurityScheme,
+} from '../../../src/sources/openapi.ts';
+import {
+	exampleValue,
+	firstSchemaUse,
+	isErrorStatus,
+	operationSlug,
+	referenceHeadings,
+	ownHeaders,
+	sampleAuth,
+	sampleQuery,
+	sharedHeaders,
+	shownExamples,
+} from '../../../src/site/reference-layout.ts';
+
+const vary: ResponseHeader = {
+	name: 'Vary',
+	required: false,
+	description: 'By origin.',
+	examples: [],
+};
+const allow: ResponseHeader = {
+	name: 'Allow',
+	required: true,
+	description: 'Methods.',
+	examples: [],
+};
+const challenge: ResponseHeader = {
+	name: 'WWW-Authenticate',
+	required: true,
+	description: 'The challenge.',
+	examples: [{ name: 'missing-key', value: 'Bearer realm="console"' }],
+};
+
+/** A response with headers and one problem+json body of the given schema. */
+function response(
+	status: string,
+	headers: ResponseHeader[],
+	schemaName?: string,
+): OperationResponse {
+	return {
+		status,
+		description: `The ${status} answer.`,
+		headers,
+		bodies: [{ mediaType: 'application/problem+json', schemaName, rows: [], examples: [] }],
+	};
+}
+
+describe('sharedHeaders and ownHeaders', () => {
+	it('shows once the headers every response carries alike, and leaves each its own', () => {
+		const responses = [
+			response('200', [vary]),
+			response('401', [challenge, vary]),
+			response('405', [vary, allow]),
+		];
+		expect(sharedHeaders(responses)).toEqual([vary]);
+		expect(responses.map((each) => ownHeaders(each, [vary]).map(({ name }) => name))).toEqual([
+			[],
+			['WWW-Authenticate'],
+			['Allow'],
+		]);
+	});
+
+	it('does not share a header whose description differs in one response', () => {
+		const other = { ...vary, description: 'Something else.' };
+		expect(sharedHeaders([response('200', [vary]), response('401', [other])])).toEqual([]);
+	});
+
+	it('shares nothing when there is a single response', () => {
+		expect(sharedHeaders([response('200', [vary])])).toEqual([]);
+	});
+});
+
+describe('firstSchemaUse', () => {
+	it('names the first response of each schema, so later ones point to its table', () => {
+		const responses = [
+			response('200', [], 'UserList'),
+			response('400', [], 'Problem'),
+			response('401', [], 'Problem'),
+			response('500', []),
+		];
+		expect([...firstSchemaUse(responses)]).toEqual([
+			['UserList', '200 application/problem+json'],
+			['Problem', '400 application/problem+json'],
+		]);
+	});
+});
+
+describe('operationSlug', () => {
+	it('gives each operation heading a stable id that links to it', () => {
+		expect(operationSlug({ method: 'GET', path: '/api/v2/users' })).toBe('get-api-v2-users');
+		expect(operationSlug({ method: 'get', path: '/api/v2/users/{id}' })).toBe(
+			'get-api-v2-users-id',
+		);
+		expect(operationSlug({ method: 'POST', path: '/Users/{userId}/keys.json' })).toBe(
+			'post-users-userid-keys-json',
+		);
+	});
+});
+
+describe('sampleAuth', () => {
+	const bearer: SecurityScheme = { type: 'http', scheme: 'Bearer' };
+	const basic: SecurityScheme = { type: 'http', scheme: 'basic' };
+	const headerKey: SecurityScheme = { type: 'apiKey', in: 'header', name: 'X-Console-Key' };
+	const queryKey: SecurityScheme = { type: 'apiKey', in: 'query', name: 'key' };
+
+	it('sends a bearer key in the Authorization header, whatever the case of the scheme word', () => {
+		expect(sampleAuth([{ name: 'directoryKey', scheme: bearer }])).toEqual({
+			header: 'Authorization',
+			prefix: 'Bearer ',
+		});
+	});
+
+	it('sends the key as the first scheme the samples can send asks, skipping the others', () => {
+		expect(
+			sampleAuth([
+				{ name: 'queryKey', scheme: queryKey },
+				{ name: 'basic', scheme: basic },
+				{ name: 'headerKey', scheme: headerKey },
+			]),
+		).toEqual({ header: 'X-Console-Key', prefix: '' });
+	});
+
+	it('sends no key when the operation needs none or no scheme can be sent', () => {
+		expect(sampleAuth([])).toBeUndefined();
+		expect(sampleAuth([{ name: 'basic', scheme: basic }])).toBeUndefined();
+	});
+});
+
+describe('sampleQuery', () => {
+	it('sends each required or exemplified query parameter, with its example as text', () => {
+		const parameters: Parameter[] = [
+			{ name: 'id', in: 'path', required: true, example: 'u1' },
+			{ name: 'role', in: 'query', required: true, example: 'admin' },
+			{ name: 'limit', in: 'query', example: 10 },
+			{ name: 'q', in: 'query', description: 'Free text, optional.' },
+			{ name: 'must', in: 'query', required: true },
+			{ name: 'verbose', in: 'query', required: false, example: false },
+			{ name: 'X-Trace', in: 'header', required: true, example: 'abc' },
+		];
+		expect(sampleQuery(parameters)).toEqual([
+			{ name: 'role', value: 'admin' },
+			{ name: 'limit', value: '10' },
+			{ name: 'must', value: '' },
+			{ name: 'verbose', value: 'false' },
+		]);
+	});
+
+	it('sends no query when there are no query parameters', () => {
+		expect(sampleQuery([])).toEqual([]);
+	});
+});
+
+describe('shownExamples', () => {
+	/** Examples named one, two, ... */
+	const examples = (count: number): NamedExample[] =>
+		['one', 'two', 'three', 'four', 'five'].slice(0, count).map((name) => ({ name, value: name }));
+
+	it('shows every example of a body with up to three', () => {
+		expect(shownExamples(examples(3)).map(({ name }) => name)).toEqual(['one', 'two', 'three']);
+		expect(shownExamples(examples(1)).map(({ name }) => name)).toEqual(['one']);
+		expect(shownExamples([])).toEqual([]);
+	});
+
+	it('shows only the first of a body with one example per view, past three', () => {
+		expect(shownExamples(examples(4)).map(({ name }) => name)).toEqual(['one']);
+		expect(shownExamples(examples(5)).map(({ name }) => name)).toEqual(['one']);
+	});
+});
+
+describe('exampleValue', () => {
+	it('shows a text example as it is, without JSON quotes', () => {
+		expect(exampleValue('Bearer realm="console"')).toBe('Bearer realm="console"');
+	});
+
+	it('shows any other example as JSON indented by two spaces', () => {
+		expect(exampleValue({ users: [{ name: 'Rosa', role: 'admin' }] })).toBe(
+			'{\n  "users": [\n    {\n      "name": "Rosa",\n      "role": "admin"\n    }\n  ]\n}',
+		);
+		expect(exampleValue(1)).toBe('1');
+		expect(exampleValue(null)).toBe('null');
+	});
+});
+
+describe('isErrorStatus', () => {
+	it.each(['400', '401', '404', '422', '500', '503', '4XX', '5xx'])(
+		'marks %s as an error, so its badge differs from a 200',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(true);
+		},
+	);
+
+	it.each(['200', '204', '304', '2XX', 'default', '40', '4000'])(
+		'does not mark %s as an error',
+		(status) => {
+			expect(isErrorStatus(status)).toBe(false);
+		},
+	);
+});
+
+describe('referenceHeadings', () => {
+	it('lists the servers, then each operation with its four sections, by their heading ids', () => {
+		expect(
+			referenceHeadings([
+				{ method: 'GET', path: '/api/v2/users' },
+				{ method: 'HEAD', path: '/api/v2/users' },
+			]),
+		).toEqual([
+			{ depth: 2, slug: 'servers', text: 'Servers' },
+			{ depth: 2, slug: 'get-api-v2-users', text: 'GET /api/v2/users' },
+			{ depth: 3, slug: 'get-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'get-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'get-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'get-api-v2-users-samples', text: 'Code samples' },
+			{ depth: 2, slug: 'head-api-v2-users', text: 'HEAD /api/v2/users' },
+			{ depth: 3, slug: 'head-api-v2-users-security', text: 'Security' },
+			{ depth: 3, slug: 'head-api-v2-users-parameters', text: 'Parameters' },
+			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
+			{ depth: 3, slug: 'head-api-v2-users-samples', text: 'Code samples' },
+		]);
+	});
+});
