@@ -18,15 +18,25 @@ declare module 'vitest' {
 		distDir: string;
 		/** The port the built pages expect the mock on (their default server and CSP origin). */
 		mockPort: number;
+		/** What the build printed, for the test that a healthy build prints no warning. */
+		buildOutput: string;
 	}
 }
 
 /** The one build of this run, and how many projects still use it. */
-let shared: Promise<{ folder: string; distDir: string; mockPort: number }> | undefined;
+let shared: Promise<Built> | undefined;
 let users = 0;
 
+/** The one build: where it is, the mock port it was made for, and what it printed. */
+interface Built {
+	folder: string;
+	distDir: string;
+	mockPort: number;
+	output: string;
+}
+
 /** Builds the portal for a mock port that is never the default one. */
-async function build(): Promise<{ folder: string; distDir: string; mockPort: number }> {
+async function build(): Promise<Built> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-dist-'));
 	const distDir = path.join(folder, 'dist');
 	// Never the default port: a page that forgot to follow MOCK_PORT would then go unnoticed.
@@ -34,15 +44,16 @@ async function build(): Promise<{ folder: string; distDir: string; mockPort: num
 	while (mockPort === 4010) mockPort = await freePort();
 	const result = buildPortal(distDir, undefined, { MOCK_PORT: String(mockPort) });
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
-	return { folder, distDir, mockPort };
+	return { folder, distDir, mockPort, output: result.output };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
 	shared ??= build();
 	users += 1;
-	const { folder, distDir, mockPort } = await shared;
+	const { folder, distDir, mockPort, output } = await shared;
 	project.provide('distDir', distDir);
 	project.provide('mockPort', mockPort);
+	project.provide('buildOutput', output);
 	return async () => {
 		users -= 1;
 		if (users === 0) await rm(folder, { recursive: true, force: true });

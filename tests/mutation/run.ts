@@ -8,7 +8,7 @@
  * bench:mutation`) writes the table to bench/results/mutation.md and .json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { table, writeResult } from '../../bench/lib/report.ts';
@@ -46,6 +46,16 @@ const ROOT = path.resolve(HERE, '../..');
 const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
 const args = process.argv.slice(2);
 const force = args.includes('--force');
+const record = args.includes('--record');
+/** The committed results of the last full run, which only `--record` rewrites. */
+const INCREMENTAL = path.join(HERE, 'incremental.json');
+/**
+ * The file Stryker reads and rewrites: a working copy of the committed one, so that `npm run
+ * verify` never changes a tracked file (Stryker rewrites its incremental file on every run).
+ */
+const WORKING_INCREMENTAL = record
+	? INCREMENTAL
+	: path.join(ROOT, 'reports/mutation/incremental.json');
 
 /** Installs Stryker's packages when they are missing or their lock is newer. */
 function install(): void {
@@ -102,6 +112,10 @@ function scoreOf(file: string, mutants: readonly ReportedMutant[]): ModuleScore 
 }
 
 install();
+if (!record) {
+	mkdirSync(path.dirname(WORKING_INCREMENTAL), { recursive: true });
+	if (existsSync(INCREMENTAL)) copyFileSync(INCREMENTAL, WORKING_INCREMENTAL);
+}
 const load = os.loadavg();
 const started = performance.now();
 const stryker = spawnSync(
@@ -111,6 +125,8 @@ const stryker = spawnSync(
 		'run',
 		path.relative(ROOT, path.join(HERE, 'stryker.config.mjs')),
 		...(force ? ['--force'] : []),
+		'--incrementalFile',
+		path.relative(ROOT, WORKING_INCREMENTAL),
 	],
 	{ cwd: ROOT, stdio: 'inherit' },
 );
@@ -155,7 +171,7 @@ for (const m of low) {
 	);
 }
 
-if (args.includes('--record')) {
+if (record) {
 	const mode = force ? 'every mutant tested (`--force`)' : 'incremental';
 	await writeResult({
 		name: 'mutation',
