@@ -271,17 +271,19 @@ describe('compare page', () => {
 			'staging-us-east',
 		]);
 		await sideB.getByRole('link', { name: 'production', exact: true }).click();
-		await sideB.getByRole('link', { name: 'production · Edge' }).click();
+		await sideB.locator('#views').getByRole('link', { name: 'production · Edge' }).click();
 		await expect(shown(sideB).allTextContents()).resolves.toEqual(['production · Edge']);
 		await sideA.getByRole('link', { name: 'Other views of dr-eu-west' }).click();
 		await sideA.getByRole('link', { name: 'All environments' }).click();
 		await sideA.getByRole('link', { name: 'production', exact: true }).click();
-		await sideA.getByRole('link', { name: 'production · Production' }).click();
+		// Picked from the list: until the page's stylesheet has loaded (late on a loaded machine),
+		// every view's card shows, each with a link of the same name.
+		await sideA.locator('#views').getByRole('link', { name: 'production · Production' }).click();
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production · Production']);
 		// Back to the list, then the same view again: the side keeps working without a reload.
 		await sideA.getByRole('link', { name: 'Other views of production' }).click();
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production']);
-		await sideA.getByRole('link', { name: 'production · Production' }).click();
+		await sideA.locator('#views').getByRole('link', { name: 'production · Production' }).click();
 		await expect(shown(sideA).allTextContents()).resolves.toEqual(['production · Production']);
 		// Focus follows the pick to the view shown, not left on a link that was hidden.
 		await expect(sideA.locator(':focus').getAttribute('id')).resolves.toBe('view-production');
