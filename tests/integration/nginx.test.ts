@@ -13,12 +13,15 @@ let folder: string;
 let server: Started;
 let base: string;
 
+/** The intranet name an operator serves the portal under, set as deploy/'s comment says. */
+const OPERATOR_NAME = 'portal.internal.example';
+
 /** Sends a GET with the request target exactly as given and returns the whole answer. */
-function rawGet(target: string): Promise<string> {
+function rawGet(target: string, head = 'Host: 127.0.0.1\r\n', method = 'GET'): Promise<string> {
 	const { port, hostname } = new URL(base);
 	return new Promise((resolve, reject) => {
 		const socket = connect(Number(port), hostname, () =>
-			socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+			socket.end(`${method} ${target} HTTP/1.1\r\n${head}Connection: close\r\n\r\n`),
 		);
 		let answer = '';
 		socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
@@ -33,7 +36,12 @@ async function testConfig(port: number): Promise<string> {
 	const site = await readFile(path.join(ROOT, 'deploy/console-portal.conf'), 'utf8');
 	const headers = path.join(ROOT, 'deploy/console-portal-headers.conf');
 	const server = site
-		.replace(/listen\s+[^;]+;/, `listen 127.0.0.1:${port};`)
+		.replaceAll(/listen\s+[^;\s]+/g, `listen 127.0.0.1:${port}`)
+		// The operator's own name, added as the configuration's comment says.
+		.replace(
+			'server_name 127.0.0.1 localhost;',
+			`server_name 127.0.0.1 localhost ${OPERATOR_NAME};`,
+		)
 		.replace(/root\s+[^;]+;/, `root ${distDir};`)
 		.replaceAll('/etc/nginx/snippets/console-portal-headers.conf', headers);
 	const temp = (name: string): string => `${name}_temp_path ${path.join(folder, name)};`;
@@ -200,6 +208,83 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 			await expect(framed('/views/production/')).resolves.toBeNull();
 		} finally {
 			await browser.close();
+		}
+	});
+
+	it('answers nothing at all to a Host it is not served under, so a rebound name reads no key', async () => {
+		const port = new URL(base).port;
+		const refused = [
+			'Host: attacker.example\r\n',
+			`Host: attacker.example:${port}\r\n`,
+			'Host: 127.0.0.1.attacker.example\r\n',
+			'Host: localhost.attacker.example\r\n',
+		];
+		for (const head of refused) {
+			await expect(rawGet('/views/production/', head), head).resolves.toBe('');
+		}
+		// An absolute-form target names the host nginx goes by, whatever the Host header says.
+		await expect(rawGet('http://attacker.example/views/production/')).resolves.toBe('');
+		// Two Host headers: refused before any page is read.
+		const twice = await rawGet(
+			'/views/production/',
+			'Host: 127.0.0.1\r\nHost: attacker.example\r\n',
+		);
+		expect(twice).toMatch(/^HTTP\/1\.1 400 /);
+		expect(twice).not.toContain('ick-');
+		// The names the portal is served under are answered, the operator's own included.
+		for (const head of [
+			'Host: 127.0.0.1\r\n',
+			`Host: localhost:${port}\r\n`,
+			`Host: ${OPERATOR_NAME}\r\n`,
+		]) {
+			await expect(rawGet('/views/production/', head), head).resolves.toMatch(/^HTTP\/1\.1 200 /);
+		}
+	});
+
+	it('serves no dotfile, even one that lands in dist', async () => {
+		const dotfile = path.join(distDir, '.env');
+		await writeFile(dotfile, 'SECRET=made-up-for-this-test\n');
+		try {
+			for (const target of ['/.env', '/views/.env', '/.git/config']) {
+				const response = await fetch(`${base}${target}`);
+				expect(response.status, target).toBe(404);
+				expectPortalHeaders(response);
+				expect(await response.text(), target).not.toContain('made-up-for-this-test');
+			}
+		} finally {
+			await rm(dotfile);
+		}
+	});
+
+	it('refuses any method but GET and HEAD with 405 naming the two', async () => {
+		for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+			const response = await fetch(`${base}/views/production/`, { method });
+			expect(response.status, method).toBe(405);
+			expect(response.headers.get('allow'), method).toBe('GET, HEAD');
+			expectPortalHeaders(response);
+		}
+		const head = await fetch(`${base}/views/production/`, { method: 'HEAD' });
+		expect(head.status).toBe(200);
+	});
+
+	it("puts the portal's headers on nginx's own 400 and 414 pages", async () => {
+		const bad = await rawGet('/', 'Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n');
+		expect(bad).toMatch(/^HTTP\/1\.1 400 /);
+		const long = await rawGet(`/${'a'.repeat(20_000)}`);
+		expect(long).toMatch(/^HTTP\/1\.1 414 /);
+		for (const answer of [bad, long]) {
+			expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
+			expect(answer).toMatch(/\r\nX-Frame-Options: DENY\r\n/);
+			expect(answer).toContain("frame-ancestors 'none'");
+		}
+	});
+
+	it("answers a folder without an index with the portal's 404 page, not nginx's 403", async () => {
+		for (const target of ['/pagefind/', '/_astro/', '/compare/side/start/']) {
+			const response = await fetch(`${base}${target}`);
+			expect(response.status, target).toBe(404);
+			expectPortalHeaders(response);
+			expect(await response.text(), target).toContain('<meta name="robots" content="noindex">');
 		}
 	});
 });
