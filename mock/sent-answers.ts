@@ -25,6 +25,11 @@ export interface MockRequest {
 	origin: string | undefined;
 	authorization: string | undefined;
 	prefer: string | undefined;
+	/**
+	 * Whether it carries Access-Control-Request-Method, as a CORS preflight does. Only OPTIONS
+	 * reads it, and OPTIONS is never kept, so it is no part of the key.
+	 */
+	preflight?: boolean;
 }
 
 /** What the log line says of an answer beyond its status. */

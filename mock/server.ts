@@ -1,30 +1,17 @@
 /**
- * The directory-aware mock: a node:http server that uses Prism as a library (`answers.ts`). It reads
- * the Authorization header, looks the key up in the directory, reads Prism's `Prefer` controls
- * on top of it and tells Prism which response of the composed contract to serve, and Prism
- * produces the body. A path the contract does not list gets the contract's own 404 problem, and
- * another method its 405, from the contract's model. Answers are deterministic for a state, a
- * status and an example, so each is computed once and kept.
- *
- * With `watch`, the mock follows edits to the fixtures and the contract: a change that loads is
- * answered from at once, a change that does not is reported and the last good state stays.
+ * The mock's HTTP wiring: a node:http server that reads each request, hands it to the decision
+ * (`decide.ts`: the key, Prism's controls, the contract's answers through Prism, the answers
+ * kept), and writes and logs what it returns. It also loads the sources, and with `watch`
+ * follows edits to the fixtures and the contract: a change that loads is answered from at once,
+ * a change that does not is reported and the last good state stays.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerFor } from './directory.ts';
-import {
-	controlProblem,
-	createAnswerer,
-	methodSchema,
-	routeOf,
-	someNames,
-	type Answer,
-} from './answers.ts';
-import { choose, readControls } from './controls.ts';
-import { corsHeaders, preflightHeaders } from './cors.ts';
+import { someNames } from './answers.ts';
+import { createMemory, decide, failure, handOn, type MockAnswer, type MockNow } from './decide.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts } from './request-log.ts';
-import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
+import type { MockRequest } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
 import { watchSources } from './watch.ts';
 
@@ -102,208 +89,15 @@ function reloadMessage(before: MockState, after: MockState): string {
 	return `Mock reloaded: ${count}${parts.length > 0 ? ` (${parts.join('; ')})` : ', no view changed'}.`;
 }
 
-/** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
-export async function startMock(options: MockOptions): Promise<RunningMock> {
-	const host = options.host ?? '127.0.0.1';
-	const report = options.report ?? (() => {});
-	const sources: MockSources = {
-		viewsDir: options.viewsDir,
-		contractFile: options.contractFile,
-		mockOrigin: `http://${host}:${options.port}`,
-	};
-	const reader = createSourceReader(sources);
-	let state: MockState | undefined;
-	/** Why there is no state yet, while waiting for the sources to be mended. */
-	let waiting: string | undefined;
-	try {
-		state = await reader.load();
-	} catch (error) {
-		if (!(options.waitForSources && options.watch)) throw error;
-		waiting = error instanceof Error ? error.message : String(error);
-		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
-	}
-	const answerer = createAnswerer();
-	const sentAnswers = createSentAnswers();
-	/**
-	 * Each answer's body, encoded once and shared by every kept request that gets it (the same
-	 * users for another Origin or query, say), so the memory of sent answers holds one copy.
-	 */
-	const encoded = new WeakMap<Answer, Buffer>();
-
-	/** An answer as it goes out: its headers with ours on top, and its body encoded. */
-	const compose = (answer: Answer, extra: Record<string, string>, logged: Logged): Sent => {
-		let body = encoded.get(answer);
-		if (!body) encoded.set(answer, (body = Buffer.from(answer.body)));
-		return {
-			status: answer.status,
-			headers: { ...answer.headers, ...extra, 'Content-Length': body.length },
-			body,
-			logged,
-		};
-	};
-
-	/**
-	 * What a request gets, and whether the same request gets the same answer while the state
-	 * holds: every answer but a generated (`dynamic`) one, a failure, and the wait for sources.
-	 * What the log line should say is written to `logged` as it is learnt, so a failure's line
-	 * still names the key's holder and the controls.
-	 */
-	const decide = async (
-		current: MockState | undefined,
-		request: MockRequest,
-		preflight: boolean,
-		logged: Logged,
-	): Promise<{ answer: Answer; extra: Record<string, string>; keep: boolean }> => {
-		const { method, target, origin } = request;
-		if (method === 'options' && origin && preflight) {
-			return {
-				answer: { status: 204, headers: {}, body: '' },
-				extra: preflightHeaders(origin),
-				keep: false,
-			};
-		}
-		if (!current) {
-			logged.refused = 'the mock has no good state yet';
-			return {
-				answer: controlProblem(
-					503,
-					'sources-not-loaded',
-					'The mock cannot load its sources yet',
-					waiting ?? '',
-				),
-				extra: { 'Retry-After': '1' },
-				keep: false,
-			};
-		}
-		let url: URL;
-		try {
-			url = new URL(target, 'http://mock.invalid');
-		} catch {
-			url = new URL('http://mock.invalid/');
-		}
-		// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
-		const routed = methodSchema.parse(method === 'head' ? 'get' : method);
-		const route = routeOf(current, url.pathname, routed);
-		if (route !== 'users') {
-			return {
-				answer: await answerer.routeProblem(current, route),
-				extra: {},
-				keep: true,
-			};
-		}
-		const controls = readControls(request.prefer, url.searchParams);
-		if (!controls.ok) {
-			logged.refused = controls.problem;
-			return {
-				answer: controlProblem(
-					422,
-					'invalid-control',
-					'The mock cannot read a control',
-					controls.problem,
-				),
-				extra: {},
-				keep: true,
-			};
-		}
-		logged.controls = controls.controls.spelled || undefined;
-		const answer = answerFor(request.authorization, current.directory);
-		if (answer.status === 200) logged.holder = answer.holder;
-		else logged.refused = answer.reason;
-		const { code, example } = choose(answer, controls.controls);
-		return {
-			answer: await answerer.users(
-				current,
-				code,
-				example,
-				answer.status === 200 ? controls.controls : undefined,
-			),
-			extra: {},
-			keep: !controls.controls.dynamic,
-		};
-	};
-
-	/** Sends an answer and logs it; HEAD gets the same headers and no body. */
-	const send = (response: ServerResponse, request: MockRequest, sent: Sent): void => {
-		response.writeHead(sent.status, sent.headers);
-		response.end(request.method === 'head' ? undefined : sent.body);
-		if (!options.log) return;
-		sent.line ??= lineParts({
-			method: request.rawMethod,
-			target: request.target,
-			status: sent.status,
-			...sent.logged,
-		});
-		const parts = sent.line;
-		const time = Date.now();
-		const duration = performance.now() - request.started;
-		// Worded when written, with the rest of its batch: the request only keeps the numbers.
-		options.log(() => lineOf(parts, time, duration));
-	};
-
-	/** Answers a request not answered before in this state (or whose answer is not kept). */
-	const answerAfresh = async (
-		incoming: IncomingMessage,
-		response: ServerResponse,
-		request: MockRequest,
-		current: MockState | undefined,
-	): Promise<void> => {
-		const cors = corsHeaders(request.origin);
-		const logged: Logged = {};
-		try {
-			const preflight = Boolean(incoming.headers['access-control-request-method']);
-			const { answer, extra, keep } = await decide(current, request, preflight, logged);
-			const sent = compose(answer, { ...extra, ...cors }, logged);
-			if (keep && current) sentAnswers.set(current, request, sent);
-			send(response, request, sent);
-		} catch (error) {
-			const detail = error instanceof Error ? error.message : String(error);
-			// The client and the log line get the first line; the terminal the whole error.
-			const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
-			if (response.headersSent) {
-				response.destroy();
-				return;
-			}
-			const problem = controlProblem(
-				500,
-				'mock-failure',
-				'The mock failed',
-				`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
-			);
-			send(response, request, compose(problem, cors, { ...logged, failed: reason }));
-			options.log?.(`  ${detail.replaceAll('\n', '\n  ')}`);
-		}
-	};
-
-	/**
-	 * Answers a request. The common case, a request answered before in this state, is one lookup
-	 * and no promise.
-	 */
-	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
-		const request: MockRequest = {
-			started: performance.now(),
-			rawMethod: incoming.method ?? '',
-			method: (incoming.method ?? 'GET').toLowerCase(),
-			target: incoming.url ?? '/',
-			...readHeaders(incoming),
-		};
-		// No operation has a request body; drain any so the connection stays usable.
-		incoming.resume();
-		const current = state;
-		const known = current && sentAnswers.get(current, request);
-		if (known) send(response, request, known);
-		else void answerAfresh(incoming, response, request, current);
-	};
-
-	const server = createServer(handle);
-	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
-
-	await new Promise<void>((resolve, reject) => {
+/** Listens on a port, or rejects with a one-line `MockListenError`. */
+function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
+	return new Promise((resolve, reject) => {
 		server.once('error', (error: NodeJS.ErrnoException) => {
-			const where = `${host}:${options.port}`;
+			const where = `${host}:${port}`;
 			if (error.code === 'EADDRINUSE') {
 				reject(
 					new MockListenError(
-						`Port ${options.port} on ${host} is already in use: stop what runs there, or set MOCK_PORT to another port`,
+						`Port ${port} on ${host} is already in use: stop what runs there, or set MOCK_PORT to another port`,
 					),
 				);
 			} else if (error.code === 'EACCES') {
@@ -314,9 +108,103 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 				reject(new MockListenError(`Cannot listen on ${where}: ${error.message}`));
 			}
 		});
-		server.listen(options.port, host, resolve);
+		server.listen(port, host, () => resolve(server.address() as AddressInfo));
 	});
-	const { port } = server.address() as AddressInfo;
+}
+
+/** Where request-log lines go, if anywhere. */
+type Log = MockOptions['log'];
+
+/** Sends an answer and logs it; HEAD gets the same headers and no body. */
+function send(response: ServerResponse, request: MockRequest, sent: MockAnswer, log: Log): void {
+	response.writeHead(sent.status, sent.headers);
+	response.end(request.method === 'head' ? undefined : sent.body);
+	if (!log) return;
+	sent.line ??= lineParts({
+		method: request.rawMethod,
+		target: request.target,
+		status: sent.status,
+		...sent.logged,
+	});
+	const parts = sent.line;
+	const time = Date.now();
+	const duration = performance.now() - request.started;
+	// Worded when written, with the rest of its batch: the request only keeps the numbers.
+	log(() => lineOf(parts, time, duration));
+}
+
+/**
+ * Sends an answer decided afresh, or the mock's 500 when Node refuses to write it; a failure's
+ * whole error goes to the log after its line.
+ */
+function sendAfresh(
+	response: ServerResponse,
+	request: MockRequest,
+	answer: MockAnswer,
+	log: Log,
+): void {
+	let sent = answer;
+	try {
+		send(response, request, answer, log);
+	} catch (error) {
+		if (response.headersSent) {
+			response.destroy();
+			return;
+		}
+		sent = failure(error, request.origin, answer.logged);
+		send(response, request, sent, log);
+	}
+	if (sent.error !== undefined) log?.(`  ${sent.error.replaceAll('\n', '\n  ')}`);
+}
+
+/** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
+export async function startMock(options: MockOptions): Promise<RunningMock> {
+	const host = options.host ?? '127.0.0.1';
+	const report = options.report ?? (() => {});
+	const sources: MockSources = {
+		viewsDir: options.viewsDir,
+		contractFile: options.contractFile,
+		mockOrigin: `http://${host}:${options.port}`,
+	};
+	const reader = createSourceReader(sources);
+	let now: MockNow;
+	try {
+		now = { state: await reader.load() };
+	} catch (error) {
+		if (!(options.waitForSources && options.watch)) throw error;
+		const waiting = error instanceof Error ? error.message : String(error);
+		now = { state: undefined, waiting };
+		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
+	}
+	const memory = createMemory();
+	const { log } = options;
+
+	/**
+	 * Answers a request. The common case, a request answered before in this state, is one lookup
+	 * and no promise.
+	 */
+	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
+		const method = (incoming.method ?? 'GET').toLowerCase();
+		const request: MockRequest = {
+			started: performance.now(),
+			rawMethod: incoming.method ?? '',
+			method,
+			target: incoming.url ?? '/',
+			...readHeaders(incoming),
+			preflight: method === 'options' && Boolean(incoming.headers['access-control-request-method']),
+		};
+		// No operation has a request body; drain any so the connection stays usable.
+		incoming.resume();
+		const answer = decide(request, now, memory);
+		if (answer instanceof Promise)
+			void answer.then((sent) => sendAfresh(response, request, sent, log));
+		else send(response, request, answer, log);
+	};
+
+	const server = createServer(handle);
+	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
+
+	const { port } = await listen(server, host, options.port);
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 	/**
@@ -326,32 +214,32 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const reload = async (): Promise<boolean> => {
 		try {
 			const next = await reader.load();
-			const before = state;
-			state = next;
-			waiting = undefined;
-			if (!before) {
+			const before = now;
+			now = { state: next };
+			if (!before.state) {
 				report(
 					`Mock loaded: ${next.views.length === 1 ? '1 view' : `${next.views.length} views`}.`,
 					true,
 				);
 				return true;
 			}
-			answerer.carry(before, next);
-			const { added, changed, removed } = viewChanges(before, next);
-			const same = before.contractStamp === next.contractStamp;
+			handOn(memory, before.state, next);
+			const { added, changed, removed } = viewChanges(before.state, next);
+			const same = before.state.contractStamp === next.contractStamp;
 			if (!same || added.length + changed.length + removed.length > 0) {
-				report(reloadMessage(before, next), true);
+				report(reloadMessage(before.state, next), true);
 			}
 			return true;
 		} catch (error) {
 			const reason = error instanceof Error ? error.message : String(error);
-			if (!state) {
-				if (reason !== waiting)
+			if (!now.state) {
+				if (reason !== now.waiting)
 					report(`Mock still waiting for its sources to load:\n${reason}`, false);
-				waiting = reason;
+				now = { state: undefined, waiting: reason };
 				return false;
 			}
-			const count = state.views.length === 1 ? '1 view' : `${state.views.length} views`;
+			const { views } = now.state;
+			const count = views.length === 1 ? '1 view' : `${views.length} views`;
 			report(
 				`Mock kept its last good state (${count}); this edit could not be loaded:\n${reason}`,
 				false,

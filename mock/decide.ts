@@ -1,0 +1,203 @@
+/**
+ * The mock's decision: what a request gets, from the request, what the mock answers from (its
+ * state, or why it has none yet) and what it keeps between requests, with no socket, as Prism's
+ * `mocker` is a function of its request and resource. `server.ts` reads a request, calls `decide`
+ * and writes what it returns; the unit tests call `decide` directly.
+ *
+ * The steps, in order, each in one place below: an answer sent before to the same request in the
+ * same state is sent again; a CORS preflight gets 204; without a state, 503; a path or method the
+ * contract does not answer gets its 404 or 405 (`routeOf`); then the users operation: the
+ * controls (`controls.ts`), the key (`directory.ts`), and Prism's answer (`answers.ts`). A
+ * failure becomes a 500 that names its first line. A new operation is one more route here.
+ */
+import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
+import { choose, readControls } from './controls.ts';
+import { corsHeaders, preflightHeaders } from './cors.ts';
+import { answerFor } from './directory.ts';
+import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
+import type { MockState } from './state.ts';
+
+/** What the mock answers from: its loaded state, or, until its sources load, why they do not. */
+export type MockNow = { state: MockState } | { state: undefined; waiting: string };
+
+/**
+ * What the mock keeps between requests, handed to every decision: Prism and the answers it
+ * computed for each state, the answers sent as they went out, and each body encoded once.
+ */
+export interface MockMemory {
+	readonly answerer: ReturnType<typeof createAnswerer>;
+	readonly sent: ReturnType<typeof createSentAnswers>;
+	/**
+	 * Each answer's body, encoded once and shared by every kept request that gets it (the same
+	 * users for another Origin or query, say), so the memory of sent answers holds one copy.
+	 */
+	readonly encoded: WeakMap<Answer, Buffer>;
+}
+
+/** An answer as it goes out, and, when the mock failed, the whole error for its terminal. */
+export interface MockAnswer extends Sent {
+	/** The whole error behind a 500, for the terminal; the client and the log line get its first line. */
+	error?: string;
+}
+
+/** A memory with nothing kept yet, and Prism ready to answer. */
+export function createMemory(): MockMemory {
+	return { answerer: createAnswerer(), sent: createSentAnswers(), encoded: new WeakMap() };
+}
+
+/**
+ * Hands the answers of a state on to the state that replaces it (a reload), but those that
+ * changed: every answer when the contract changed, else those of the views whose files changed.
+ */
+export function handOn(memory: MockMemory, before: MockState, after: MockState): void {
+	memory.answerer.carry(before, after);
+}
+
+/** An answer with our headers on top and its body encoded (once per computed answer). */
+function compose(
+	memory: MockMemory,
+	answer: Answer,
+	extra: Record<string, string>,
+	logged: Logged,
+): Sent {
+	let body = memory.encoded.get(answer);
+	if (!body) memory.encoded.set(answer, (body = Buffer.from(answer.body)));
+	return {
+		status: answer.status,
+		headers: { ...answer.headers, ...extra, 'Content-Length': body.length },
+		body,
+		logged,
+	};
+}
+
+/**
+ * The 500 a request gets when the mock fails to answer it: the client and the log line get the
+ * error's first line, and `error` holds the whole of it. `logged` is what was learnt before.
+ */
+export function failure(error: unknown, origin: string | undefined, logged: Logged): MockAnswer {
+	const detail = error instanceof Error ? error.message : String(error);
+	const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
+	const problem = controlProblem(
+		500,
+		'mock-failure',
+		'The mock failed',
+		`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
+	);
+	const body = Buffer.from(problem.body);
+	return {
+		status: problem.status,
+		headers: { ...problem.headers, ...corsHeaders(origin), 'Content-Length': body.length },
+		body,
+		logged: { ...logged, failed: reason },
+		error: detail,
+	};
+}
+
+/** What a request gets before our headers, and whether the same request gets it again. */
+interface Outcome {
+	answer: Answer;
+	/** Headers of ours for this answer; the CORS headers go on every answer. */
+	extra: Record<string, string>;
+	/** Whether the same request gets the same answer while the state holds. */
+	keep: boolean;
+}
+
+/** An outcome that is the same for the same request in the same state. */
+const kept = (answer: Answer): Outcome => ({ answer, extra: {}, keep: true });
+
+/**
+ * What a request gets: every answer is kept but a generated (`dynamic`) one, a preflight, and
+ * the wait for sources. What the log line should say is written to `logged` as it is learnt, so
+ * a failure's line still names the key's holder and the controls.
+ */
+async function outcome(
+	request: MockRequest,
+	now: MockNow,
+	answerer: MockMemory['answerer'],
+	logged: Logged,
+): Promise<Outcome> {
+	const { method, target, origin } = request;
+	if (method === 'options' && origin && request.preflight) {
+		return {
+			answer: { status: 204, headers: {}, body: '' },
+			extra: preflightHeaders(origin),
+			keep: false,
+		};
+	}
+	const { state } = now;
+	if (!state) {
+		logged.refused = 'the mock has no good state yet';
+		return {
+			answer: controlProblem(
+				503,
+				'sources-not-loaded',
+				'The mock cannot load its sources yet',
+				now.waiting,
+			),
+			extra: { 'Retry-After': '1' },
+			keep: false,
+		};
+	}
+	let url: URL;
+	try {
+		url = new URL(target, 'http://mock.invalid');
+	} catch {
+		url = new URL('http://mock.invalid/');
+	}
+	// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
+	const routed = methodSchema.parse(method === 'head' ? 'get' : method);
+	const route = routeOf(state, url.pathname, routed);
+	if (route !== 'users') return kept(await answerer.routeProblem(state, route));
+
+	const controls = readControls(request.prefer, url.searchParams);
+	if (!controls.ok) {
+		logged.refused = controls.problem;
+		return kept(
+			controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
+		);
+	}
+	logged.controls = controls.controls.spelled || undefined;
+	const key = answerFor(request.authorization, state.directory);
+	if (key.status === 200) logged.holder = key.holder;
+	else logged.refused = key.reason;
+	const { code, example } = choose(key, controls.controls);
+	const answer = await answerer.users(
+		state,
+		code,
+		example,
+		key.status === 200 ? controls.controls : undefined,
+	);
+	return { answer, extra: {}, keep: !controls.controls.dynamic };
+}
+
+/** Decides a request not answered before in this state (or whose answer is not kept). */
+async function decideAfresh(
+	request: MockRequest,
+	now: MockNow,
+	memory: MockMemory,
+): Promise<MockAnswer> {
+	const logged: Logged = {};
+	try {
+		const { answer, extra, keep } = await outcome(request, now, memory.answerer, logged);
+		const sent = compose(memory, answer, { ...extra, ...corsHeaders(request.origin) }, logged);
+		if (keep && now.state) memory.sent.set(now.state, request, sent);
+		return sent;
+	} catch (error) {
+		return failure(error, request.origin, logged);
+	}
+}
+
+/**
+ * What a request gets: status, headers (Content-Length among them) and body, and what its log
+ * line says. The common case, a request answered before in this state, is one lookup and no
+ * promise; any other request is decided afresh, and its answer kept when it will not change.
+ * Never rejects: a failure is a 500.
+ */
+export function decide(
+	request: MockRequest,
+	now: MockNow,
+	memory: MockMemory,
+): MockAnswer | Promise<MockAnswer> {
+	const known = now.state && memory.sent.get(now.state, request);
+	return known || decideAfresh(request, now, memory);
+}

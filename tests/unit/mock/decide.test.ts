@@ -1,0 +1,482 @@
+/**
+ * The mock's decision without a socket: a request in, an answer out, from the real fixtures and
+ * openapi.yaml. Expected users are read from content/views/*.json as written, and expected
+ * problems and challenges are copied from openapi.yaml, never asked of the mock.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+	createMemory,
+	decide,
+	handOn,
+	type MockAnswer,
+	type MockMemory,
+	type MockNow,
+} from '../../../mock/decide.ts';
+import type { Directory, KeyHolder } from '../../../mock/directory.ts';
+import type { MockRequest } from '../../../mock/sent-answers.ts';
+import { createSourceReader, loadState, type MockState } from '../../../mock/state.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+
+const settings = readSettings({});
+const USERS = '/api/v2/users';
+const LOCAL = 'http://127.0.0.1:4321';
+
+/** A fixture's users as written in its file, read without the portal's fixture reader. */
+const fixtureSchema = z.object({
+	users: z.array(
+		z.object({ name: z.string(), email: z.string(), role: z.string(), apiKey: z.string() }),
+	),
+});
+
+async function fixtureUsers(folder: string, slug: string) {
+	const text = await readFile(path.join(folder, `${slug}.json`), 'utf8');
+	return fixtureSchema.parse(JSON.parse(text)).users;
+}
+
+/** The users a view's 200 lists: each user's name, email and role, in file order. */
+function listed(users: { name: string; email: string; role: string }[]) {
+	return { users: users.map(({ name, email, role }) => ({ name, email, role })) };
+}
+
+const request = (changes: Partial<MockRequest> = {}): MockRequest => ({
+	started: 0,
+	rawMethod: 'GET',
+	method: 'get',
+	target: USERS,
+	origin: undefined,
+	authorization: undefined,
+	prefer: undefined,
+	...changes,
+});
+
+/** An answer's body as JSON. */
+const json = (answer: MockAnswer): unknown => JSON.parse(answer.body.toString('utf8'));
+
+/** The problem+json headers of an answer to a request without an Origin. */
+const problemHeaders = (answer: MockAnswer) => ({
+	'Content-Type': 'application/problem+json',
+	Vary: 'Origin',
+	'Content-Length': answer.body.length,
+});
+
+let state: MockState;
+let now: MockNow;
+let production: Awaited<ReturnType<typeof fixtureUsers>>;
+let drEuWest: Awaited<ReturnType<typeof fixtureUsers>>;
+
+beforeAll(async () => {
+	state = await loadState({
+		viewsDir: settings.viewsDir,
+		contractFile: settings.openApiFile,
+		mockOrigin: 'http://127.0.0.1:1',
+	});
+	now = { state };
+	production = await fixtureUsers(settings.viewsDir, 'production');
+	drEuWest = await fixtureUsers(settings.viewsDir, 'dr-eu-west');
+});
+
+/** Asks a fresh memory, so nothing kept by another test answers. */
+function ask(changes: Partial<MockRequest>, memory: MockMemory = createMemory()) {
+	return decide(request(changes), now, memory);
+}
+
+describe('a directory key', () => {
+	it('gets its view’s users, in file order, and the log names the key’s holder', async () => {
+		const [first] = production;
+		expect(first?.name).toBe('Amara Okafor');
+		const answer = await ask({ authorization: `Bearer ${first?.apiKey}` });
+		expect(answer.status).toBe(200);
+		expect(json(answer)).toEqual(listed(production));
+		expect(answer.headers).toEqual({
+			'Content-Type': 'application/json',
+			Vary: 'Origin',
+			'Content-Length': answer.body.length,
+		});
+		expect(answer.logged).toEqual({
+			holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
+			controls: undefined,
+		});
+		expect(answer.error).toBeUndefined();
+	});
+
+	it('gets the same users for every key of the view, and another view’s key its own', async () => {
+		const memory = createMemory();
+		for (const { apiKey } of production) {
+			expect(json(await ask({ authorization: `Bearer ${apiKey}` }, memory))).toEqual(
+				listed(production),
+			);
+		}
+		const other = await ask({ authorization: `bearer ${drEuWest[1]?.apiKey}` }, memory);
+		expect(json(other)).toEqual(listed(drEuWest));
+		expect(other.logged.holder).toEqual<KeyHolder>({
+			slug: 'dr-eu-west',
+			name: 'Lena Fischer',
+			role: 'deployer',
+		});
+	});
+
+	it('gets the GET answer for HEAD, whose body the server leaves out', async () => {
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const head = await ask({ authorization, method: 'head', rawMethod: 'HEAD' });
+		const get = await ask({ authorization });
+		expect(head.status).toBe(200);
+		expect(head.headers).toEqual(get.headers);
+		expect(head.body.equals(get.body)).toBe(true);
+	});
+
+	it('lets a page on this machine read the answer, and no other origin', async () => {
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const local = await ask({ authorization, origin: LOCAL });
+		expect(local.headers).toEqual({
+			'Content-Type': 'application/json',
+			'Access-Control-Allow-Origin': LOCAL,
+			'Access-Control-Expose-Headers':
+				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
+			Vary: 'Origin',
+			'Content-Length': local.body.length,
+		});
+		const foreign = await ask({ authorization, origin: 'https://elsewhere.example' });
+		expect(foreign.headers).toEqual({
+			'Content-Type': 'application/json',
+			Vary: 'Origin',
+			'Content-Length': foreign.body.length,
+		});
+	});
+});
+
+describe('a request without a usable key', () => {
+	const missingKey = {
+		type: 'https://portal.example/problems/missing-key',
+		title: 'A directory key is required',
+		status: 401,
+		detail: 'Send a key from a view\'s directory as "Authorization: Bearer <key>".',
+	};
+	const invalidKey = {
+		type: 'https://portal.example/problems/invalid-key',
+		title: 'The key is not a directory key',
+		status: 401,
+		detail:
+			"The bearer token must be a key from a view's directory, and the console's own key is not one.",
+	};
+	const invalidKeyChallenge =
+		'Bearer realm="console", error="invalid_token", error_description="The key is not in any view\'s directory"';
+
+	it('gets 401 with the realm-only challenge and a problem when it has no Authorization', async () => {
+		const answer = await ask({});
+		expect(answer.status).toBe(401);
+		expect(answer.headers).toEqual({
+			'WWW-Authenticate': 'Bearer realm="console"',
+			...problemHeaders(answer),
+		});
+		expect(json(answer)).toEqual(missingKey);
+		expect(answer.logged.refused).toBe('no Authorization header');
+	});
+
+	it('gets 400 invalid_request when the bearer credentials are malformed', async () => {
+		const answer = await ask({ authorization: 'Bearer "ick-5f6bf1b8-KApG"' });
+		expect(answer.status).toBe(400);
+		expect(answer.headers).toEqual({
+			'WWW-Authenticate':
+				'Bearer realm="console", error="invalid_request", error_description="The Authorization header is not Bearer <key>"',
+			...problemHeaders(answer),
+		});
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-request',
+			title: 'The Authorization header is malformed',
+			status: 400,
+			detail:
+				'Send exactly one header "Authorization: Bearer <key>", with a key from a view\'s directory.',
+		});
+		expect(answer.logged.refused).toBe('the header is not "Bearer <token>"');
+	});
+
+	it('gets 401 invalid_token for a key of another shape, and the log says which shape', async () => {
+		const answer = await ask({ authorization: 'Bearer xyz-5f6bf1b8-KApG' });
+		expect(answer.status).toBe(401);
+		expect(answer.headers).toEqual({
+			'WWW-Authenticate': invalidKeyChallenge,
+			...problemHeaders(answer),
+		});
+		expect(json(answer)).toEqual(invalidKey);
+		expect(answer.logged.refused).toBe('expected the portal\'s key prefix "ick-", found "xyz-"');
+	});
+
+	it('gets 401 invalid_token for the console’s own key, which opens no directory', async () => {
+		// production.json: config.api_key.
+		const answer = await ask({ authorization: 'Bearer ick-83c4b67b-yYjh' });
+		expect(answer.status).toBe(401);
+		expect(answer.headers['WWW-Authenticate']).toBe(invalidKeyChallenge);
+		expect(answer.logged.refused).toBe("the key is in no view's directory");
+	});
+
+	it('gets its challenge whatever its controls prefer', async () => {
+		const answer = await ask({ prefer: 'code=200, example=production' });
+		expect(answer.status).toBe(401);
+		expect(json(answer)).toEqual(missingKey);
+		expect(answer.logged).toEqual({
+			controls: 'Prefer: code=200, Prefer: example=production',
+			refused: 'no Authorization header',
+		});
+	});
+});
+
+describe('a path or method the contract does not answer', () => {
+	it('gets the contract’s NotFound for an unknown path', async () => {
+		const answer = await ask({ target: '/api/v2/people?x=1', authorization: 'Bearer anything' });
+		expect(answer.status).toBe(404);
+		expect(answer.headers).toEqual(problemHeaders(answer));
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/not-found',
+			title: 'No such path',
+			status: 404,
+			detail: 'The contract has one path, GET /api/v2/users.',
+		});
+		expect(answer.logged).toEqual({});
+	});
+
+	it('gets the contract’s MethodNotAllowed, with Allow, for another method', async () => {
+		for (const method of ['POST', 'DELETE', 'BREW']) {
+			const answer = await ask({ method: method.toLowerCase(), rawMethod: method });
+			expect(answer.status, method).toBe(405);
+			expect(answer.headers).toEqual({ Allow: 'GET, HEAD', ...problemHeaders(answer) });
+			expect(json(answer)).toEqual({
+				type: 'https://portal.example/problems/method-not-allowed',
+				title: 'Method not allowed',
+				status: 405,
+				detail: '/api/v2/users answers GET and HEAD only.',
+			});
+		}
+	});
+});
+
+describe('CORS preflight', () => {
+	const preflight = { method: 'options', rawMethod: 'OPTIONS', preflight: true } as const;
+
+	it('gets 204 allowing the Authorization and Prefer headers, for a page on this machine', async () => {
+		const answer = await ask({ ...preflight, origin: LOCAL });
+		expect(answer.status).toBe(204);
+		expect(answer.headers).toEqual({
+			'Access-Control-Allow-Methods': 'GET, HEAD',
+			'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type, Prefer',
+			'Access-Control-Max-Age': '600',
+			'Access-Control-Allow-Origin': LOCAL,
+			'Access-Control-Expose-Headers':
+				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
+			Vary: 'Origin',
+			'Content-Length': 0,
+		});
+		expect(answer.body.length).toBe(0);
+	});
+
+	it('gets 204 with no CORS headers for another origin', async () => {
+		const answer = await ask({ ...preflight, origin: 'https://elsewhere.example' });
+		expect(answer.status).toBe(204);
+		expect(answer.headers).toEqual({ Vary: 'Origin', 'Content-Length': 0 });
+	});
+
+	it('is another method (405) without Access-Control-Request-Method or without Origin', async () => {
+		expect((await ask({ ...preflight, origin: LOCAL, preflight: false })).status).toBe(405);
+		expect((await ask({ ...preflight })).status).toBe(405);
+	});
+});
+
+describe("Prism's controls", () => {
+	it('answer another view’s users for Prefer: example=<slug>, and the log says so', async () => {
+		const answer = await ask({
+			authorization: `Bearer ${production[0]?.apiKey}`,
+			prefer: 'example=dr-eu-west',
+		});
+		expect(answer.status).toBe(200);
+		expect(json(answer)).toEqual(listed(drEuWest));
+		expect(answer.logged).toEqual({
+			holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
+			controls: 'Prefer: example=dr-eu-west',
+		});
+	});
+
+	it('answer the contract’s 401 for Prefer: code=401, example=invalid-key', async () => {
+		const answer = await ask({
+			authorization: `Bearer ${production[0]?.apiKey}`,
+			prefer: 'code=401, example=invalid-key',
+		});
+		expect(answer.status).toBe(401);
+		expect(answer.headers['WWW-Authenticate']).toBe(
+			'Bearer realm="console", error="invalid_token", error_description="The key is not in any view\'s directory"',
+		);
+		expect(json(answer)).toMatchObject({ type: 'https://portal.example/problems/invalid-key' });
+	});
+
+	it('are read from the query when there is no Prefer header, and an unreadable one gets 422', async () => {
+		const answer = await ask({
+			target: `${USERS}?__code=abc`,
+			authorization: `Bearer ${production[0]?.apiKey}`,
+		});
+		expect(answer.status).toBe(422);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-control',
+			title: 'The mock cannot read a control',
+			status: 422,
+			detail: '__code=abc: expected a three-digit status code, e.g. code=401',
+		});
+		expect(answer.logged.refused).toBe(
+			'__code=abc: expected a three-digit status code, e.g. code=401',
+		);
+	});
+});
+
+describe('kept answers', () => {
+	it('answer the same request again at once, without a promise, with the very same answer', async () => {
+		const memory = createMemory();
+		const changes = { authorization: `Bearer ${production[0]?.apiKey}` };
+		const first = ask(changes, memory);
+		expect(first).toBeInstanceOf(Promise);
+		const sent = await first;
+		const again = ask(changes, memory);
+		expect(again).not.toBeInstanceOf(Promise);
+		expect(again).toBe(sent);
+	});
+
+	it('share one encoded body between requests that differ only in Origin', async () => {
+		const memory = createMemory();
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const plain = await ask({ authorization }, memory);
+		const local = await ask({ authorization, origin: LOCAL }, memory);
+		expect(local).not.toBe(plain);
+		expect(local.body).toBe(plain.body);
+	});
+
+	it('are not made of generated bodies, preflights or 503s', async () => {
+		const memory = createMemory();
+		const cases: Partial<MockRequest>[] = [
+			{ authorization: `Bearer ${production[0]?.apiKey}`, prefer: 'dynamic=true, seed=7' },
+			{ method: 'options', rawMethod: 'OPTIONS', origin: LOCAL, preflight: true },
+		];
+		for (const changes of cases) {
+			await ask(changes, memory);
+			expect(ask(changes, memory)).toBeInstanceOf(Promise);
+		}
+		const waiting: MockNow = { state: undefined, waiting: 'x' };
+		await decide(request(), waiting, memory);
+		expect(decide(request(), waiting, memory)).toBeInstanceOf(Promise);
+	});
+
+	describe('across a reload', () => {
+		let folder: string;
+
+		beforeAll(async () => {
+			folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-decide-'));
+			await cp(settings.viewsDir, folder, { recursive: true });
+		});
+
+		afterAll(async () => {
+			await rm(folder, { recursive: true, force: true });
+		});
+
+		it('keep an unchanged view’s answer, and answer a changed view from its new file', async () => {
+			const reader = createSourceReader({
+				viewsDir: folder,
+				contractFile: settings.openApiFile,
+				mockOrigin: 'http://127.0.0.1:1',
+			});
+			const memory = createMemory();
+			const before = await reader.load();
+			const productionKey = { authorization: `Bearer ${production[0]?.apiKey}` };
+			const drKey = { authorization: `Bearer ${drEuWest[0]?.apiKey}` };
+			const productionBefore = await decide(request(productionKey), { state: before }, memory);
+			const drBefore = await decide(request(drKey), { state: before }, memory);
+
+			const file = path.join(folder, 'dr-eu-west.json');
+			const text = await readFile(file, 'utf8');
+			const edited = text.replace('"Rosa Jiménez"', '"Rosa Jiménez Ortega"');
+			expect(edited).not.toBe(text);
+			await writeFile(file, edited);
+			const after = await reader.load();
+			handOn(memory, before, after);
+
+			// A new state keeps no sent answer, but Prism's answer for production is handed on.
+			const productionAfter = decide(request(productionKey), { state: after }, memory);
+			expect(productionAfter).toBeInstanceOf(Promise);
+			expect((await productionAfter).body).toBe(productionBefore.body);
+
+			const drAfter = await decide(request(drKey), { state: after }, memory);
+			expect(drAfter.body).not.toBe(drBefore.body);
+			expect(json(drAfter)).toEqual(listed(await fixtureUsers(folder, 'dr-eu-west')));
+			expect(json(drAfter)).toHaveProperty(['users', 0, 'name'], 'Rosa Jiménez Ortega');
+		});
+	});
+});
+
+describe('without a good state', () => {
+	it('answers 503 with Retry-After and why the sources do not load', async () => {
+		const why =
+			'Invalid view fixtures (1 problem):\n  content/views/production.json: users[3].apiKey: expected a key';
+		const answer = await decide(
+			request({ origin: LOCAL }),
+			{ state: undefined, waiting: why },
+			createMemory(),
+		);
+		expect(answer.status).toBe(503);
+		expect(answer.headers).toEqual({
+			'Content-Type': 'application/problem+json',
+			'Retry-After': '1',
+			'Access-Control-Allow-Origin': LOCAL,
+			'Access-Control-Expose-Headers':
+				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
+			Vary: 'Origin',
+			'Content-Length': answer.body.length,
+		});
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/sources-not-loaded',
+			title: 'The mock cannot load its sources yet',
+			status: 503,
+			detail: why,
+		});
+		expect(answer.logged).toEqual({ refused: 'the mock has no good state yet' });
+	});
+});
+
+describe('a failure', () => {
+	it('is a 500 naming the error’s first line, with the whole error for the terminal', async () => {
+		const broken: Directory = new (class extends Map<string, KeyHolder> {
+			override get(): KeyHolder | undefined {
+				throw new Error('The directory broke.\n    at somewhere');
+			}
+		})();
+		const memory = createMemory();
+		const changes = { authorization: `Bearer ${production[0]?.apiKey}`, prefer: 'seed=1' };
+		const failing: MockNow = { state: { ...state, directory: broken } };
+		const answer = await decide(request(changes), failing, memory);
+		expect(answer.status).toBe(500);
+		expect(answer.headers).toEqual(problemHeaders(answer));
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/mock-failure',
+			title: 'The mock failed',
+			status: 500,
+			detail:
+				'The mock could not answer this request: The directory broke. Its terminal shows the whole error.',
+		});
+		expect(answer.error).toBe('The directory broke.\n    at somewhere');
+		expect(answer.logged).toEqual({ controls: 'Prefer: seed=1', failed: 'The directory broke' });
+		// Not kept: the same request is decided again.
+		expect(decide(request(changes), failing, memory)).toBeInstanceOf(Promise);
+	});
+
+	it('of Prism keeps what the log learnt before it: the key’s holder', async () => {
+		const failing: MockNow = { state: { ...state, operations: [] } };
+		const answer = await decide(
+			request({ authorization: `Bearer ${production[0]?.apiKey}` }),
+			failing,
+			createMemory(),
+		);
+		expect(answer.status).toBe(500);
+		expect(answer.logged).toEqual({
+			holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
+			controls: undefined,
+			failed: 'Route not resolved, no resource provided',
+		});
+	});
+});
