@@ -10,6 +10,7 @@
  * controls (`controls.ts`), the key (`directory.ts`), and Prism's answer (`answers.ts`). A
  * failure becomes a 500 that names its first line. A new operation is one more route here.
  */
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
 import { choose, readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
@@ -53,18 +54,27 @@ export function handOn(memory: MockMemory, before: MockState, after: MockState):
 	memory.answerer.carry(before, after);
 }
 
-/** An answer with our headers on top and its body encoded (once per computed answer). */
+/**
+ * An answer with our headers on top and its body encoded (once per computed answer). Throws,
+ * as Node would when writing it, on a header Node cannot send (a contract's example may hold a
+ * line break), so such an answer is a 500 and never kept.
+ */
 function compose(
 	memory: MockMemory,
 	answer: Answer,
 	extra: Record<string, string>,
 	logged: Logged,
 ): Sent {
+	const headers = { ...answer.headers, ...extra };
+	for (const [name, value] of Object.entries(headers)) {
+		validateHeaderName(name);
+		validateHeaderValue(name, value);
+	}
 	let body = memory.encoded.get(answer);
 	if (!body) memory.encoded.set(answer, (body = Buffer.from(answer.body)));
 	return {
 		status: answer.status,
-		headers: { ...answer.headers, ...extra, 'Content-Length': body.length },
+		headers: { ...headers, 'Content-Length': body.length },
 		body,
 		logged,
 	};

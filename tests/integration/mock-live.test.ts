@@ -266,6 +266,32 @@ describe('the mock follows edits to the contract', () => {
 		expect(await usersFor(key)).toEqual({ status: 200, body: listed(views[1]!.view) });
 		await save(contractFile, original);
 	});
+
+	it('keeps running when the contract spells a header Node cannot send: a 500 each time', async () => {
+		const original = await readFile(contractFile, 'utf8');
+		const key = views[1]?.view.users[0]?.apiKey ?? '';
+		// YAML's "\n" is a line break in the challenge, which no HTTP header may hold.
+		const changed = original.replace(
+			'              value: Bearer realm="console"\n',
+			'              value: "Bearer realm=\\"console\\"\\nX"\n',
+		);
+		expect(changed).not.toBe(original);
+		await save(contractFile, changed);
+		const detail =
+			'The mock could not answer this request: Invalid character in header content ["WWW-Authenticate"]. Its terminal shows the whole error.';
+		await eventually('the edited contract failing the challenge', async () => {
+			const response = await fetch(`${base}${USERS}`);
+			return response.status === 500 && JSON.stringify(await response.json()).includes('WWW-Auth');
+		});
+		// Asked again, the same request gets the same 500 rather than a kept answer Node cannot write.
+		for (let round = 0; round < 3; round += 1) {
+			const response = await fetch(`${base}${USERS}`);
+			expect(response.status).toBe(500);
+			expect(await response.json()).toMatchObject({ status: 500, detail });
+		}
+		expect(await usersFor(key)).toEqual({ status: 200, body: listed(views[1]!.view) });
+		await save(contractFile, original);
+	});
 });
 
 describe('MOCK_LOG=off', () => {

@@ -479,4 +479,58 @@ describe('a failure', () => {
 			failed: 'Route not resolved, no resource provided',
 		});
 	});
+
+	describe('of Node to write a header the contract spells with a control character', () => {
+		let folder: string;
+
+		beforeAll(async () => {
+			folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-header-'));
+		});
+
+		afterAll(async () => {
+			await rm(folder, { recursive: true, force: true });
+		});
+
+		it('is a 500 naming the header, every time: the answer is never kept', async () => {
+			const original = await readFile(settings.openApiFile, 'utf8');
+			// YAML's "\n" is a line break in the challenge, which no HTTP header may hold.
+			const edited = original.replace(
+				'              value: Bearer realm="console"\n',
+				'              value: "Bearer realm=\\"console\\"\\nX"\n',
+			);
+			expect(edited).not.toBe(original);
+			const contractFile = path.join(folder, 'openapi.yaml');
+			await writeFile(contractFile, edited);
+			const broken: MockNow = {
+				state: await loadState({
+					viewsDir: settings.viewsDir,
+					contractFile,
+					mockOrigin: 'http://127.0.0.1:1',
+				}),
+			};
+			const memory = createMemory();
+			for (let round = 0; round < 2; round += 1) {
+				const answer = decide(request(), broken, memory);
+				expect(answer, `round ${round}`).toBeInstanceOf(Promise);
+				const sent = await answer;
+				expect(sent.status).toBe(500);
+				expect(json(sent)).toMatchObject({
+					detail:
+						'The mock could not answer this request: Invalid character in header content ["WWW-Authenticate"]. Its terminal shows the whole error.',
+				});
+				expect(sent.logged).toEqual({
+					controls: undefined,
+					refused: 'no Authorization header',
+					failed: 'Invalid character in header content ["WWW-Authenticate"]',
+				});
+			}
+			// The key's own answer, whose headers Node can write, is unaffected.
+			const users = await decide(
+				request({ authorization: `Bearer ${production[0]?.apiKey}` }),
+				broken,
+				memory,
+			);
+			expect(users.status).toBe(200);
+		});
+	});
 });
