@@ -9,8 +9,9 @@ import { tableScroll } from './src/integrations/table-scroll.ts';
 import { readSettings } from './src/sources/settings.ts';
 import { cspHash } from './src/integrations/csp-hash.ts';
 import { THEME_INIT_SCRIPT } from './src/client/theme/theme.ts';
+import { allowedHosts } from './src/integrations/allowed-hosts.ts';
 
-const { mockPort } = readSettings();
+const { mockPort, portalAllowedHosts } = readSettings();
 
 export default defineConfig({
 	site: 'http://127.0.0.1:4321',
@@ -21,7 +22,9 @@ export default defineConfig({
 		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
 		syntaxHighlight: 'prism',
 	},
-	integrations: [mdx(), searchIndex(), tryItValidators()],
+	integrations: [mdx(), searchIndex(), tryItValidators(), allowedHosts(portalAllowedHosts)],
+	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.
+	server: { allowedHosts: portalAllowedHosts },
 	// Stylesheets as cached files, not repeated in every page's HTML.
 	build: { format: 'directory', inlineStylesheets: 'never' },
 	devToolbar: { enabled: false },

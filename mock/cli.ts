@@ -15,12 +15,13 @@ const exit = (code: number): void => {
 };
 
 try {
-	const { mockPort, viewsDir, openApiFile, mockLog } = readSettings();
+	const { mockPort, viewsDir, openApiFile, mockLog, mockAllowedHosts } = readSettings();
 	const mock = await startMock({
 		port: mockPort,
 		viewsDir,
 		contractFile: openApiFile,
 		watch: true,
+		allowedHosts: mockAllowedHosts,
 		log: mockLog ? out.line : undefined,
 		report: (message, ok) => (ok ? out.say(message) : console.error(message)),
 	});

@@ -4,13 +4,20 @@
  * `mocker` is a function of its request and resource. `server.ts` reads a request, calls `decide`
  * and writes what it returns; the unit tests call `decide` directly.
  *
- * The steps, in order, each in one place below: an answer sent before to the same request in the
+ * The steps, in order, each in one place below: a request for a name the mock is not served
+ * under gets 403 (`refusedHost`), before anything else; an answer sent before to the same request in the
  * same state is sent again; a CORS preflight gets 204; without a state, 503; a path or method the
  * contract does not answer gets its 404 or 405 (`routeOf`); then the users operation: the
  * controls (`controls.ts`), the key (`directory.ts`), and Prism's answer (`answers.ts`). A
  * failure becomes a 500 that names its first line. A new operation is one more route here.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
+import {
+	hostAllowed,
+	LOOPBACK_NAMES,
+	quotedHost,
+	type HostRule,
+} from '../src/shared/allowed-hosts.ts';
 import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
 import { choose, readControls } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
@@ -198,8 +205,30 @@ async function decideAfresh(
 }
 
 /**
+ * The 403 a request for a name the mock is not served under gets (DNS rebinding): it names the
+ * host and the setting that allows it, and holds no key or user.
+ */
+export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
+	const shown = quotedHost(request.host);
+	const allowed = [...LOOPBACK_NAMES.map((name) => `${name}:${hosts.port}`), ...hosts.names];
+	const problem = controlProblem(
+		403,
+		'host-not-allowed',
+		'The mock is not served under this host',
+		`The mock answers only requests for ${allowed.join(', ')}; this one names ${shown}. To serve the mock under another name, add it to MOCK_ALLOWED_HOSTS (comma-separated names).`,
+	);
+	const body = Buffer.from(problem.body);
+	return {
+		status: problem.status,
+		headers: { ...problem.headers, 'Content-Length': body.length },
+		body,
+		logged: { refused: `the host ${shown} is not one the mock is served under` },
+	};
+}
+
+/**
  * What a request gets: status, headers (Content-Length among them) and body, and what its log
- * line says. The common case, a request answered before in this state, is one lookup and no
+ * line says. A request for a name the mock is not served under (`hosts`) gets 403 first. The common case, a request answered before in this state, is one lookup and no
  * promise; any other request is decided afresh, and its answer kept when it will not change.
  * Never rejects: a failure is a 500.
  */
@@ -207,7 +236,9 @@ export function decide(
 	request: MockRequest,
 	now: MockNow,
 	memory: MockMemory,
+	hosts: HostRule,
 ): MockAnswer | Promise<MockAnswer> {
+	if (!hostAllowed(request.host, hosts)) return refusedHost(request, hosts);
 	const known = now.state && memory.sent.get(now.state, request);
 	return known || decideAfresh(request, now, memory);
 }

@@ -22,6 +22,11 @@ export interface MockRequest {
 	method: string;
 	/** The request target as sent: path and query. */
 	target: string;
+	/**
+	 * The host the request names (`requestedHost`: an absolute-form target's, else its Host
+	 * headers joined). Checked before any kept answer is looked up, so it is no part of the key.
+	 */
+	host: string | undefined;
 	origin: string | undefined;
 	authorization: string | undefined;
 	prefer: string | undefined;

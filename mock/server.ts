@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requestedHost, type HostRule } from '../src/shared/allowed-hosts.ts';
 import { someNames } from './answers.ts';
 import { createMemory, decide, failure, handOn, type MockAnswer, type MockNow } from './decide.ts';
 import type { Line } from './output.ts';
@@ -27,6 +28,8 @@ export interface MockOptions {
 	contractFile: string;
 	/** Follow edits to the fixtures and the contract; off unless asked for. */
 	watch?: boolean;
+	/** Names answered beyond 127.0.0.1, localhost and [::1] with the port (MOCK_ALLOWED_HOSTS). */
+	allowedHosts?: readonly string[];
 	/** Where request-log lines go; no request log when absent. */
 	log?: ((line: Line) => void) | undefined;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
@@ -60,21 +63,23 @@ export class MockListenError extends Error {
  */
 function readHeaders(
 	incoming: IncomingMessage,
-): Pick<MockRequest, 'origin' | 'authorization' | 'prefer'> {
+): Pick<MockRequest, 'host' | 'origin' | 'authorization' | 'prefer'> {
 	const found: Pick<MockRequest, 'origin' | 'authorization' | 'prefer'> = {
 		origin: undefined,
 		authorization: undefined,
 		prefer: undefined,
 	};
+	const hosts: string[] = [];
 	const raw = incoming.rawHeaders;
 	for (let index = 0; index + 1 < raw.length; index += 2) {
 		const name = raw[index]?.toLowerCase();
+		if (name === 'host') hosts.push(raw[index + 1] ?? '');
 		if (name !== 'origin' && name !== 'authorization' && name !== 'prefer') continue;
 		const value = raw[index + 1] ?? '';
 		const before = found[name];
 		found[name] = before === undefined ? value : `${before}, ${value}`;
 	}
-	return found;
+	return { ...found, host: requestedHost(incoming.url ?? '/', hosts) };
 }
 
 /** The lines of a reload message. */
@@ -178,6 +183,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	}
 	const memory = createMemory();
 	const { log } = options;
+	// The port is known once listening (0 picks one); no request arrives before.
+	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
 
 	/**
 	 * Answers a request. The common case, a request answered before in this state, is one lookup
@@ -195,7 +202,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		};
 		// No operation has a request body; drain any so the connection stays usable.
 		incoming.resume();
-		const answer = decide(request, now, memory);
+		const answer = decide(request, now, memory, hosts);
 		if (answer instanceof Promise)
 			void answer.then((sent) => sendAfresh(response, request, sent, log));
 		else send(response, request, answer, log);
@@ -205,6 +212,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 
 	const { port } = await listen(server, host, options.port);
+	hosts.port = port;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 	/**

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the portal, then serves it and the live mock together on 127.0.0.1.
+ * `npm start`: builds the portal, then serves it (`lib/portal-server.ts`) and the live mock
+ * together on 127.0.0.1.
  * `npm run dev` (`--dev`): Astro's dev server, with live reload and error overlay, and the live
  * mock. Either prints both addresses and stops both on one Ctrl-C; a port already in use gets
  * a one-line message naming the variable that moves it.
@@ -11,6 +12,7 @@ import { prefixed, standardOutput } from '../mock/output.ts';
 import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
+import { startPortalServer } from './lib/portal-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -65,67 +67,17 @@ const mock = await startMock({
 	viewsDir: settings.viewsDir,
 	contractFile: settings.openApiFile,
 	watch: true,
+	allowedHosts: settings.mockAllowedHosts,
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
 	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
 	report: (message, ok) => (ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`)),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
-// Both servers stay in the foreground (--ignore-lock), so one Ctrl-C here stops them.
-const portal = spawn(
-	path.join(BIN, 'astro'),
-	[
-		dev ? 'dev' : 'preview',
-		'--ignore-lock',
-		'--host',
-		'127.0.0.1',
-		'--port',
-		String(settings.portalPort),
-	],
-	{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-
-let stopping = false;
-/** Stops the portal server and the mock, once. */
-async function stop(code: number): Promise<void> {
-	if (stopping) return;
-	stopping = true;
-	const portalExited = new Promise<boolean>((resolve) => {
-		if (portal.exitCode !== null || portal.signalCode !== null) resolve(true);
-		else portal.once('exit', () => resolve(true));
-	});
-	if (portal.exitCode === null) portal.kill('SIGTERM');
-	// Both are gone when this process ends: the portal server gets five seconds, then SIGKILL.
-	const [, exited] = await Promise.all([
-		mock.close().catch((error: unknown) => {
-			console.error(`✖ The mock did not close cleanly: ${String(error)}`);
-		}),
-		Promise.race([
-			portalExited,
-			new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false)),
-		]),
-	]);
-	if (!exited) portal.kill('SIGKILL');
-	await out.close();
-	process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-portal.once('exit', (code) => {
-	if (!stopping) {
-		console.error(`\n✖ The portal server stopped (exit code ${code ?? 'none'}).`);
-		void stop(1);
-	}
-});
-
 const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
-let announced = false;
-portal.stdout?.on('data', (chunk: Buffer) => {
-	const text = chunk.toString();
-	// The dev server's own output (page errors, reloads) is worth seeing; preview's is not.
-	if (dev) out.write(text);
-	if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
-	announced = true;
+
+/** Prints both addresses, once the portal answers. */
+function announce(): void {
 	out.say(
 		[
 			'',
@@ -137,4 +89,73 @@ portal.stdout?.on('data', (chunk: Buffer) => {
 			'',
 		].join('\n'),
 	);
-});
+}
+
+let stopping = false;
+/** Stops the portal server: resolves once it is gone. */
+let stopPortal: () => Promise<void>;
+
+if (dev) {
+	// Astro's dev server stays in the foreground (--ignore-lock), so one Ctrl-C here stops both.
+	const portal = spawn(
+		path.join(BIN, 'astro'),
+		['dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(settings.portalPort)],
+		{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+	);
+	stopPortal = async () => {
+		const exited = new Promise<boolean>((resolve) => {
+			if (portal.exitCode !== null || portal.signalCode !== null) resolve(true);
+			else portal.once('exit', () => resolve(true));
+		});
+		if (portal.exitCode === null) portal.kill('SIGTERM');
+		// The dev server gets five seconds, then SIGKILL.
+		const gone = await Promise.race([
+			exited,
+			new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false)),
+		]);
+		if (!gone) portal.kill('SIGKILL');
+	};
+	portal.once('exit', (code) => {
+		if (!stopping) {
+			console.error(`\n✖ The portal server stopped (exit code ${code ?? 'none'}).`);
+			void stop(1);
+		}
+	});
+	let announced = false;
+	portal.stdout?.on('data', (chunk: Buffer) => {
+		const text = chunk.toString();
+		// The dev server's own output (page errors, reloads) is worth seeing.
+		out.write(text);
+		if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
+		announced = true;
+		announce();
+	});
+} else {
+	const portal = await startPortalServer({
+		root: path.join(ROOT, 'dist'),
+		port: settings.portalPort,
+		allowedHosts: settings.portalAllowedHosts,
+	}).catch((error: unknown) =>
+		fail(`The portal cannot listen on 127.0.0.1:${settings.portalPort}: ${String(error)}`),
+	);
+	stopPortal = portal.close;
+	announce();
+}
+
+/** Stops the portal server and the mock, once. */
+async function stop(code: number): Promise<void> {
+	if (stopping) return;
+	stopping = true;
+	await Promise.all([
+		mock.close().catch((error: unknown) => {
+			console.error(`✖ The mock did not close cleanly: ${String(error)}`);
+		}),
+		stopPortal().catch((error: unknown) => {
+			console.error(`✖ The portal server did not close cleanly: ${String(error)}`);
+		}),
+	]);
+	await out.close();
+	process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));

@@ -127,7 +127,7 @@ describe('malformed requests get their documented status and never crash or stal
 			() =>
 				Buffer.concat([
 					Buffer.from(
-						`GET ${USERS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ick-`,
+						`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ick-`,
 					),
 					Buffer.from([0xe9, 0xff, 0xfe]),
 					Buffer.from('\r\n\r\n'),
@@ -155,8 +155,8 @@ describe('malformed requests get their documented status and never crash or stal
 		],
 		['a request line that is not HTTP gets Node’s 400', () => 'HELLO THERE\r\n\r\n', [400]],
 		[
-			'an absolute URL in the request line is read by its path (RFC 9112, section 3.2.2)',
-			() => request(`GET http://203.0.113.9${USERS} HTTP/1.1`),
+			'an absolute URL naming the mock in the request line is read by its path (RFC 9112, section 3.2.2)',
+			() => request(`GET http://127.0.0.1${USERS} HTTP/1.1`),
 			[200],
 		],
 		[

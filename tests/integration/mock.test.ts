@@ -545,7 +545,7 @@ describe('odd input', () => {
 	it('answers a header with bytes outside ASCII as malformed (400), and keeps serving', async () => {
 		const status = await rawRequest(
 			Buffer.from(
-				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xe9\xff\r\nConnection: close\r\n\r\n`,
+				`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \xe9\xff\r\nConnection: close\r\n\r\n`,
 				'latin1',
 			),
 		);
@@ -559,7 +559,7 @@ describe('odd input', () => {
 		expect(status).toMatch(/^HTTP\/1\.1 400/);
 		const huge = await rawRequest(
 			Buffer.from(
-				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
+				`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
 			),
 		);
 		expect(huge).toMatch(/^HTTP\/1\.1 431/);
@@ -571,7 +571,7 @@ describe('odd input', () => {
 		const key = views[0]?.view.users[0]?.apiKey ?? '';
 		const status = await rawRequest(
 			Buffer.from(
-				`GET ${USERS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+				`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
 			),
 		);
 		expect(status).toBe('HTTP/1.1 400 Bad Request');

@@ -42,11 +42,15 @@ function listed(users: { name: string; email: string; role: string }[]) {
 	return { users: users.map(({ name, email, role }) => ({ name, email, role })) };
 }
 
+/** What the mock answers under: loopback with its port, and one name added through the setting. */
+const HOSTS = { port: 4010, names: ['mock.intranet.example'] };
+
 const request = (changes: Partial<MockRequest> = {}): MockRequest => ({
 	started: 0,
 	rawMethod: 'GET',
 	method: 'get',
 	target: USERS,
+	host: '127.0.0.1:4010',
 	origin: undefined,
 	authorization: undefined,
 	prefer: undefined,
@@ -81,7 +85,7 @@ beforeAll(async () => {
 
 /** Asks a fresh memory, so nothing kept by another test answers. */
 function ask(changes: Partial<MockRequest>, memory: MockMemory = createMemory()) {
-	return decide(request(changes), now, memory);
+	return decide(request(changes), now, memory, HOSTS);
 }
 
 describe('a directory key', () => {
@@ -360,8 +364,8 @@ describe('kept answers', () => {
 			expect(ask(changes, memory)).toBeInstanceOf(Promise);
 		}
 		const waiting: MockNow = { state: undefined, waiting: 'x' };
-		await decide(request(), waiting, memory);
-		expect(decide(request(), waiting, memory)).toBeInstanceOf(Promise);
+		await decide(request(), waiting, memory, HOSTS);
+		expect(decide(request(), waiting, memory, HOSTS)).toBeInstanceOf(Promise);
 	});
 
 	describe('across a reload', () => {
@@ -386,8 +390,13 @@ describe('kept answers', () => {
 			const before = await reader.load();
 			const productionKey = { authorization: `Bearer ${production[0]?.apiKey}` };
 			const drKey = { authorization: `Bearer ${drEuWest[0]?.apiKey}` };
-			const productionBefore = await decide(request(productionKey), { state: before }, memory);
-			const drBefore = await decide(request(drKey), { state: before }, memory);
+			const productionBefore = await decide(
+				request(productionKey),
+				{ state: before },
+				memory,
+				HOSTS,
+			);
+			const drBefore = await decide(request(drKey), { state: before }, memory, HOSTS);
 
 			const file = path.join(folder, 'dr-eu-west.json');
 			const text = await readFile(file, 'utf8');
@@ -398,11 +407,11 @@ describe('kept answers', () => {
 			handOn(memory, before, after);
 
 			// A new state keeps no sent answer, but Prism's answer for production is handed on.
-			const productionAfter = decide(request(productionKey), { state: after }, memory);
+			const productionAfter = decide(request(productionKey), { state: after }, memory, HOSTS);
 			expect(productionAfter).toBeInstanceOf(Promise);
 			expect((await productionAfter).body).toBe(productionBefore.body);
 
-			const drAfter = await decide(request(drKey), { state: after }, memory);
+			const drAfter = await decide(request(drKey), { state: after }, memory, HOSTS);
 			expect(drAfter.body).not.toBe(drBefore.body);
 			expect(json(drAfter)).toEqual(listed(await fixtureUsers(folder, 'dr-eu-west')));
 			expect(json(drAfter)).toHaveProperty(['users', 0, 'name'], 'Rosa Jiménez Ortega');
@@ -418,6 +427,7 @@ describe('without a good state', () => {
 			request({ origin: LOCAL }),
 			{ state: undefined, waiting: why },
 			createMemory(),
+			HOSTS,
 		);
 		expect(answer.status).toBe(503);
 		expect(answer.headers).toEqual({
@@ -449,7 +459,7 @@ describe('a failure', () => {
 		const memory = createMemory();
 		const changes = { authorization: `Bearer ${production[0]?.apiKey}`, prefer: 'seed=1' };
 		const failing: MockNow = { state: { ...state, directory: broken } };
-		const answer = await decide(request(changes), failing, memory);
+		const answer = await decide(request(changes), failing, memory, HOSTS);
 		expect(answer.status).toBe(500);
 		expect(answer.headers).toEqual(problemHeaders(answer));
 		expect(json(answer)).toEqual({
@@ -462,7 +472,7 @@ describe('a failure', () => {
 		expect(answer.error).toBe('The directory broke.\n    at somewhere');
 		expect(answer.logged).toEqual({ controls: 'Prefer: seed=1', failed: 'The directory broke' });
 		// Not kept: the same request is decided again.
-		expect(decide(request(changes), failing, memory)).toBeInstanceOf(Promise);
+		expect(decide(request(changes), failing, memory, HOSTS)).toBeInstanceOf(Promise);
 	});
 
 	it('of Prism keeps what the log learnt before it: the key’s holder', async () => {
@@ -471,6 +481,7 @@ describe('a failure', () => {
 			request({ authorization: `Bearer ${production[0]?.apiKey}` }),
 			failing,
 			createMemory(),
+			HOSTS,
 		);
 		expect(answer.status).toBe(500);
 		expect(answer.logged).toEqual({
@@ -510,7 +521,7 @@ describe('a failure', () => {
 			};
 			const memory = createMemory();
 			for (let round = 0; round < 2; round += 1) {
-				const answer = decide(request(), broken, memory);
+				const answer = decide(request(), broken, memory, HOSTS);
 				expect(answer, `round ${round}`).toBeInstanceOf(Promise);
 				const sent = await answer;
 				expect(sent.status).toBe(500);
@@ -529,8 +540,31 @@ describe('a failure', () => {
 				request({ authorization: `Bearer ${production[0]?.apiKey}` }),
 				broken,
 				memory,
+				HOSTS,
 			);
 			expect(users.status).toBe(200);
 		});
+	});
+});
+
+describe('a request for a name the mock is not served under', () => {
+	it('gets 403 naming the host and MOCK_ALLOWED_HOSTS, even when the same request was answered before', async () => {
+		const memory = createMemory();
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		expect((await ask({ authorization }, memory)).status).toBe(200);
+		const answer = await ask({ authorization, host: 'attacker.example:4010' }, memory);
+		expect(answer.status).toBe(403);
+		expect(answer.headers['Content-Type']).toBe('application/problem+json');
+		const { detail } = json(answer) as { detail: string };
+		expect(detail).toContain('"attacker.example:4010"');
+		expect(detail).toContain('MOCK_ALLOWED_HOSTS');
+		expect(answer.body.toString()).not.toMatch(/ick-[0-9a-f]{8}/);
+		expect(answer.logged.refused).toContain('attacker.example');
+	});
+
+	it('is answered when the name was added through the setting', async () => {
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const answer = await ask({ authorization, host: 'mock.intranet.example' });
+		expect(answer.status).toBe(200);
 	});
 });

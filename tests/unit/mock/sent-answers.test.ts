@@ -14,6 +14,7 @@ const request = (changes: Partial<MockRequest> = {}): MockRequest => ({
 	rawMethod: 'GET',
 	method: 'get',
 	target: '/api/v2/users',
+	host: '127.0.0.1:4010',
 	origin: undefined,
 	authorization: 'Bearer ick-4f1c9a07-Qx7m',
 	prefer: undefined,

@@ -1,0 +1,150 @@
+/**
+ * DNS rebinding: a page a reader opens can point its own name at 127.0.0.1 and read what our
+ * servers answer. The mock and the `npm start` portal answer only the names they are served
+ * under, like Vite's server.allowedHosts; every other Host gets 403 and no page, key or user.
+ */
+import path from 'node:path';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
+import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+
+/** Anything shaped like a key, of any prefix. */
+const KEY_LIKE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/;
+const USERS = '/api/v2/users';
+
+let views: ViewEntry[];
+let key: string;
+const started: Started[] = [];
+let mockPort: number;
+let portalPort: number;
+
+beforeAll(async () => {
+	views = await loadViews(path.join(ROOT, 'content/views'));
+	key = views[0]?.view.users[0]?.apiKey ?? '';
+	[mockPort, portalPort] = [await freePort(), await freePort()];
+	const mock = start(bin('node'), ['mock/cli.ts'], {
+		env: { MOCK_PORT: String(mockPort), MOCK_ALLOWED_HOSTS: 'mock.intranet.example' },
+	});
+	started.push(mock);
+	const portal = start(bin('node'), ['scripts/start.ts'], {
+		env: {
+			PORTAL_PORT: String(portalPort),
+			MOCK_PORT: String(await freePort()),
+			PORTAL_ALLOWED_HOSTS: 'portal.intranet.example',
+		},
+	});
+	started.push(portal);
+	await waitForUrl(`http://127.0.0.1:${mockPort}${USERS}`, mock);
+	await waitForUrl(`http://127.0.0.1:${portalPort}/`, portal, 180_000);
+}, 240_000);
+
+afterAll(async () => {
+	await Promise.all(started.map((process) => process.stop()));
+});
+
+/** An answer read off a raw socket. */
+interface RawAnswer {
+	status: number;
+	head: string;
+	body: string;
+}
+
+/** Sends raw bytes to a port and reads the whole answer (the request says Connection: close). */
+export function raw(port: number, request: string): Promise<RawAnswer> {
+	return new Promise((resolve, reject) => {
+		const socket = connect(port, '127.0.0.1', () => socket.write(request));
+		let answer = '';
+		socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+		socket.on('end', () => {
+			const split = answer.indexOf('\r\n\r\n');
+			resolve({
+				status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0),
+				head: split < 0 ? answer : answer.slice(0, split),
+				body: split < 0 ? '' : answer.slice(split + 4),
+			});
+		});
+		socket.on('error', reject);
+		socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+	});
+}
+
+/** A GET with the given target and Host lines, carrying a directory key. */
+function get(target: string, hosts: readonly string[]): string {
+	return [
+		`GET ${target} HTTP/1.1`,
+		...hosts.map((host) => `Host: ${host}`),
+		`Authorization: Bearer ${key}`,
+		'Connection: close',
+		'',
+		'',
+	].join('\r\n');
+}
+
+/** The foreign Hosts every server refuses: the target and the Host lines sent. */
+function foreign(port: number, target: string): [string, string, string[]][] {
+	return [
+		['a foreign name', target, ['attacker.example']],
+		['a foreign name with the port', target, [`attacker.example:${port}`]],
+		['a name that starts as loopback', target, [`127.0.0.1.attacker.example:${port}`]],
+		['an address that is not loopback', target, [`203.0.113.9:${port}`]],
+		['two Host headers', target, [`127.0.0.1:${port}`, 'attacker.example']],
+		[
+			'an absolute-form target naming another host',
+			`http://attacker.example${target}`,
+			[`127.0.0.1:${port}`],
+		],
+	];
+}
+
+describe('the mock answers only the names it is served under', () => {
+	it.each([0, 1, 2, 3, 4, 5])(
+		'refuses foreign Host case %i with 403, naming the host and MOCK_ALLOWED_HOSTS, and no key or user',
+		async (index) => {
+			const [, target, hosts] = foreign(mockPort, USERS)[index] ?? ['', '', []];
+			const answer = await raw(mockPort, get(target, hosts));
+			expect(answer.status).toBe(403);
+			expect(answer.head).toMatch(/^content-type: application\/problem\+json/im);
+			const problem = JSON.parse(answer.body) as { detail: string; status: number };
+			expect(problem.status).toBe(403);
+			expect(problem.detail).toContain('MOCK_ALLOWED_HOSTS');
+			expect(problem.detail).toContain(index === 5 ? 'attacker.example' : (hosts.at(-1) ?? ''));
+			expect(answer.body).not.toMatch(KEY_LIKE);
+			expect(answer.body).not.toContain('@example.com');
+		},
+	);
+
+	it.each(['localhost', '[::1]', '127.0.0.1', 'mock.intranet.example'])(
+		'answers %s with the port, the last a name added through MOCK_ALLOWED_HOSTS',
+		async (name) => {
+			const answer = await raw(mockPort, get(USERS, [`${name}:${mockPort}`]));
+			expect(answer.status).toBe(200);
+			expect(answer.body).toContain('@example.com');
+		},
+	);
+});
+
+describe('the npm start portal answers only the names it is served under', () => {
+	it.each([0, 1, 2, 3, 4, 5])(
+		'refuses foreign Host case %i with 403 and no page or key',
+		async (index) => {
+			const slug = views[0]?.slug ?? '';
+			const [, target, hosts] = foreign(portalPort, `/views/${slug}/`)[index] ?? ['', '', []];
+			const answer = await raw(portalPort, get(target, hosts));
+			expect(answer.status).toBe(403);
+			expect(answer.body).not.toMatch(KEY_LIKE);
+			expect(answer.body).not.toContain('@example.com');
+			expect(answer.body.length).toBeLessThan(400);
+		},
+	);
+
+	it.each(['localhost', '127.0.0.1', 'portal.intranet.example'])(
+		'answers %s with the port, the last a name added through PORTAL_ALLOWED_HOSTS',
+		async (name) => {
+			const slug = views[0]?.slug ?? '';
+			const answer = await raw(portalPort, get(`/views/${slug}/`, [`${name}:${portalPort}`]));
+			expect(answer.status).toBe(200);
+			expect(answer.body).toMatch(KEY_LIKE);
+		},
+	);
+});
