@@ -1,7 +1,8 @@
 /**
  * The mock's request log: one line per request, in logfmt after the time, so a developer sees
  * what their client sent and why it got its answer, and can grep it. A key is never printed:
- * anything shaped like one in the target, percent-encoded or not, is replaced by `<key>`.
+ * anything shaped like one in the target, percent-encoded any number of times or not, beside
+ * malformed escapes or not, is replaced by `<key>`.
  *
  *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
@@ -46,16 +47,27 @@ function holdsKey(text: string): boolean {
 	return new RegExp(KEY_LIKE.source).test(text);
 }
 
-/** A target percent-decoded until it stops changing (three times at most), or as it was. */
-function decoded(target: string): string {
-	let text = target;
-	for (let round = 0; round < 3; round += 1) {
-		let next: string;
-		try {
-			next = decodeURIComponent(text);
-		} catch {
-			break;
-		}
+/** UTF-8 as a browser reads it: a byte sequence that is not UTF-8 becomes U+FFFD, never an error. */
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * A text percent-decoded once, leniently: each well-formed escape (`%2D`, `%2d`) becomes its byte,
+ * a malformed one (`%zz`, a lone `%`) stays as it is, and bytes that are not UTF-8 (`%E9`,
+ * `%C0%AF`) become U+FFFD, so nothing in a target stops the decoding of the rest.
+ */
+function decodeOnce(text: string): string {
+	if (!text.includes('%')) return text;
+	return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) =>
+		utf8.decode(Uint8Array.from(run.slice(1).split('%'), (hex) => Number.parseInt(hex, 16))),
+	);
+}
+
+/** A part of a target decoded until it stops changing: a key encoded any number of times shows. */
+function decodedFully(part: string): string {
+	let text = part;
+	// Each round that changes the text shortens it, so this ends; the bound keeps it cheap.
+	for (let round = 0; round < 64; round += 1) {
+		const next = decodeOnce(text);
 		if (next === text) break;
 		text = next;
 	}
@@ -63,15 +75,20 @@ function decoded(target: string): string {
 }
 
 /**
- * Printable ASCII only, keys replaced, long targets cut. A key may come percent-encoded
- * (`ick%2D4f1c…`); then the decoded target is printed, with the key replaced.
+ * A target with every key replaced, read part by part (path segments, query names and values):
+ * a part that holds a key after any number of decodings is shown decoded, with the key replaced;
+ * any other part is shown as sent, so a malformed escape in one leaves the others as they were.
  */
+function withoutKeys(target: string): string {
+	return target.replace(/[^/?&=;#]+/g, (part) => {
+		const plain = decodedFully(part.replaceAll('+', ' '));
+		return holdsKey(plain) ? plain.replace(KEY_LIKE, '<key>') : part;
+	});
+}
+
+/** Printable ASCII only, keys replaced in any encoding, long targets cut. */
 function shownTarget(target: string): string {
-	const plain = decoded(target);
-	const safe = holdsKey(plain)
-		? plain.replace(KEY_LIKE, '<key>')
-		: target.replace(KEY_LIKE, '<key>');
-	const clean = safe.replace(/[^\x21-\x7e]/g, '?');
+	const clean = withoutKeys(target).replace(/[^\x21-\x7e]/g, '?');
 	return clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
 }
 

@@ -121,3 +121,76 @@ describe('isoTime', () => {
 		expect(isoTime(at('2027-01-01T00:00:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
 	});
 });
+
+describe('the request log under a generated corpus of encoded keys', () => {
+	const keys = ['ick-5f6bf1b8-KApG', 'ick-4f1c9a07-Qx7m', 'xyz-0123abcd-ZZ99'];
+	/** Percent-encodes every character, with the hex in the given case. */
+	const every = (text: string, upper: boolean): string =>
+		[...text]
+			.map((character) => {
+				const hex = character.charCodeAt(0).toString(16).padStart(2, '0');
+				return `%${upper ? hex.toUpperCase() : hex}`;
+			})
+			.join('');
+	/** Encodes the percent signs of an encoded text again, `rounds` times. */
+	const again = (text: string, rounds: number): string =>
+		rounds === 0 ? text : again(text.replaceAll('%', '%25'), rounds - 1);
+	const encodings: [string, (key: string) => string][] = [
+		['plain', (key) => key],
+		['dashes encoded', (key) => key.replaceAll('-', '%2D')],
+		['dashes encoded, lower-case hex', (key) => key.replaceAll('-', '%2d')],
+		['every character encoded', (key) => every(key, true)],
+		['every character encoded, mixed-case hex', (key) => every(key, false).replace('%6', '%6')],
+		['encoded twice', (key) => again(key.replaceAll('-', '%2D'), 1)],
+		['every character encoded twice', (key) => again(every(key, false), 1)],
+		['encoded four times', (key) => again(key.replaceAll('-', '%2D'), 3)],
+		['every character encoded four times', (key) => again(every(key, true), 3)],
+		['with + for spaces around it', (key) => `a+${key.replaceAll('-', '%2D')}+b`],
+	];
+	const places: [string, (encoded: string, beside: string) => string][] = [
+		['in the path', (encoded, beside) => `/api/v2/users/${encoded}${beside}?x=1`],
+		['in a query value', (encoded, beside) => `/api/v2/users?key=${encoded}&x=${beside}`],
+		['in a query name', (encoded, beside) => `/api/v2/users?${encoded}=1&${beside}=2`],
+		[
+			'beside an escape in its own value',
+			(encoded, beside) => `/api/v2/users?key=${beside}${encoded}${beside}`,
+		],
+	];
+	const malformed = ['', '%zz', '%', '%E9', '%C0%AF', '%e9%', '%%41'];
+	const corpus = keys.flatMap((key) =>
+		encodings.flatMap(([encoding, encode]) =>
+			places.flatMap(([place, target]) =>
+				malformed.map((beside) => ({
+					key,
+					name: `${key} ${encoding} ${place} beside "${beside}"`,
+					target: target(encode(key), beside),
+				})),
+			),
+		),
+	);
+
+	/** The key's 8 hex digits in any encoding, any number of times over, in any case. */
+	const found = (key: string): RegExp => {
+		const hex = key.split('-')[1] ?? '';
+		const character = (c: string) => `(?:${c}|%(?:25)*${c.charCodeAt(0).toString(16)})`;
+		return new RegExp([...hex].map(character).join(''), 'i');
+	};
+
+	it(`finds no key in the log lines of ${keys.length * encodings.length * places.length * malformed.length} targets`, () => {
+		const leaked = corpus.filter(({ key, target }) =>
+			found(key).test(logLine({ time, method: 'GET', target, status: 401, durationMs: 0 })),
+		);
+		expect(leaked.map(({ name, target }) => `${name}: ${target}`)).toEqual([]);
+	});
+
+	it('keeps the other parameters decoded beside a malformed escape', () => {
+		const line = logLine({
+			time,
+			method: 'GET',
+			target: '/api/v2/users?key=ick%2D5f6bf1b8%2DKApG&x=%zz',
+			status: 401,
+			durationMs: 0,
+		});
+		expect(line).toContain(' /api/v2/users?key=<key>&x=%zz ');
+	});
+});
