@@ -2,6 +2,7 @@
  * DNS rebinding: a page a reader opens can point its own name at 127.0.0.1 and read what our
  * servers answer. The mock and the `npm start` portal answer only the names they are served
  * under, like Vite's server.allowedHosts; every other Host gets 403 and no page, key or user.
+ * The portal also answers odd paths with 400 or 404 and no trace, and half-closed sockets.
  */
 import path from 'node:path';
 import { connect } from 'node:net';
@@ -147,4 +148,41 @@ describe('the npm start portal answers only the names it is served under', () =>
 			expect(answer.body).toMatch(KEY_LIKE);
 		},
 	);
+});
+
+describe('the npm start portal under odd paths and half-closed sockets', () => {
+	it.each([
+		'/..%2fpackage.json',
+		'/..%2Fpackage.json',
+		'/%2e%2e/package.json',
+		'/%2e%2e%2fpackage.json',
+		'/..%5cpackage.json',
+		'/views%00/',
+		'/%00',
+		'/%zz',
+		'/%E9',
+		'/%252e%252e%252fpackage.json',
+		'/_astro/..%2f..%2fpackage.json',
+		'//evil.example/',
+	])('answers %s with 400 or 404, no stack trace and no path of the machine', async (target) => {
+		const answer = await raw(portalPort, get(target, [`127.0.0.1:${portalPort}`]));
+		expect([400, 404]).toContain(answer.status);
+		expect(answer.body).not.toContain(ROOT);
+		expect(answer.body).not.toMatch(/\n\s+at |&nbsp;at |node:internal|"name":\s*"console-portal"/);
+	});
+
+	it('answers a client that half-closes its socket after a complete request', async () => {
+		const answer = await new Promise<string>((resolve, reject) => {
+			const socket = connect(portalPort, '127.0.0.1', () =>
+				socket.end(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${portalPort}\r\n\r\n`),
+			);
+			let text = '';
+			socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+			socket.on('end', () => resolve(text));
+			socket.on('error', reject);
+			socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+		});
+		expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+		expect(answer).toContain('</html>');
+	});
 });
