@@ -2,8 +2,27 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Folders whose code runs only in Node: the readers, the build, the mock and the tooling. */
+const NODE_FOLDERS = [
+	'src/sources',
+	'src/site',
+	'src/integrations',
+	'mock',
+	'scripts',
+	'support',
+	'tests',
+	'bench',
+];
+
+/** The tooling around the portal: nothing in the portal or the mock may import it. */
+const TOOLING = ['tests', 'support', 'scripts', 'bench'];
+
+/** The files that render pages: routes, components and layouts, at the top of the imports. */
+const PAGES = ['src/pages', 'src/components', 'src/layouts', 'src/content.config.ts'];
 
 export default defineConfig(
 	{
@@ -24,8 +43,50 @@ export default defineConfig(
 	...astro.configs.recommended,
 	{
 		languageOptions: {
-			globals: { ...globals.browser, ...globals.node },
 			parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+		},
+		plugins: { 'import-x': importX },
+		settings: {
+			// Every import names its file with its extension, so Node's own resolution finds it; the
+			// boundary and cycle rules below need each import resolved to a path.
+			'import-x/resolver-next': [createNodeResolver()],
+			// The cycle rule reads the files an import reaches; ours are TypeScript as well as JavaScript.
+			'import-x/extensions': ['.ts', '.js', '.mjs', '.cjs'],
+		},
+	},
+	// Globals follow where the code runs, so that no-undef (on for TypeScript too, below) makes a
+	// name from the wrong runtime an error: browser globals only in src/client, Node's only in the
+	// Node folders and the config files beside them. src/schemas and src/shared get ES built-ins
+	// alone. .astro files keep eslint-plugin-astro's globals: Node's in the frontmatter (it runs at
+	// build time), the browser's in <script>.
+	{
+		files: ['src/client/**'],
+		languageOptions: { globals: globals.browser },
+	},
+	{
+		files: [
+			...NODE_FOLDERS.map((folder) => `${folder}/**`),
+			'src/pages/**/*.ts',
+			'src/content.config.ts',
+			'*.{js,mjs,cjs,ts}',
+		],
+		// `NodeJS` is the namespace of Node's types (NodeJS.ErrnoException…), a name like the others.
+		languageOptions: { globals: { ...globals.node, NodeJS: 'readonly' } },
+	},
+	{
+		files: ['tests/**', 'bench/**'],
+		// Tests and benchmarks drive Chromium: the functions they hand to page.evaluate run in the page.
+		languageOptions: { globals: globals.browser },
+	},
+	{
+		files: ['**/*.ts'],
+		rules: {
+			// typescript-eslint turns no-undef off because the compiler checks names, but the compiler
+			// here sees Node's and the browser's types in every file (one program holds them all). The
+			// per-folder globals above are what tell a browser module using `process`, or a Node module
+			// using `document`, so the rule is back on; types and classes that TypeScript's own library
+			// declares (URL, Response, HTMLElement…) stay known everywhere.
+			'no-undef': 'error',
 		},
 	},
 	{
@@ -49,22 +110,120 @@ export default defineConfig(
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{
-		files: ['**/*.ts'],
-		ignores: ['tests/**'],
+		files: ['**/*.{ts,astro,js,mjs,cjs}'],
 		rules: {
-			// Tests import the portal, the mock and support/, never the other way round: the
-			// benchmarks once reached into tests/support/, and support/ is where shared helpers go.
+			// The boundaries between folders, by where their code runs; each import is resolved to its
+			// file, so a relative path of any depth is caught. Imports run one way: src/schemas, then
+			// src/shared, src/sources, src/site, src/integrations, then the pages; src/client (the
+			// browser) and mock/ take from the lower folders only; the tooling imports the portal and
+			// never the other way round. src/schemas and src/shared have their own rules below.
+			'import-x/no-restricted-paths': [
+				'error',
+				{
+					basePath: import.meta.dirname,
+					zones: [
+						{
+							target: ['src', 'mock', 'scripts', 'support', 'bench', './*.{js,mjs,cjs,ts}'],
+							from: 'tests',
+							// The benchmarks once reached into tests/support/; shared helpers live in support/.
+							message: 'Only tests import from tests/; move a shared helper to support/.',
+						},
+						{
+							target: 'src',
+							from: ['mock', ...TOOLING.filter((folder) => folder !== 'tests')],
+							message: 'The portal never imports the mock or the tooling; they import the portal.',
+						},
+						{
+							target: 'src/client',
+							from: ['src/sources', 'src/site', 'src/integrations', ...PAGES],
+							message:
+								'src/client runs in the browser: it may import src/shared and src/schemas, never Node-only code or the pages.',
+						},
+						{
+							target: 'src/shared',
+							from: ['src/sources', 'src/site', 'src/integrations', 'src/client', ...PAGES],
+							message:
+								'src/shared runs in the build, the mock and the browser: it may import only src/schemas and itself.',
+						},
+						{
+							target: 'src/sources',
+							from: ['src/site', 'src/integrations', 'src/client', ...PAGES],
+							message:
+								'src/sources reads the inputs for the build and the mock: it may import src/shared and src/schemas only.',
+						},
+						{
+							target: 'src/site',
+							from: ['src/integrations', 'src/client', ...PAGES],
+							message:
+								'src/site is page data: it may import src/sources, src/shared and src/schemas; code the browser shares goes in src/shared.',
+						},
+						{
+							target: 'src/integrations',
+							from: ['src/client', ...PAGES],
+							message:
+								'src/integrations runs in the build: it may not import the browser elements or the pages.',
+						},
+						{
+							target: 'mock',
+							from: ['src/site', 'src/integrations', 'src/client', ...PAGES, ...TOOLING],
+							message:
+								'The mock may import src/sources, src/shared and src/schemas: it serves no pages and runs no tooling.',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ['src/client/**', 'src/shared/**', '**/*.astro/*.{js,ts}'],
+		rules: {
+			// Browser code (src/client and the <script> of .astro files) and code shared with the
+			// browser (src/shared) must not import a Node built-in; it would not load in a page.
+			'import-x/no-nodejs-modules': 'error',
+		},
+	},
+	{
+		files: ['src/shared/**'],
+		rules: {
+			// Code shared by the build, the mock and the browser takes only pure packages: zod, for
+			// the types of src/schemas. Add another pure package here by name.
 			'no-restricted-imports': [
 				'error',
 				{
 					patterns: [
 						{
-							regex: '(^|/)tests/',
-							message: 'Only tests import from tests/; move a shared helper to support/.',
+							regex: '^(?!\\.|zod(/|$))',
+							message:
+								'src/shared may import only src/schemas, src/shared and pure packages (zod).',
 						},
 					],
 				},
 			],
+		},
+	},
+	{
+		files: ['src/schemas/**'],
+		rules: {
+			// The schemas are the single truth imported by everything else: zod and each other only.
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '^(?!zod(/|$)|\\./)',
+							message: 'src/schemas may import only zod and other files of src/schemas.',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ['src/**/*.ts', 'mock/**/*.ts'],
+		rules: {
+			// Imports never run in a circle: a module that needs another's part moves that part to a
+			// third module both import. Packages are not followed, which keeps the rule fast.
+			'import-x/no-cycle': ['error', { ignoreExternal: true }],
 		},
 	},
 	{
