@@ -4,7 +4,7 @@
  * whose directory are the users it lists. Every text comes back plain, for `textContent`.
  */
 import { USERS_PATH } from '../../shared/curl.ts';
-import type { BodyEnding } from './exchange.ts';
+import type { CheckedAnswer } from './answer.ts';
 
 /** One violation as a compiled validator reports it: the parts of Ajv's error object read here. */
 export interface Violation {
@@ -121,16 +121,6 @@ export function describeViolation({ instancePath, keyword, params }: Violation):
 		default:
 			return `${at(instancePath)}: breaks the contract's ${keyword} rule`;
 	}
-}
-
-/** What the check reads of an answer. */
-export interface CheckedAnswer {
-	status: number;
-	/** The media type of the Content-Type header, lowercased, without parameters. */
-	mediaType: string | undefined;
-	/** The body as text, and how reading it ended. */
-	text: string;
-	ending: BodyEnding;
 }
 
 /** The body as JSON, or `undefined` when it is empty or not JSON. */

@@ -6,7 +6,7 @@
  */
 import { buildCurl, USERS_PATH } from '../../shared/curl.ts';
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
-import type { CheckedAnswer } from './check.ts';
+import type { BodyEnding, CheckedAnswer } from './answer.ts';
 
 /** How much of a response body the panel reads and shows. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -117,9 +117,6 @@ export function prepareRequest({ server, key }: TryItRequest): PreparedRequest {
 		curl: buildCurl({ baseUrl: server, key }),
 	};
 }
-
-/** How reading a body ended. */
-export type BodyEnding = 'complete' | 'capped' | 'timed-out' | 'broken';
 
 /** The bytes of a body that were read, and how reading ended. */
 export interface CappedBody {

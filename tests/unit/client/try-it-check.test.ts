@@ -19,11 +19,11 @@ import {
 	readDirectoryMap,
 	whoseDirectory,
 	type BodyValidator,
-	type CheckedAnswer,
 	type ContractAnswers,
 	type DirectoryMap,
 	type Violation,
 } from '../../../src/client/try-it/check.ts';
+import type { CheckedAnswer } from '../../../src/client/try-it/answer.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 /** Inside the project, so the generated module's imports of Ajv's runtime resolve. */

@@ -1,0 +1,18 @@
+/**
+ * What the try-it panel read of an answer, as its two halves share it: exchange.ts reads the
+ * answer and fills it in, check.ts checks it against the contract. Types only, in a module of
+ * their own, so that neither half imports the other.
+ */
+
+/** How reading a body ended. */
+export type BodyEnding = 'complete' | 'capped' | 'timed-out' | 'broken';
+
+/** What the check reads of an answer. */
+export interface CheckedAnswer {
+	status: number;
+	/** The media type of the Content-Type header, lowercased, without parameters. */
+	mediaType: string | undefined;
+	/** The body as text, and how reading it ended. */
+	text: string;
+	ending: BodyEnding;
+}
