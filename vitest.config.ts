@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
 
 export default defineConfig({
+	// The try-it panel's validators, compiled from openapi.yaml, as the build gives them to the page.
+	plugins: [validatorsPlugin()],
 	test: {
 		reporters: ['default', './tests/support/summary-reporter.ts'],
 		testTimeout: 60_000,

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
 
 /**
  * The unit tests alone, for StrykerJS (`npm run test:mutation`): no build, no mock process, no
  * browser, and no projects, which Stryker's vitest runner would run all of.
  */
 export default defineConfig({
+	// The try-it panel's validators, compiled from openapi.yaml, as the build gives them to the page.
+	plugins: [validatorsPlugin()],
 	test: {
 		include: ['tests/unit/**/*.test.ts'],
 		testTimeout: 60_000,

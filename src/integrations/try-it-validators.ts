@@ -116,8 +116,11 @@ function withImports(code: string): string {
 	return `${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
 }
 
-/** Vite's side of the module: compiled from the contract, again whenever the contract changes. */
-function validatorsPlugin(): Plugin {
+/**
+ * Vite's side of the module: compiled from the contract, again whenever the contract changes. The
+ * unit tests' Vite (vitest.config.ts) has it too, so they can load the panel's code as a page does.
+ */
+export function validatorsPlugin(): Plugin {
 	return {
 		name: 'console-portal:try-it-validators',
 		resolveId(id) {

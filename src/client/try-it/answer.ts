@@ -15,4 +15,9 @@ export interface CheckedAnswer {
 	/** The body as text, and how reading it ended. */
 	text: string;
 	ending: BodyEnding;
+	/**
+	 * The body as JSON, parsed once as it was read: `{ value }`, or `undefined` when it did not
+	 * arrive whole or is not JSON (an empty body is not JSON either).
+	 */
+	json: { value: unknown } | undefined;
 }

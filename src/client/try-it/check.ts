@@ -123,18 +123,6 @@ export function describeViolation({ instancePath, keyword, params }: Violation):
 	}
 }
 
-/** The body as JSON, or `undefined` when it is empty or not JSON. */
-export function parsedBody(text: string): { value: unknown } | undefined {
-	// An empty body is not JSON either: JSON.parse('') throws.
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-	return { value };
-}
-
 /** The contract's answers for a status: its own, else its range (`4XX`), else `default`. */
 function answersFor(answers: ContractAnswers, status: number) {
 	return answers[String(status)] ?? answers[`${String(status)[0]}XX`] ?? answers['default'];
@@ -193,7 +181,7 @@ export function checkAnswer(answer: CheckedAnswer, answers: ContractAnswers): Co
 			violations: [],
 		};
 	}
-	const body = parsedBody(answer.text);
+	const body = answer.json;
 	if (!body)
 		return breaks(`The body is not JSON, so it cannot match the contract's ${what} schema.`);
 	if (validator(body.value)) {

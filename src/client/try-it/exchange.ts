@@ -225,20 +225,53 @@ export function formatElapsed(ms: number): string {
 	return ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Number((ms / 1000).toFixed(2))} s`;
 }
 
+/** A body read once: its bytes decoded once, and parsed as JSON once when it arrived whole. */
+export interface ReadBody {
+	text: string;
+	/** How many bytes arrived. */
+	size: number;
+	ending: BodyEnding;
+	/** The body as JSON when it arrived whole and parses; `undefined` otherwise. */
+	json: { value: unknown } | undefined;
+	/** Whether the body could not be parsed because it nests deeper than the parser can follow. */
+	tooDeep: boolean;
+}
+
+/** Decodes the bytes read and, when the body arrived whole, parses it as JSON: each once. */
+export function readBody({ bytes, ending }: CappedBody): ReadBody {
+	const read = {
+		text: new TextDecoder().decode(bytes),
+		size: bytes.byteLength,
+		ending,
+		json: undefined,
+		tooDeep: false,
+	};
+	// A body cut short is neither formatted nor checked, so it is not parsed either.
+	if (ending !== 'complete') return read;
+	try {
+		return { ...read, json: { value: JSON.parse(read.text) as unknown } };
+	} catch (error) {
+		// A SyntaxError is not JSON (an empty body included); a RangeError is JSON nested deeper than
+		// the browser's parser can follow.
+		return { ...read, tooDeep: error instanceof RangeError };
+	}
+}
+
 /** A body as text to show, with notes for the reader about what they see. */
 export interface ShownBody {
 	text: string;
 	notes: string[];
 }
 
-/** Turns the bytes read into text: JSON formatted when it is complete and parses, else as is. */
+/** What the panel says of a JSON body it cannot format. */
+const TOO_DEEP = 'The body is JSON nested too deep to format; it is shown as it came.';
+
+/** The body read, as text to show: JSON formatted when it is complete and parses, else as is. */
 export function formatBody(
-	{ bytes, ending }: CappedBody,
+	{ text, size, ending, json, tooDeep }: ReadBody,
 	contentType: string | null,
 	{ capBytes = BODY_CAP_BYTES, timeoutMs = TIMEOUT_MS } = {},
 ): ShownBody {
-	const text = new TextDecoder().decode(bytes);
-	const type = mediaType(contentType);
 	const notes: string[] = [];
 	if (ending === 'capped') {
 		notes.push(
@@ -248,30 +281,28 @@ export function formatBody(
 	} else if (ending === 'timed-out') {
 		notes.push(
 			`The body did not finish within ${formatElapsed(timeoutMs)} (time-out): showing the ` +
-				`${formatBytes(bytes.byteLength)} that arrived, unformatted.`,
+				`${formatBytes(size)} that arrived, unformatted.`,
 		);
 	} else if (ending === 'broken') {
 		notes.push(
-			`The connection broke before the body finished: showing the ${formatBytes(bytes.byteLength)} that arrived.`,
+			`The connection broke before the body finished: showing the ${formatBytes(size)} that arrived.`,
 		);
 	}
 	if (ending !== 'complete') return { text, notes };
-	if (bytes.byteLength === 0) return { text: '(empty body)', notes };
-	let formatted: string | undefined;
-	try {
-		formatted = JSON.stringify(JSON.parse(text), null, 2);
-	} catch (error) {
-		// A SyntaxError is not JSON; a RangeError is JSON nested deeper than the stack can follow.
-		if (error instanceof RangeError) {
-			notes.push('The body is JSON nested too deep to format; it is shown as it came.');
-			return { text, notes };
-		}
-		formatted = undefined;
-	}
-	if (formatted === undefined) {
+	if (size === 0) return { text: '(empty body)', notes };
+	if (tooDeep) return { text, notes: [...notes, TOO_DEEP] };
+	if (!json) {
+		const type = mediaType(contentType);
 		const declared = type ? ` (Content-Type: ${type})` : '';
 		notes.push(`The body is not JSON${declared}; it is shown as text.`);
 		return { text, notes };
+	}
+	let formatted: string;
+	try {
+		formatted = JSON.stringify(json.value, null, 2);
+	} catch {
+		// A value that parsed fails to stringify only by nesting deeper than the stack can follow.
+		return { text, notes: [...notes, TOO_DEEP] };
 	}
 	if (formatted.length > capBytes) {
 		notes.push(
@@ -408,7 +439,7 @@ export async function sendExampleRequest(
 					'send again. If it is running, check the server address.';
 			return { kind: 'failure', curl, summary };
 		}
-		const body = await readCapped(response.body, capBytes, controller.signal);
+		const body = readBody(await readCapped(response.body, capBytes, controller.signal));
 		const elapsed = formatElapsed(now() - started);
 		const shown = formatBody(body, response.headers.get('content-type'), { capBytes, timeoutMs });
 		const status = formatStatus(response.status, response.statusText);
@@ -424,8 +455,9 @@ export async function sendExampleRequest(
 			checked: {
 				status: response.status,
 				mediaType: mediaType(response.headers.get('content-type')),
-				text: new TextDecoder().decode(body.bytes),
+				text: body.text,
 				ending: body.ending,
+				json: body.json,
 			},
 		};
 	} finally {

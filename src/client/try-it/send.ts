@@ -20,9 +20,9 @@ import {
 	answerEmails,
 	checkAnswer,
 	directoryFingerprint,
-	parsedBody,
 	readDirectoryMap,
 	whoseDirectory,
+	type ContractCheck,
 	type DirectoryMap,
 	type Whose,
 } from './check.ts';
@@ -95,8 +95,16 @@ function timeoutOf(panel: HTMLElement): number {
 	return Number.isInteger(value) && value > 0 ? value : TIMEOUT_MS;
 }
 
-/** Shows an outcome in the result block, or hides it (nothing sent): every part is set anew. */
-function showResult(panel: HTMLElement, outcome: TryItOutcome | undefined): void {
+/**
+ * Shows an outcome in the result block with its contract check and whose directory it lists, or
+ * hides it all (nothing sent, or sending): every part is set anew.
+ */
+function showResult(
+	panel: HTMLElement,
+	outcome: TryItOutcome | undefined,
+	check?: ContractCheck,
+	whose?: Whose,
+): void {
 	const shown = shownResult(outcome);
 	part<HTMLElement>(panel, '[data-result]').hidden = shown.hidden;
 	part<HTMLElement>(panel, '[data-request-heading]').textContent = shown.heading;
@@ -113,19 +121,18 @@ function showResult(panel: HTMLElement, outcome: TryItOutcome | undefined): void
 		}),
 	);
 	notes.hidden = shown.notes.length === 0;
-	showCheck(panel, outcome, undefined);
+	showCheck(panel, check, whose);
 }
 
-/** Shows the contract check of an answer and whose directory it lists; hides it otherwise. */
+/** Shows the contract check of an answer and whose directory it lists; hides it when none. */
 function showCheck(
 	panel: HTMLElement,
-	outcome: TryItOutcome | undefined,
+	check: ContractCheck | undefined,
 	whose: Whose | undefined,
 ): void {
 	const section = part<HTMLElement>(panel, '[data-check]');
 	const violations = part<HTMLElement>(panel, '[data-violations]');
 	const whoseLine = part<HTMLElement>(panel, '[data-whose]');
-	const check = outcome?.kind === 'answer' ? checkAnswer(outcome.checked, responses) : undefined;
 	section.hidden = !check;
 	section.className = `${check?.verdict ?? ''}${whose?.kind === 'other-view' ? ' other-view' : ''}`;
 	part<HTMLElement>(panel, '[data-verdict]').textContent = check?.headline ?? '';
@@ -153,7 +160,7 @@ async function whoseAnswer(panel: HTMLElement, outcome: TryItOutcome): Promise<W
 	if (outcome.kind !== 'answer' || !outcome.ok || outcome.checked.ending !== 'complete') {
 		return undefined;
 	}
-	const emails = answerEmails(parsedBody(outcome.checked.text)?.value);
+	const emails = answerEmails(outcome.checked.json?.value);
 	if (!emails) return undefined;
 	const own = {
 		fingerprint: panel.dataset['directory'] ?? '',
@@ -219,8 +226,9 @@ export async function send(panel: HTMLElement): Promise<void> {
 			defaultServer: panel.dataset['defaultServer'] ?? '',
 		});
 		const answer = shown.kind === 'answer' ? shown : undefined;
-		showResult(panel, shown);
-		showCheck(panel, shown, await whoseAnswer(panel, shown));
+		// The answer was read and parsed once; it is checked once and shown once, whole.
+		const check = answer ? checkAnswer(answer.checked, responses) : undefined;
+		showResult(panel, shown, check, await whoseAnswer(panel, shown));
 		summary.className = answer ? (answer.ok ? 'ok' : 'bad') : 'failure';
 		showSummary(summary, shown.summary);
 	} finally {

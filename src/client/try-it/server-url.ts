@@ -1,7 +1,7 @@
 /**
  * The try-it panel's server address in its normal form, checked before the panel uses a typed or
- * remembered value. Kept small and apart from `try-it.ts`, because the page loads it eagerly; the
- * messages that say what is wrong with an address live in `try-it.ts`.
+ * remembered value. Kept small and apart from `exchange.ts`, because the page loads it eagerly;
+ * the messages that say what is wrong with an address live in `exchange.ts`.
  */
 
 /** Where the browser remembers the try-it server between pages (localStorage). */

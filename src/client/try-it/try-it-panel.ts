@@ -1,7 +1,7 @@
 /**
  * `<try-it data-default-server="http://127.0.0.1:4010">`: the try-it panel. Without JavaScript
  * its form stays hidden and a note points at the curl command. This eager part only wires the
- * form and restores the remembered server; sending loads `try-it-send.ts` on the first Send.
+ * form and restores the remembered server; sending loads `send.ts` on the first Send.
  */
 import { rememberedServer, SERVER_STORAGE_KEY } from './server-url.ts';
 

@@ -15,7 +15,6 @@ import {
 	describeViolation,
 	directoryFingerprint,
 	directoryMap,
-	parsedBody,
 	readDirectoryMap,
 	whoseDirectory,
 	type BodyValidator,
@@ -23,7 +22,8 @@ import {
 	type DirectoryMap,
 	type Violation,
 } from '../../../src/client/try-it/check.ts';
-import type { CheckedAnswer } from '../../../src/client/try-it/answer.ts';
+import type { BodyEnding, CheckedAnswer } from '../../../src/client/try-it/answer.ts';
+import { readBody } from '../../../src/client/try-it/exchange.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 /** Inside the project, so the generated module's imports of Ajv's runtime resolve. */
@@ -48,9 +48,20 @@ afterAll(async () => {
 const ADA = { name: 'Ada Example', email: 'ada@example.com', role: 'admin' };
 const BEN = { name: 'Ben Example', email: 'ben@example.com', role: 'viewer' };
 
+/** An answer as the panel reads it: its text decoded, and parsed once when it came whole. */
+function read(
+	status: number,
+	mediaType: string | undefined,
+	text: string,
+	ending: BodyEnding = 'complete',
+): CheckedAnswer {
+	const { json } = readBody({ bytes: new TextEncoder().encode(text), ending });
+	return { status, mediaType, text, ending, json };
+}
+
 /** A complete JSON answer. */
 function json(status: number, body: unknown, mediaType = 'application/json'): CheckedAnswer {
-	return { status, mediaType, text: JSON.stringify(body), ending: 'complete' };
+	return read(status, mediaType, JSON.stringify(body));
 }
 
 describe('the validators compiled from the contract', () => {
@@ -129,16 +140,11 @@ describe('the validators compiled from the contract', () => {
 		expect(checkAnswer(json(200, { users: [] }, 'text/html'), answers).headline).toBe(
 			"The answer is text/html; the contract's 200 answer is application/json.",
 		);
-		const notJson: CheckedAnswer = {
-			status: 200,
-			mediaType: 'application/json',
-			text: '{"users":',
-			ending: 'complete',
-		};
+		const notJson = read(200, 'application/json', '{"users":');
 		expect(checkAnswer(notJson, answers).headline).toBe(
 			"The body is not JSON, so it cannot match the contract's 200 application/json schema.",
 		);
-		expect(checkAnswer({ ...notJson, ending: 'capped' }, answers)).toEqual({
+		expect(checkAnswer(read(200, 'application/json', '{"users":', 'capped'), answers)).toEqual({
 			verdict: 'unchecked',
 			headline:
 				"The body did not arrive whole, so it was not checked against the contract's 200 application/json schema.",
@@ -224,18 +230,13 @@ describe('checking against contracts of other shapes', () => {
 
 	it('an answer the contract gives no body matches only when it has none', () => {
 		const contract: ContractAnswers = { '204': {} };
-		const empty: CheckedAnswer = {
-			status: 204,
-			mediaType: undefined,
-			text: '',
-			ending: 'complete',
-		};
+		const empty = read(204, undefined, '');
 		expect(checkAnswer(empty, contract)).toEqual({
 			verdict: 'matches',
 			headline: "No body, as the contract's 204 answer says.",
 			violations: [],
 		});
-		expect(checkAnswer({ ...empty, text: '{}' }, contract)).toEqual({
+		expect(checkAnswer(read(204, undefined, '{}'), contract)).toEqual({
 			verdict: 'breaks',
 			headline: "The contract's 204 answer has no body, but this one has.",
 			violations: [],
@@ -264,12 +265,7 @@ describe('checking against contracts of other shapes', () => {
 
 	it('a media type the contract gives no schema matches without a check', () => {
 		const contract: ContractAnswers = { '200': { 'text/csv': null } };
-		const csv: CheckedAnswer = {
-			status: 200,
-			mediaType: 'text/csv',
-			text: 'email\nada@example.com\n',
-			ending: 'complete',
-		};
+		const csv = read(200, 'text/csv', 'email\nada@example.com\n');
 		expect(checkAnswer(csv, contract)).toEqual({
 			verdict: 'matches',
 			headline: "The contract's 200 text/csv answer has no schema to check.",
@@ -308,18 +304,41 @@ describe('checking against contracts of other shapes', () => {
 	});
 
 	it('an empty body where the contract has JSON is not JSON', () => {
-		const empty: CheckedAnswer = {
-			status: 200,
-			mediaType: 'application/json',
-			text: '',
-			ending: 'complete',
-		};
-		expect(checkAnswer(empty, answers).headline).toBe(
+		expect(checkAnswer(read(200, 'application/json', ''), answers).headline).toBe(
 			"The body is not JSON, so it cannot match the contract's 200 application/json schema.",
 		);
-		expect(parsedBody('')).toBeUndefined();
-		expect(parsedBody('{"users":')).toBeUndefined();
-		expect(parsedBody('null')).toEqual({ value: null });
+	});
+
+	it('a body of JSON null is JSON, checked against the schema rather than called "not JSON"', () => {
+		const seen: unknown[] = [];
+		const contract: ContractAnswers = {
+			'200': {
+				'application/json': (value: unknown) => {
+					seen.push(value);
+					return false;
+				},
+			},
+		};
+		expect(checkAnswer(read(200, 'application/json', 'null'), contract).headline).toBe(
+			"The body breaks the contract's 200 application/json schema (0 problems):",
+		);
+		expect(seen).toEqual([null]);
+	});
+
+	it('checks the body as it was parsed when read, without parsing its text again', () => {
+		const seen: unknown[] = [];
+		const contract: ContractAnswers = {
+			'200': {
+				'application/json': (value: unknown) => {
+					seen.push(value);
+					return true;
+				},
+			},
+		};
+		// The text and the parsed value differ only here, so the check shows which one it used.
+		const answer = { ...read(200, 'application/json', '{"users":[]}'), json: { value: 'parsed' } };
+		expect(checkAnswer(answer, contract).verdict).toBe('matches');
+		expect(seen).toEqual(['parsed']);
 	});
 });
 
