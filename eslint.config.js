@@ -185,6 +185,26 @@ export default defineConfig(
 		},
 	},
 	{
+		files: ['**/*.astro/*.{js,ts}'],
+		rules: {
+			// A component's <script> runs in the browser, as src/client does, though its file lies among
+			// the components; no-restricted-paths sees only the .astro file, so its imports are matched
+			// by name here.
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '(^|/)(sources|site|integrations|mock|scripts|support)/',
+							message:
+								'A <script> runs in the browser: it may import src/client, src/shared and src/schemas, never Node-only code.',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		files: ['src/shared/**'],
 		rules: {
 			// Code shared by the build, the mock and the browser takes only pure packages: zod, for
