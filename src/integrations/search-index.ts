@@ -9,6 +9,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
+import { SEARCH_INDEX_HREF, SIDE_ROOT } from '../shared/urls.ts';
+
+/** A site folder's address as a folder of the build: `/compare/side/` is `compare/side`. */
+function folderOf(address: string): string {
+	return address.replace(/^\/|\/$/g, '');
+}
 
 /**
  * Runs a full garbage collection of this process. Rendering thousands of pages leaves most of a
@@ -34,7 +40,7 @@ export const SECRET_SELECTORS = ['try-it', '[data-secret]', '.try-it'] as const;
  * page's side frames, which repeat every view's facts (at 10,000 views, 35 MB of HTML that cost
  * Pagefind about 125 MB of memory to read and drop).
  */
-export const UNSEARCHED_FOLDERS = ['compare/side'] as const;
+export const UNSEARCHED_FOLDERS = [folderOf(SIDE_ROOT)] as const;
 
 /**
  * A name as a Pagefind glob (wax) matches it literally: its pattern characters escaped. Not `!`:
@@ -82,7 +88,9 @@ export async function writeSearchIndex(folder: string): Promise<{ pages: number 
 				`Search index: indexing ${folder} with the glob ${glob} failed: ${added.errors.join('; ')}`,
 			);
 		}
-		const written = await index.writeFiles({ outputPath: path.join(folder, 'pagefind') });
+		const written = await index.writeFiles({
+			outputPath: path.join(folder, folderOf(SEARCH_INDEX_HREF)),
+		});
 		if (written.errors.length > 0) {
 			throw new Error(`Search index: writing the index failed: ${written.errors.join('; ')}`);
 		}

@@ -129,14 +129,13 @@ export function readPair(search: string): RequestedPair {
 	return pair;
 }
 
-/**
- * The pages that compare two views without JavaScript: the compare page shows two frames, and
- * each picks its view through these small pages: the environments, then an environment's views a
- * page at a time. Such a page also holds the views it lists, each shown only when the address
- * targets it (`#view-<slug>`), so picking a view needs no page per view. They are the only pages
- * another page of the portal may frame.
+/*
+ * The pages that compare two views without JavaScript (under SIDE_ROOT in urls.ts): the compare
+ * page shows two frames, and each picks its view through these small pages: the environments,
+ * then an environment's views a page at a time. Such a page also holds the views it lists, each
+ * shown only when the address targets it (`#view-<slug>`), so picking a view needs no page per
+ * view. They are the only pages another page of the portal may frame.
  */
-export const SIDE_ROOT = '/compare/side/';
 
 /** The id of the list of views on a side page; linking to it shows the list again. */
 export const SIDE_LIST_ID = 'views';
@@ -146,22 +145,8 @@ export function sideCardId(slug: string): string {
 	return `view-${slug}`;
 }
 
-/** The address of an environment's views, page `page` (from 1), as a side of the comparison lists them. */
-export function sideEnvironmentHref(environment: string, page = 1): string {
-	const first = `${SIDE_ROOT}environments/${environment}/`;
-	return page <= 1 ? first : `${first}${page}/`;
-}
-
 /** The two sides of the comparison. */
 export const SIDES = ['a', 'b'] as const;
-
-/**
- * The page a side frame opens on: its starting view, shown without a `#fragment`, since a frame
- * that opens on a fragment scrolls the page around it down to the frame.
- */
-export function sideStartHref(side: (typeof SIDES)[number]): string {
-	return `${SIDE_ROOT}start/${side}/`;
-}
 
 /** The view each side starts on, the first two views (or the one view twice), as the scripted comparison does. */
 export function sideStarts<T>(

@@ -24,8 +24,3 @@ export function personSlug(email: string): string {
 	const domain = at < 0 ? '' : key.slice(at + 1);
 	return domain === 'example.com' || domain === '' ? local : `${local}_40${encode(domain)}`;
 }
-
-/** The address of a person's page. */
-export function personHref(email: string): string {
-	return `/people/${personSlug(email)}/`;
-}

@@ -1,9 +1,8 @@
 /**
- * The access overview's addresses and bounds. Without JavaScript, filtering is following a link:
- * one page per environment, per role, and per environment and role. Every page lists people, or a
- * bounded number of one person's views, so none grows with the number of views.
+ * The access overview's bounds. Without JavaScript, filtering is following a link (`accessHref` in
+ * urls.ts): one page per environment, per role, and per environment and role. Every page lists
+ * people, or a bounded number of one person's views, so none grows with the number of views.
  */
-import type { Role } from '../schemas/view.ts';
 
 /** How many of a person's views in one environment their page lists; the rest are a link away. */
 export const VIEWS_PER_ENVIRONMENT = 5;
@@ -13,19 +12,6 @@ export const VIEWS_PER_PAGE = 50;
 
 /** How many people a cell of the overview names before it links to the whole list. */
 export const CELL_LIMIT = 6;
-
-/** The access page for an environment, a role, both or neither. */
-export function accessHref(environment?: string, role?: Role): string {
-	if (environment && role) return `/access/environments/${environment}/${role}/`;
-	if (environment) return `/access/environments/${environment}/`;
-	if (role) return `/access/roles/${role}/`;
-	return '/access/';
-}
-
-/** The address of page `page` (from 1) of a person's views in one environment. */
-export function personEnvironmentHref(person: string, environment: string, page = 1): string {
-	return `/people/${person}/${environment}/${page > 1 ? `${page}/` : ''}`;
-}
 
 /** Splits a list into pages of `size`; an empty list is one empty page. */
 export function paginate<T>(items: readonly T[], size: number): T[][] {

@@ -54,11 +54,6 @@ export function environmentGroups<V extends OverviewView>(
 	});
 }
 
-/** The address of an environment's page: its first page, or page `page` (counted from 1). */
-export function environmentHref(environment: string, page = 1): string {
-	return page <= 1 ? `/environments/${environment}/` : `/environments/${environment}/${page}/`;
-}
-
 /** The page (from 1) of an environment's list that holds the view `slug`; page 1 if none does. */
 export function environmentPageOf(members: readonly { slug: string }[], slug: string): number {
 	const index = members.findIndex((member) => member.slug === slug);

@@ -12,7 +12,7 @@ import { ROLES, type Role, type View } from '../schemas/view.ts';
 import { compareViews, viewName } from '../shared/views.ts';
 import { emailKey, personSlug } from '../shared/person-key.ts';
 
-export { emailKey, personHref, personSlug } from '../shared/person-key.ts';
+export { emailKey, personSlug } from '../shared/person-key.ts';
 
 /** One view a person appears in, with the role and the name and email as that directory gives them. */
 export interface Membership {

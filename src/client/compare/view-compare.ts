@@ -16,6 +16,7 @@ import {
 	type UnknownView,
 	type ViewDiff,
 } from '../../shared/compare.ts';
+import { compareEnvironmentHref, compareFactsHref } from '../../shared/urls.ts';
 
 /** What a view slug looks like; anything else is not asked for. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -215,12 +216,10 @@ export class ViewCompare extends HTMLElement {
 	async pickEnvironment(picker: Picker, environment: string, slug?: string): Promise<void> {
 		let list = this.#lists.get(environment);
 		if (!list) {
-			list = fetchJson(`/compare/environments/${encodeURIComponent(environment)}.json`).then(
-				(body) => {
-					if (body === undefined) throw new Error(`no environment "${environment}"`);
-					return readEnvironmentViews(body);
-				},
-			);
+			list = fetchJson(compareEnvironmentHref(environment)).then((body) => {
+				if (body === undefined) throw new Error(`no environment "${environment}"`);
+				return readEnvironmentViews(body);
+			});
 			this.#lists.set(environment, list);
 			list.catch(() => this.#lists.delete(environment));
 		}
@@ -238,7 +237,7 @@ export class ViewCompare extends HTMLElement {
 	facts(slug: string): Promise<CompareFacts | undefined> {
 		let facts = this.#facts.get(slug);
 		if (!facts) {
-			facts = fetchJson(`/compare/${encodeURIComponent(slug)}.json`).then((body) => {
+			facts = fetchJson(compareFactsHref(slug)).then((body) => {
 				if (body === undefined) return undefined;
 				if (!isFacts(body)) throw new Error(`${slug}: not a view's facts`);
 				return body;

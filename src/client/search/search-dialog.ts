@@ -16,6 +16,7 @@ import {
 	type ResultData,
 	type SearchFilterName,
 } from './search.ts';
+import { SEARCH_INDEX_HREF } from '../../shared/urls.ts';
 
 /** The parts of Pagefind's browser API the dialog uses. */
 interface PagefindApi {
@@ -252,8 +253,11 @@ export const NO_INDEX =
 
 let current: SearchDialog | undefined;
 
-/** Opens the page's search dialog, creating it on first use. */
-export function openSearchDialog(indexUrl: string): void {
+/**
+ * Opens the page's search dialog, creating it on first use, with the index at `indexUrl` (the
+ * search box's `data-index`) or else where the build writes it.
+ */
+export function openSearchDialog(indexUrl = SEARCH_INDEX_HREF): void {
 	current ??= new SearchDialog(indexUrl);
 	current.open();
 }

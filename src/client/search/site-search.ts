@@ -30,7 +30,7 @@ export class SiteSearch extends HTMLElement {
 	/** Opens the search dialog, loading its code the first time. */
 	async open(): Promise<void> {
 		const { openSearchDialog } = await import('./search-dialog.ts');
-		openSearchDialog(this.dataset['index'] ?? '/pagefind/');
+		openSearchDialog(this.dataset['index']);
 	}
 }
 

@@ -27,10 +27,7 @@ import {
 	type Whose,
 } from './check.ts';
 import { SERVER_STORAGE_KEY } from './server-url.ts';
-
-/** Where the build publishes which views have a directory: one file per fingerprint. */
-const directoryUrl = (fingerprint: string): string =>
-	`/try-it/directories/${encodeURIComponent(fingerprint)}.json`;
+import { directoryHref, viewHref } from '../../shared/urls.ts';
 
 /** Each directory's views, fetched once per page and only when an answer lists another directory. */
 const directories = new Map<string, Promise<DirectoryMap | undefined>>();
@@ -42,7 +39,7 @@ const directories = new Map<string, Promise<DirectoryMap | undefined>>();
 function viewsWithDirectory(fingerprint: string): Promise<DirectoryMap | undefined> {
 	let found = directories.get(fingerprint);
 	if (!found) {
-		const url = directoryUrl(fingerprint);
+		const url = directoryHref(fingerprint);
 		found = fetch(url, { credentials: 'same-origin' })
 			.then(async (response) => {
 				if (response.status === 404) return {};
@@ -148,7 +145,7 @@ function showCheck(
 	whoseLine.replaceChildren(whose?.text ?? '');
 	for (const { slug, title } of whose?.views ?? []) {
 		const link = document.createElement('a');
-		link.href = `/views/${encodeURIComponent(slug)}/`;
+		link.href = viewHref(slug);
 		link.textContent = `Open ${title}`;
 		whoseLine.append(' ', link);
 	}

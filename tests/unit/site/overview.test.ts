@@ -1,11 +1,6 @@
 /** The overview's grouping: environments in display order, and their API labels. */
 import { describe, expect, it } from 'vitest';
-import {
-	environmentGroups,
-	environmentHref,
-	environmentPageOf,
-	viewCount,
-} from '../../../src/site/overview.ts';
+import { environmentGroups, environmentPageOf, viewCount } from '../../../src/site/overview.ts';
 import { compareViews } from '../../../src/shared/views.ts';
 
 const entry = (slug: string, environment: string, apiVersion?: string) => ({
@@ -38,12 +33,6 @@ describe('environment groups', () => {
 });
 
 describe('environment pages', () => {
-	it('have a first page without a number and numbered pages after it', () => {
-		expect(environmentHref('production')).toBe('/environments/production/');
-		expect(environmentHref('production', 1)).toBe('/environments/production/');
-		expect(environmentHref('production', 3)).toBe('/environments/production/3/');
-	});
-
 	it('finds the page of an environment’s list that holds a view, 40 to a page', () => {
 		const members = Array.from({ length: 81 }, (_, index) => ({ slug: `view-${index}` }));
 		expect(environmentPageOf(members, 'view-0')).toBe(1);

@@ -11,7 +11,7 @@ import {
 	roleDiffers,
 } from '../../../src/site/people.ts';
 import { diffViews } from '../../../src/shared/compare.ts';
-import { accessHref, count, paginate, personEnvironmentHref } from '../../../src/site/access.ts';
+import { count, paginate } from '../../../src/site/access.ts';
 import { compareFacts } from '../../../src/site/compare-facts.ts';
 import { loadViews } from '../../../src/sources/fixtures.ts';
 import type { Role, User, View } from '../../../src/schemas/view.ts';
@@ -240,20 +240,7 @@ describe('the compare page and the people pages match people alike', () => {
 	});
 });
 
-describe('the access pages’ addresses and bounds', () => {
-	it('gives each filter combination its own page', () => {
-		expect(accessHref()).toBe('/access/');
-		expect(accessHref('production')).toBe('/access/environments/production/');
-		expect(accessHref(undefined, 'admin')).toBe('/access/roles/admin/');
-		expect(accessHref('production', 'admin')).toBe('/access/environments/production/admin/');
-		expect(personEnvironmentHref('amara.okafor', 'production')).toBe(
-			'/people/amara.okafor/production/',
-		);
-		expect(personEnvironmentHref('amara.okafor', 'production', 3)).toBe(
-			'/people/amara.okafor/production/3/',
-		);
-	});
-
+describe('the access pages’ bounds', () => {
 	it('splits a long list of views into pages of a bounded size, none empty but the only one', () => {
 		const items = Array.from({ length: 120 }, (_, index) => index);
 		expect(paginate(items, 50).map((page) => page.length)).toEqual([50, 50, 20]);

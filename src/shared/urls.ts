@@ -1,0 +1,130 @@
+/**
+ * Every address the portal links to or fetches, and every file it publishes, in one place: the
+ * pages, the components and the browser scripts all build their links here, so a route that moves
+ * moves once. It runs in the build and in the browser, so it imports nothing but types.
+ *
+ * Each part of an address is percent-encoded. The build's slugs, environments, roles and person
+ * slugs are made of characters that need no encoding, so their links read as written; a slug the
+ * browser reads from an address or an answer cannot break out of its path segment.
+ */
+import type { Role } from '../schemas/view.ts';
+import type { Side } from './compare.ts';
+
+/** One path segment, percent-encoded. */
+const segment = encodeURIComponent;
+
+/** A multi-part id (e.g. a guide in a subfolder), each part percent-encoded. */
+const segments = (id: string): string => id.split('/').map(segment).join('/');
+
+/** The overview: every environment with its first views. */
+export const HOME_HREF = '/';
+
+/** The guides' index. */
+export const GUIDES_HREF = '/docs/';
+
+/** The API reference. */
+export const REFERENCE_HREF = '/reference/';
+
+/** The compare page; `?a=<slug>&b=<slug>` picks its views. */
+export const COMPARE_HREF = '/compare/';
+
+/** The folder of the view pages: a page's address starts with it. */
+export const VIEWS_ROOT = '/views/';
+
+/** The folder of the environments' pages. */
+export const ENVIRONMENTS_ROOT = '/environments/';
+
+/** The folder of the people's pages. */
+export const PEOPLE_ROOT = '/people/';
+
+/** The access overview's folder, and the overview itself. */
+export const ACCESS_ROOT = '/access/';
+
+/** The published contract, as JSON. */
+export const OPENAPI_JSON_HREF = '/openapi.json';
+
+/** The published contract, as YAML. */
+export const OPENAPI_YAML_HREF = '/openapi.yaml';
+
+/** The access export: one row per person per view. */
+export const ACCESS_CSV_HREF = '/access.csv';
+
+/** The folder of the search index, which Pagefind writes and the search dialog loads. */
+export const SEARCH_INDEX_HREF = '/pagefind/';
+
+/** The portal's icon. */
+export const FAVICON_HREF = '/favicon.svg';
+
+/**
+ * The pages that compare two views without JavaScript, which the compare page frames: the
+ * environments, an environment's views a page at a time, and each side's starting view.
+ */
+export const SIDE_ROOT = `${COMPARE_HREF}side/`;
+
+/** A guide's page, from its id (its file name under `content/docs/` without the extension). */
+export function guideHref(id: string): string {
+	return `${GUIDES_HREF}${segments(id)}/`;
+}
+
+/** A view's page. */
+export function viewHref(slug: string): string {
+	return `${VIEWS_ROOT}${segment(slug)}/`;
+}
+
+/** The address of an environment's page: its first page, or page `page` (counted from 1). */
+export function environmentHref(environment: string, page = 1): string {
+	return `${ENVIRONMENTS_ROOT}${segment(environment)}/${pageSuffix(page)}`;
+}
+
+/** A person's page, from the slug their email gives (`personSlug` in person-key.ts). */
+export function personHref(personSlug: string): string {
+	return `${PEOPLE_ROOT}${segment(personSlug)}/`;
+}
+
+/** The address of page `page` (from 1) of a person's views in one environment. */
+export function personEnvironmentHref(personSlug: string, environment: string, page = 1): string {
+	return `${personHref(personSlug)}${segment(environment)}/${pageSuffix(page)}`;
+}
+
+/** The access page for an environment, a role, both or neither. */
+export function accessHref(environment?: string, role?: Role): string {
+	if (environment && role) {
+		return `${ACCESS_ROOT}environments/${segment(environment)}/${segment(role)}/`;
+	}
+	if (environment) return `${ACCESS_ROOT}environments/${segment(environment)}/`;
+	if (role) return `${ACCESS_ROOT}roles/${segment(role)}/`;
+	return ACCESS_ROOT;
+}
+
+/** One view's facts as the compare page fetches them. */
+export function compareFactsHref(slug: string): string {
+	return `${COMPARE_HREF}${segment(slug)}.json`;
+}
+
+/** One environment's views as the compare page fetches them. */
+export function compareEnvironmentHref(environment: string): string {
+	return `${COMPARE_HREF}environments/${segment(environment)}.json`;
+}
+
+/** The address of an environment's views, page `page` (from 1), as a side of the comparison lists them. */
+export function sideEnvironmentHref(environment: string, page = 1): string {
+	return `${SIDE_ROOT}environments/${segment(environment)}/${pageSuffix(page)}`;
+}
+
+/**
+ * The page a side frame opens on: its starting view, shown without a `#fragment`, since a frame
+ * that opens on a fragment scrolls the page around it down to the frame.
+ */
+export function sideStartHref(side: Side): string {
+	return `${SIDE_ROOT}start/${segment(side)}/`;
+}
+
+/** The views with one directory, by the directory's fingerprint, as the try-it panel fetches them. */
+export function directoryHref(fingerprint: string): string {
+	return `/try-it/directories/${segment(fingerprint)}.json`;
+}
+
+/** What follows a paged list's address for page `page`: nothing for the first page. */
+function pageSuffix(page: number): string {
+	return page > 1 ? `${page}/` : '';
+}

@@ -1,0 +1,85 @@
+/** Every address the portal links to or fetches, as src/shared/urls.ts builds it. */
+import { describe, expect, it } from 'vitest';
+import {
+	ACCESS_CSV_HREF,
+	accessHref,
+	compareEnvironmentHref,
+	compareFactsHref,
+	directoryHref,
+	environmentHref,
+	guideHref,
+	OPENAPI_JSON_HREF,
+	OPENAPI_YAML_HREF,
+	personEnvironmentHref,
+	personHref,
+	SEARCH_INDEX_HREF,
+	SIDE_ROOT,
+	sideEnvironmentHref,
+	sideStartHref,
+	viewHref,
+} from '../../../src/shared/urls.ts';
+
+describe('page addresses', () => {
+	it('gives each view, guide and person a page of its own', () => {
+		expect(viewHref('production-edge')).toBe('/views/production-edge/');
+		expect(guideHref('getting-started')).toBe('/docs/getting-started/');
+		expect(personHref('amara.okafor')).toBe('/people/amara.okafor/');
+		expect(personHref('sam_2bops_40corp.example')).toBe('/people/sam_2bops_40corp.example/');
+	});
+
+	it('gives environment pages a first page without a number and numbered pages after it', () => {
+		expect(environmentHref('production')).toBe('/environments/production/');
+		expect(environmentHref('production', 1)).toBe('/environments/production/');
+		expect(environmentHref('production', 3)).toBe('/environments/production/3/');
+	});
+
+	it('gives each access filter combination its own page', () => {
+		expect(accessHref()).toBe('/access/');
+		expect(accessHref('production')).toBe('/access/environments/production/');
+		expect(accessHref(undefined, 'admin')).toBe('/access/roles/admin/');
+		expect(accessHref('production', 'admin')).toBe('/access/environments/production/admin/');
+		expect(personEnvironmentHref('amara.okafor', 'production')).toBe(
+			'/people/amara.okafor/production/',
+		);
+		expect(personEnvironmentHref('amara.okafor', 'production', 3)).toBe(
+			'/people/amara.okafor/production/3/',
+		);
+	});
+
+	it('gives each side of the comparison without JavaScript its own addresses', () => {
+		expect(SIDE_ROOT).toBe('/compare/side/');
+		expect(sideStartHref('a')).toBe('/compare/side/start/a/');
+		expect(sideStartHref('b')).toBe('/compare/side/start/b/');
+		expect(sideEnvironmentHref('production')).toBe('/compare/side/environments/production/');
+		expect(sideEnvironmentHref('production', 1)).toBe('/compare/side/environments/production/');
+		expect(sideEnvironmentHref('production', 2)).toBe('/compare/side/environments/production/2/');
+	});
+});
+
+describe('published files', () => {
+	it('names the contract, the export and the search index', () => {
+		expect(OPENAPI_JSON_HREF).toBe('/openapi.json');
+		expect(OPENAPI_YAML_HREF).toBe('/openapi.yaml');
+		expect(ACCESS_CSV_HREF).toBe('/access.csv');
+		expect(SEARCH_INDEX_HREF).toBe('/pagefind/');
+	});
+
+	it('gives the files the compare page and the try-it panel fetch', () => {
+		expect(compareFactsHref('production-edge')).toBe('/compare/production-edge.json');
+		expect(compareEnvironmentHref('production')).toBe('/compare/environments/production.json');
+		expect(directoryHref('3f9a1c')).toBe('/try-it/directories/3f9a1c.json');
+	});
+});
+
+describe('a slug read from an address or an answer', () => {
+	it('stays inside its path segment, percent-encoded', () => {
+		expect(viewHref('../admin?x=1#y')).toBe('/views/..%2Fadmin%3Fx%3D1%23y/');
+		expect(compareFactsHref('a/b')).toBe('/compare/a%2Fb.json');
+		expect(compareEnvironmentHref('prod uction')).toBe('/compare/environments/prod%20uction.json');
+		expect(directoryHref('a/../b')).toBe('/try-it/directories/a%2F..%2Fb.json');
+	});
+
+	it('keeps the folders of a guide in a subfolder, encoding each part', () => {
+		expect(guideHref('ops/zoë')).toBe('/docs/ops/zo%C3%AB/');
+	});
+});
