@@ -13,15 +13,6 @@ export const VIEWS_PER_PAGE = 50;
 /** How many people a cell of the overview names before it links to the whole list. */
 export const CELL_LIMIT = 6;
 
-/** Splits a list into pages of `size`; an empty list is one empty page. */
-export function paginate<T>(items: readonly T[], size: number): T[][] {
-	if (size < 1) throw new Error(`A page holds at least one item, not ${size}`);
-	const pages: T[][] = [];
-	for (let start = 0; start < items.length; start += size)
-		pages.push(items.slice(start, start + size));
-	return pages.length > 0 ? pages : [[]];
-}
-
 /** "1 view" / "3 views", and the like for people. */
 export function count(n: number, one: string, many: string): string {
 	return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

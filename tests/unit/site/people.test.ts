@@ -11,7 +11,7 @@ import {
 	roleDiffers,
 } from '../../../src/site/people.ts';
 import { diffViews } from '../../../src/shared/compare.ts';
-import { count, paginate } from '../../../src/site/access.ts';
+import { count } from '../../../src/site/access.ts';
 import { compareFacts } from '../../../src/site/compare-facts.ts';
 import { loadViews } from '../../../src/sources/fixtures.ts';
 import type { Role, User, View } from '../../../src/schemas/view.ts';
@@ -241,14 +241,6 @@ describe('the compare page and the people pages match people alike', () => {
 });
 
 describe('the access pages’ bounds', () => {
-	it('splits a long list of views into pages of a bounded size, none empty but the only one', () => {
-		const items = Array.from({ length: 120 }, (_, index) => index);
-		expect(paginate(items, 50).map((page) => page.length)).toEqual([50, 50, 20]);
-		expect(paginate(items, 50)[2]?.[0]).toBe(100);
-		expect(paginate([], 50)).toEqual([[]]);
-		expect(() => paginate(items, 0)).toThrow('A page holds at least one item, not 0');
-	});
-
 	it('counts in words', () => {
 		expect(count(1, 'view', 'views')).toBe('1 view');
 		expect(count(1234, 'view', 'views')).toBe('1,234 views');
