@@ -2,18 +2,18 @@
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import {
-	ACCESS_CSV_HEADER,
-	accessCsv,
-	csvField,
-	neutralizeFormula,
-	toCsv,
-	UTF8_BOM,
-} from '../../../src/site/access-csv.ts';
+import { ACCESS_CSV_HEADER, accessCsv, toCsv, UTF8_BOM } from '../../../src/site/access-csv.ts';
 import { loadViews } from '../../../src/sources/fixtures.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 const fixtures = await loadViews(path.join(ROOT, 'content/views'));
+
+/** One value as the export writes it: a record of one field, without its CRLF. */
+function csvField(value: string): string {
+	const record = toCsv([[value]]);
+	expect(record.endsWith('\r\n')).toBe(true);
+	return record.slice(0, -2);
+}
 
 describe('CSV fields', () => {
 	it.each([
@@ -23,6 +23,11 @@ describe('CSV fields', () => {
 		['@SUM(A1)', "'@SUM(A1)"],
 		['\tTabbed', "'\tTabbed"],
 		['\r=1', `"'\r=1"`],
+		// Full-width signs, which Apple Numbers reads as formulas too.
+		['\uFF1D1+1', "'\uFF1D1+1"],
+		['\uFF0B1', "'\uFF0B1"],
+		['\uFF0D1', "'\uFF0D1"],
+		['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
 	])('puts an apostrophe before a would-be formula: %j', (value, field) => {
 		expect(csvField(value)).toBe(field);
 	});
@@ -31,13 +36,16 @@ describe('CSV fields', () => {
 		expect(csvField('Amara Okafor')).toBe('Amara Okafor');
 		expect(csvField('dr-eu-west · DR failover')).toBe('dr-eu-west · DR failover');
 		expect(csvField('a=b')).toBe('a=b');
-		expect(neutralizeFormula('')).toBe('');
+		expect(csvField('')).toBe('');
+		expect(csvField("O'Connor")).toBe("O'Connor");
 	});
 
 	it('quotes fields with commas, quotes and line ends, doubling the quotes', () => {
 		expect(csvField('Okafor, Amara')).toBe('"Okafor, Amara"');
 		expect(csvField('Amara "Ama" Okafor')).toBe('"Amara ""Ama"" Okafor"');
 		expect(csvField('two\nlines')).toBe('"two\nlines"');
+		expect(csvField('a lone\rreturn')).toBe('"a lone\rreturn"');
+		expect(csvField('crlf\r\ninside')).toBe('"crlf\r\ninside"');
 	});
 
 	it('reads back, through a CSV parser, as the values it was given (formulas neutralized)', () => {
@@ -47,9 +55,10 @@ describe('CSV fields', () => {
 		];
 		const text = toCsv(rows);
 		expect(text.endsWith('\r\n')).toBe(true);
-		expect(parse(text, { relax_column_count: false })).toEqual(
-			rows.map((row) => row.map(neutralizeFormula)),
-		);
+		expect(parse(text, { relax_column_count: false })).toEqual([
+			["Niamh O'Connor", 'a,b', 'say "hi"', 'line\r\nend', "'=1+1", 'Zoë'],
+			['', ' spaced ', "'-", "'@", "'+", 'plain'],
+		]);
 	});
 });
 
