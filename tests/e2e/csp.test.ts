@@ -6,11 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'cheerio';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
 import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const distDir = inject('distDir');
@@ -20,21 +19,16 @@ const views = await loadViews(path.join(ROOT, 'content/views'));
 const [entry] = views;
 if (!entry) throw new Error('No view fixtures');
 
-let preview: Preview;
-let browser: Browser;
+const portal = usePortalInChromium();
 let mock: Started;
 
 beforeAll(async () => {
-	preview = await servePortal(distDir);
 	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(mockPort) } });
 	await waitForUrl(`http://127.0.0.1:${mockPort}/`, mock);
-	browser = await launchChromium();
 });
 
 afterAll(async () => {
-	await browser?.close();
 	await mock?.stop();
-	await preview?.server.stop();
 });
 
 /** Every HTML page of the build, as a path under dist. */
@@ -79,7 +73,9 @@ describe('the Content-Security-Policy of every built page', () => {
 async function open(
 	route: string,
 ): Promise<{ page: Page; violations: string[]; requests: string[] }> {
-	const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+	const context = await portal.browser.newContext({
+		permissions: ['clipboard-read', 'clipboard-write'],
+	});
 	const page = await context.newPage();
 	const violations: string[] = [];
 	const requests: string[] = [];
@@ -95,13 +91,13 @@ async function open(
 		if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
 	});
 	page.on('request', (request) => requests.push(request.url()));
-	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
 	return { page, violations, requests };
 }
 
 /** Requests that went anywhere but the portal's own origin and the mock. */
 function foreign(requests: readonly string[]): string[] {
-	const allowed = new Set([new URL(preview.url).origin, ...MOCK_ORIGINS]);
+	const allowed = new Set([new URL(portal.url).origin, ...MOCK_ORIGINS]);
 	return requests.filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).origin));
 }
 

@@ -6,19 +6,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
-import { launchChromium } from '../../support/browser.ts';
 import { buildPortal } from '../../support/build.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const HOSTILE = path.join(ROOT, 'tests/fixtures/hostile');
 const views = await loadViews(path.join(HOSTILE, 'views'));
 let folder: string;
-let preview: Preview;
-let browser: Browser;
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-hostile-'));
@@ -26,26 +23,25 @@ beforeAll(async () => {
 		PORTAL_DOCS_DIR: path.join(HOSTILE, 'docs'),
 	});
 	if (result.status !== 0) throw new Error(`The hostile build failed:\n${result.output}`);
-	preview = await servePortal(path.join(folder, 'dist'));
-	browser = await launchChromium();
 });
 
 afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
 	if (folder) await rm(folder, { recursive: true, force: true });
 });
 
+// After the build above, so it serves what that built; its afterAll runs before the one above.
+const portal = usePortalInChromium({ distDir: () => path.join(folder, 'dist') });
+
 /** Opens a page, noting every dialog and page error, at a given width. */
 async function open(route: string, width = 1280): Promise<{ page: Page; events: string[] }> {
-	const page = await browser.newPage({ viewport: { width, height: 900 } });
+	const page = await portal.browser.newPage({ viewport: { width, height: 900 } });
 	const events: string[] = [];
 	page.on('dialog', (dialog) => {
 		events.push(`dialog: ${dialog.message()}`);
 		void dialog.dismiss();
 	});
 	page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
-	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
 	return { page, events };
 }
 

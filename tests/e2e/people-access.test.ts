@@ -4,10 +4,8 @@
  * admin in production?" without JavaScript, and both fit a 390 px phone.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { resultLinks } from '../support/search-results.ts';
@@ -15,8 +13,7 @@ import { resultLinks } from '../support/search-results.ts';
 /** This file's preview port, in the range set aside for the people tests. */
 const PORT = 47311;
 
-let preview: Preview;
-let browser: Browser;
+const portal = usePortalInChromium({ port: PORT });
 let views: ViewEntry[];
 
 /** Every directory entry of the fixtures whose email is `email`, in any case. */
@@ -44,21 +41,14 @@ function holders(environment: string, role: string): string[] {
 
 beforeAll(async () => {
 	views = await loadViews(path.join(ROOT, 'content/views'));
-	preview = await servePortal(inject('distDir'), PORT);
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
 });
 
 describe('people and access', () => {
 	it.each(['priya.raman@example.com', 'Kenji Watanabe'])(
 		'ranks the person page first when searched by %s, then the views they are in',
 		async (query) => {
-			const page = await browser.newPage();
-			await page.goto(`${preview.url}/docs/`);
+			const page = await portal.browser.newPage();
+			await page.goto(`${portal.url}/docs/`);
 			await page.keyboard.press('/');
 			await page.fill('#search-query', query);
 			const links = await resultLinks(page);
@@ -72,8 +62,8 @@ describe('people and access', () => {
 	);
 
 	it('filters search by role: only the people who are an admin somewhere', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/`);
 		await page.keyboard.press('/');
 		await page.locator('select[name="role"]').waitFor();
 		await page.selectOption('select[name="role"]', 'admin');
@@ -89,8 +79,8 @@ describe('people and access', () => {
 	});
 
 	it('lists exactly the views and roles of a person in three views, and says their role differs', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/people/priya.raman/`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/people/priya.raman/`);
 		expect((await page.locator('h1').textContent())?.trim()).toBe('Priya Raman');
 		const rows = await page.locator('table.person-views tbody tr').evaluateAll((trs) =>
 			trs.map((tr) => {
@@ -115,29 +105,29 @@ describe('people and access', () => {
 	});
 
 	it('gives a person named differently in one view the common name, and lists the other', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/people/amara.okafor/`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/people/amara.okafor/`);
 		expect((await page.locator('h1').textContent())?.trim()).toBe('Amara Okafor');
 		await expect(page.locator('.other-names').textContent()).resolves.toContain('“A. Okafor”');
 		await page.close();
 	});
 
 	it('reaches a person page from a name in a view’s directory', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/views/staging-us-east/`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/views/staging-us-east/`);
 		await page.locator('.directory a', { hasText: 'Priya Raman' }).click();
-		await page.waitForURL(`${preview.url}/people/priya.raman/`);
+		await page.waitForURL(`${portal.url}/people/priya.raman/`);
 		await page.close();
 	});
 
 	it('filters the access overview by environment, then role, each a page of its own', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/`);
 		await page.locator('.site-nav a', { hasText: 'Access' }).click();
-		await page.waitForURL(`${preview.url}/access/`);
+		await page.waitForURL(`${portal.url}/access/`);
 		const facet = (label: string) => page.locator('.access-filters .facet', { hasText: label });
 		await facet('Environment').getByRole('link', { name: 'production', exact: true }).click();
-		await page.waitForURL(`${preview.url}/access/environments/production/`);
+		await page.waitForURL(`${portal.url}/access/environments/production/`);
 		const everyone = await page.locator('table.access-people tbody th').allTextContents();
 		const inProduction = new Set(
 			views
@@ -146,26 +136,26 @@ describe('people and access', () => {
 		);
 		expect(everyone).toHaveLength(inProduction.size);
 		await facet('Role').getByRole('link', { name: 'admin', exact: true }).click();
-		await page.waitForURL(`${preview.url}/access/environments/production/admin/`);
+		await page.waitForURL(`${portal.url}/access/environments/production/admin/`);
 		const names = await page.locator('table.access-holders tbody th').allTextContents();
 		expect(names.map((name) => name.trim()).sort()).toEqual(holders('production', 'admin'));
 		// The role stays chosen when the environment changes.
 		await facet('Environment').getByRole('link', { name: 'staging-us-east', exact: true }).click();
-		await page.waitForURL(`${preview.url}/access/environments/staging-us-east/admin/`);
+		await page.waitForURL(`${portal.url}/access/environments/staging-us-east/admin/`);
 		const staging = await page.locator('table.access-holders tbody th').allTextContents();
 		expect(staging.map((name) => name.trim()).sort()).toEqual(holders('staging-us-east', 'admin'));
 		await page.close();
 	});
 
 	it('answers "who is an admin in production?" without JavaScript, in one look and in one click', async () => {
-		const context = await browser.newContext({ javaScriptEnabled: false });
+		const context = await portal.browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
-		await page.goto(`${preview.url}/access/`);
+		await page.goto(`${portal.url}/access/`);
 		const cell = page.locator('tr[data-environment="production"] td[data-label="admin"]');
 		const named = await cell.locator('li').allTextContents();
 		expect(named.map((name) => name.trim()).sort()).toEqual(holders('production', 'admin'));
 		await cell.locator('a.cell-all').click();
-		await page.waitForURL(`${preview.url}/access/environments/production/admin/`);
+		await page.waitForURL(`${portal.url}/access/environments/production/admin/`);
 		await expect(page.locator('h1').textContent()).resolves.toBe('Who is admin in production');
 		const names = await page.locator('table.access-holders tbody th').allTextContents();
 		expect(names.map((name) => name.trim()).sort()).toEqual(holders('production', 'admin'));
@@ -178,8 +168,8 @@ describe('people and access', () => {
 		'/access/roles/admin/',
 		'/access/environments/production/admin/',
 	])('fits a 390 px phone: %s', async (route) => {
-		const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-		await page.goto(`${preview.url}${route}`);
+		const page = await portal.browser.newPage({ viewport: { width: 390, height: 844 } });
+		await page.goto(`${portal.url}${route}`);
 		const overflow = await page.evaluate(
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 		);
@@ -195,8 +185,8 @@ describe('people and access', () => {
 	});
 
 	it('matches Priya by email in any case on the compare page: unchanged from staging to production', async () => {
-		const page = await browser.newPage();
-		await page.goto(`${preview.url}/compare/?a=staging-us-east&b=production`);
+		const page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/compare/?a=staging-us-east&b=production`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] p', { hasText: /^From / }).textContent(),

@@ -5,10 +5,9 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const guides = (await readdir(path.join(ROOT, 'content/docs')))
@@ -28,23 +27,12 @@ const PAGES = [
 	'/no-such-page/',
 ];
 
-let browser: Browser;
-let preview: Preview;
-
-beforeAll(async () => {
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
-});
+const portal = usePortalInChromium();
 
 /** Opens a page at a width and waits for what its scripts draw (the compare page's tables). */
 async function open(route: string, width: number): Promise<Page> {
-	const page = await browser.newPage({ viewport: { width, height: 844 } });
-	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	const page = await portal.browser.newPage({ viewport: { width, height: 844 } });
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
 	if (route === '/compare/') await page.locator('[data-output] table').first().waitFor();
 	return page;
 }
@@ -114,7 +102,7 @@ describe('the compare page without JavaScript', () => {
 	it.each([390, 1280])(
 		'at %i px, fits each side frame to its width, no table cell breaking a word in two',
 		async (width) => {
-			const context = await browser.newContext({
+			const context = await portal.browser.newContext({
 				javaScriptEnabled: false,
 				viewport: { width, height: 844 },
 			});
@@ -122,7 +110,7 @@ describe('the compare page without JavaScript', () => {
 			// Every view as a side shows it, found as a reader finds it: the environments, then their views.
 			const hrefs = (route: string) =>
 				page
-					.goto(`${preview.url}${route}`)
+					.goto(`${portal.url}${route}`)
 					.then(() =>
 						page
 							.locator('.side-list a')
@@ -133,13 +121,13 @@ describe('the compare page without JavaScript', () => {
 				const listed = await hrefs(environment);
 				cards.push(...listed.map((hash) => `${environment}${hash}`));
 			}
-			await page.goto(`${preview.url}/compare/`, { waitUntil: 'networkidle' });
+			await page.goto(`${portal.url}/compare/`, { waitUntil: 'networkidle' });
 			const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
 			const sides = page.frames().filter((frame) => frame !== page.mainFrame());
 			const found: string[] = [];
 			for (const side of sides) {
 				for (const card of cards) {
-					await side.goto(`${preview.url}${card}`);
+					await side.goto(`${portal.url}${card}`);
 					// The targeted view shows alone: the list and every other view are hidden.
 					const shown = await side.locator('h1, h2').filter({ visible: true }).count();
 					if (shown !== 1) found.push(`${card}: ${shown} headings shown`);
@@ -255,9 +243,9 @@ describe('printed', () => {
 	});
 
 	it('prints light when the screen shows the dark theme: black on white, light colour scheme', async () => {
-		const context = await browser.newContext({ colorScheme: 'dark' });
+		const context = await portal.browser.newContext({ colorScheme: 'dark' });
 		const page = await context.newPage();
-		await page.goto(`${preview.url}/views/production/`);
+		await page.goto(`${portal.url}/views/production/`);
 		await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
 		const colours = await page.evaluate(() => ({
 			text: getComputedStyle(document.body).color,

@@ -5,12 +5,10 @@
  * badges that look like errors, and the sidebar before the content in the tab order.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import { describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 
-let preview: Preview;
-let browser: Browser;
+const portal = usePortalInChromium();
 
 /** The guides as the source lists them; their order in the sidebar is checked below. */
 const GUIDES = [
@@ -23,24 +21,17 @@ const GUIDES = [
 ];
 const SAMPLE_LABELS = ['curl', 'Node (fetch)', 'Python (requests)', 'HTTPie'];
 
-beforeAll(async () => {
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
-});
-
 /** A fresh page in a fresh context, so no sample language is remembered from another test. */
 async function open(
 	route: string,
 	options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+	const context = await portal.browser.newContext({
+		viewport: { width: 1280, height: 900 },
+		...options,
+	});
 	const page = await context.newPage();
-	await page.goto(`${preview.url}${route}`);
+	await page.goto(`${portal.url}${route}`);
 	return { context, page };
 }
 
@@ -177,7 +168,7 @@ describe('code samples in tabs', () => {
 			selected: ['Python (requests)'],
 			shown: ['Python (requests)'],
 		});
-		await page.goto(`${preview.url}/docs/getting-started/`);
+		await page.goto(`${portal.url}/docs/getting-started/`);
 		await expect(tabState(page)).resolves.toEqual({
 			selected: ['Python (requests)'],
 			shown: ['Python (requests)'],
@@ -277,7 +268,7 @@ describe('page frame', () => {
 				reached = await where();
 			}
 			expect(reached).toBe('sidebar');
-			await page.goto(`${preview.url}${route}`);
+			await page.goto(`${portal.url}${route}`);
 			await page.keyboard.press('Tab');
 			await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
 				'Skip to content',

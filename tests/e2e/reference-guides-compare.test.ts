@@ -1,34 +1,25 @@
 /** The reference page, a guide and the compare page in a real Chromium on the built portal. */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 import { viewName } from '../../src/shared/views.ts';
 
-let preview: Preview;
-let browser: Browser;
+const portal = usePortalInChromium();
 let views: ViewEntry[];
 let page: Page;
 
 beforeAll(async () => {
 	views = await loadViews(path.join(ROOT, 'content/views'));
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
 });
 
 describe('reference page', () => {
 	beforeAll(async () => {
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/reference/`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/reference/`);
 	});
 
 	it('shows the method, path, bearer security and key shape from openapi.yaml', async () => {
@@ -106,8 +97,8 @@ describe('reference page', () => {
 
 describe('a guide', () => {
 	it('Versioning gives each API label one row, with its views and the one v2 path', async () => {
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/docs/versioning/`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/docs/versioning/`);
 		await expect(page.locator('h1').textContent()).resolves.toBe('Versioning');
 		await expect(page.locator('nav.breadcrumbs').textContent()).resolves.toContain('Guides');
 		const rows = page.locator('article table tbody tr');
@@ -125,8 +116,8 @@ describe('compare page', () => {
 	it('shows two views side by side from the address, secrets only as same or differs', async () => {
 		const [a, b] = views;
 		if (!a || !b) throw new Error('Two fixtures are needed');
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/compare/?a=${a.slug}&b=${b.slug}`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/compare/?a=${a.slug}&b=${b.slug}`);
 		await page.locator('[data-output] table').first().waitFor();
 		const text = (await page.locator('view-compare').textContent()) ?? '';
 		expect(text).toContain(new URL(a.view.baseUrl).hostname);
@@ -148,8 +139,8 @@ describe('compare page', () => {
 	it('lists directory changes between two views and follows a new pick into the address', async () => {
 		const [a, , c] = views;
 		if (!a || !c) throw new Error('Three fixtures are needed');
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/compare/?a=${a.slug}&b=${a.slug}`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/compare/?a=${a.slug}&b=${a.slug}`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(page.locator('[role="status"]').textContent()).resolves.toContain('same view');
 		await page.selectOption('select[name="env-b"]', c.view.environment);
@@ -168,8 +159,8 @@ describe('compare page', () => {
 	it('shows a person in both directories once: unchanged, or with the role changed', async () => {
 		// The fixtures overlap on purpose: Amara Okafor is an admin in both views, and Priya Raman
 		// a deployer in production and an operator in production-edge, each with a key per view.
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/compare/?a=production&b=production-edge`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/compare/?a=production&b=production-edge`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
@@ -191,8 +182,8 @@ describe('compare page', () => {
 	});
 
 	it('opens on two different views, each header and the summary naming its own', async () => {
-		page = await browser.newPage();
-		await page.goto(`${preview.url}/compare/`);
+		page = await portal.browser.newPage();
+		await page.goto(`${portal.url}/compare/`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] table').first().locator('thead th').allTextContents(),
@@ -206,10 +197,10 @@ describe('compare page', () => {
 	});
 
 	it('names a slug in the address that no view has, and compares nothing in its place', async () => {
-		page = await browser.newPage();
+		page = await portal.browser.newPage();
 		const fetched: string[] = [];
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-		await page.goto(`${preview.url}/compare/?a=production-edge&b=nope`);
+		await page.goto(`${portal.url}/compare/?a=production-edge&b=nope`);
 		await expect
 			.poll(() => page.locator('[role="status"]').textContent())
 			.toBe(
@@ -237,9 +228,9 @@ describe('compare page', () => {
 	});
 
 	it('without JavaScript, shows two views side by side, each picked in its own frame', async () => {
-		const context = await browser.newContext({ javaScriptEnabled: false });
+		const context = await portal.browser.newContext({ javaScriptEnabled: false });
 		const noScript = await context.newPage();
-		await noScript.goto(`${preview.url}/compare/`);
+		await noScript.goto(`${portal.url}/compare/`);
 		await expect(noScript.locator('.compare-form').isVisible()).resolves.toBe(false);
 		await expect(
 			noScript
@@ -313,7 +304,7 @@ describe('compare page', () => {
 			),
 		];
 		for (const address of sidePages) {
-			const response = await context.request.get(`${preview.url}${address}`);
+			const response = await context.request.get(`${portal.url}${address}`);
 			expect(response.status(), address).toBe(200);
 			const html = await response.text();
 			for (const { view } of views) {
@@ -333,12 +324,12 @@ describe('compare page', () => {
 
 	it('without JavaScript, opens at its heading on a phone and a desktop: the frames do not scroll the page', async () => {
 		for (const width of [390, 1280]) {
-			const context = await browser.newContext({
+			const context = await portal.browser.newContext({
 				javaScriptEnabled: false,
 				viewport: { width, height: 800 },
 			});
 			const noScript = await context.newPage();
-			await noScript.goto(`${preview.url}/compare/`);
+			await noScript.goto(`${portal.url}/compare/`);
 			for (const title of ['View A', 'View B']) {
 				await noScript.frameLocator(`iframe[title="${title}"]`).locator('.side-card h2').waitFor();
 			}
@@ -350,20 +341,20 @@ describe('compare page', () => {
 	});
 
 	it('with JavaScript, compares in one table and loads no frame', async () => {
-		page = await browser.newPage();
+		page = await portal.browser.newPage();
 		const fetched: string[] = [];
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-		await page.goto(`${preview.url}/compare/`);
+		await page.goto(`${portal.url}/compare/`);
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(page.locator('iframe').count()).resolves.toBe(0);
 		expect(fetched.filter((url) => url.startsWith('/compare/side/'))).toEqual([]);
 	});
 
 	it('lists only the views of the picked environment, fetched when it is picked', async () => {
-		page = await browser.newPage();
+		page = await portal.browser.newPage();
 		const fetched: string[] = [];
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-		await page.goto(`${preview.url}/compare/?a=production&b=production-edge`);
+		await page.goto(`${portal.url}/compare/?a=production&b=production-edge`);
 		await page.locator('[data-output] table').first().waitFor();
 		const production = views.filter(({ view }) => view.environment === 'production');
 		await expect(

@@ -6,17 +6,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { resultLinks } from '../support/search-results.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
 
-let preview: Preview;
-let browser: Browser;
+const portal = usePortalInChromium();
 let views: ViewEntry[];
 
 /** Every secret value of a fixture: the nine config members, the redis password, every key. */
@@ -30,7 +28,7 @@ function secretValues({ view }: ViewEntry): string[] {
 
 /** Opens a page with search ready to type into. */
 async function openSearch(url: string): Promise<Page> {
-	const page = await browser.newPage();
+	const page = await portal.browser.newPage();
 	await page.goto(url);
 	await page.keyboard.press('/');
 	await page.locator('#search-query').waitFor();
@@ -39,21 +37,14 @@ async function openSearch(url: string): Promise<Page> {
 
 beforeAll(async () => {
 	views = await loadViews(path.join(ROOT, 'content/views'));
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
 });
 
 describe('search', () => {
 	it('fetches no search code or index until the reader opens search', async () => {
-		const page = await browser.newPage();
+		const page = await portal.browser.newPage();
 		const fetched: string[] = [];
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-		await page.goto(`${preview.url}/views/production/`);
+		await page.goto(`${portal.url}/views/production/`);
 		await page.waitForLoadState('networkidle');
 		expect(fetched.filter((url) => /pagefind|search-dialog/.test(url))).toEqual([]);
 		await page.keyboard.press('Control+k');
@@ -63,7 +54,7 @@ describe('search', () => {
 	});
 
 	it('finds a view by a user name, after their person page, and shows the view labels in the result', async () => {
-		const page = await openSearch(`${preview.url}/docs/`);
+		const page = await openSearch(`${portal.url}/docs/`);
 		await page.fill('#search-query', 'Kenji Watanabe');
 		const links = await resultLinks(page);
 		expect(links.slice(0, 2)).toEqual(['/people/kenji.watanabe/', '/views/production/']);
@@ -75,7 +66,7 @@ describe('search', () => {
 	});
 
 	it('finds the view of every user by email', async () => {
-		const page = await openSearch(`${preview.url}/`);
+		const page = await openSearch(`${portal.url}/`);
 		for (const { slug, view } of views) {
 			const user = view.users[5];
 			if (!user) throw new Error(`${slug} has no sixth user`);
@@ -87,7 +78,7 @@ describe('search', () => {
 	});
 
 	it('filters by environment, page kind and API label without a query', async () => {
-		const page = await openSearch(`${preview.url}/`);
+		const page = await openSearch(`${portal.url}/`);
 		await page.selectOption('select[name="environment"]', 'dr-eu-west');
 		const expected = views
 			.filter(({ view }) => view.environment === 'dr-eu-west')
@@ -106,7 +97,7 @@ describe('search', () => {
 	});
 
 	it('moves through the results with the arrow keys, back to the query, and opens one with Enter', async () => {
-		const page = await openSearch(`${preview.url}/docs/`);
+		const page = await openSearch(`${portal.url}/docs/`);
 		const input = page.locator('#search-query');
 		await input.fill('production-edge');
 		const links = await resultLinks(page);
@@ -134,7 +125,7 @@ describe('search', () => {
 
 		await page.keyboard.press('ArrowDown');
 		await Promise.all([
-			page.waitForURL(`${preview.url}/views/production-edge/`),
+			page.waitForURL(`${portal.url}/views/production-edge/`),
 			page.keyboard.press('Enter'),
 		]);
 		expect(new URL(page.url()).pathname).toBe('/views/production-edge/');
@@ -144,7 +135,7 @@ describe('search', () => {
 	it.each(['production-edge', 'dr-eu-west-failover'])(
 		'ranks the view first when searched by its slug %s',
 		async (slug) => {
-			const page = await openSearch(`${preview.url}/`);
+			const page = await openSearch(`${portal.url}/`);
 			await page.fill('#search-query', slug);
 			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
 			await page.close();
@@ -154,8 +145,8 @@ describe('search', () => {
 	it.each(['production-edge', 'staging-us-east-edge'])(
 		'ranks the view first when searched by its heading (%s)',
 		async (slug) => {
-			const page = await browser.newPage();
-			await page.goto(`${preview.url}/views/${slug}/`);
+			const page = await portal.browser.newPage();
+			await page.goto(`${portal.url}/views/${slug}/`);
 			const heading = (await page.locator('h1').textContent()) ?? '';
 			expect(heading.trim()).not.toBe('');
 			await page.keyboard.press('/');
@@ -166,7 +157,7 @@ describe('search', () => {
 	);
 
 	it('shows excerpts as sentences, without the hidden labels run together', async () => {
-		const page = await openSearch(`${preview.url}/`);
+		const page = await openSearch(`${portal.url}/`);
 		const excerpts = (): Promise<string[]> => page.locator('.search-excerpt').allTextContents();
 		for (const query of ['staging-us-east', 'production', 'dr-eu-west', 'Kenji Watanabe']) {
 			await page.fill('#search-query', query);
@@ -195,7 +186,7 @@ describe('search', () => {
 	});
 
 	it("narrows a query's results by page kind and environment", async () => {
-		const page = await openSearch(`${preview.url}/`);
+		const page = await openSearch(`${portal.url}/`);
 		await page.fill('#search-query', 'edge');
 		const all = await resultLinks(page);
 		expect(all.some((link) => !link.startsWith('/views/'))).toBe(true);
@@ -209,7 +200,7 @@ describe('search', () => {
 	});
 
 	it('finds no view page and shows no excerpt for any secret value of any fixture', async () => {
-		const page = await openSearch(`${preview.url}/`);
+		const page = await openSearch(`${portal.url}/`);
 		const secrets = views.flatMap(secretValues);
 		expect(secrets.length).toBeGreaterThan(100);
 		// Pagefind splits a query into words, so a key or URL also matches the guides that explain

@@ -3,34 +3,22 @@
  * Content-Security-Policy with no console error, the choice survives a reload and the next page,
  * and a kept choice is on <html> before the page is painted, so no page flashes the other theme.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 
 /** The page background of each theme, as Chromium computes `--bg`. */
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(15, 18, 22)';
 const VIEW = '/views/production/';
 
-let browser: Browser;
-let preview: Preview;
-
-beforeAll(async () => {
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
-});
+const portal = usePortalInChromium();
 
 /** A browser profile with `colorScheme` as its system theme, recording its pages' problems. */
 async function profile(
 	colorScheme: 'light' | 'dark',
 ): Promise<{ context: BrowserContext; problems: string[] }> {
-	const context = await browser.newContext({ colorScheme });
+	const context = await portal.browser.newContext({ colorScheme });
 	const problems: string[] = [];
 	await context.exposeFunction('reportViolation', (text: string) => problems.push(`CSP: ${text}`));
 	await context.addInitScript(() => {
@@ -51,7 +39,7 @@ async function profile(
 /** Opens a route in a new tab of the profile. */
 async function open(context: BrowserContext, route: string): Promise<Page> {
 	const page = await context.newPage();
-	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
 	return page;
 }
 
@@ -100,7 +88,7 @@ describe('the theme switch', () => {
 		await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
 		await page.reload({ waitUntil: 'networkidle' });
 		expect(await shown(page)).toEqual({ theme: 'light', choice: 'light', bg: LIGHT_BG });
-		await page.goto(`${preview.url}/`, { waitUntil: 'networkidle' });
+		await page.goto(`${portal.url}/`, { waitUntil: 'networkidle' });
 		expect(await shown(page)).toEqual({ theme: 'light', choice: 'light', bg: LIGHT_BG });
 
 		await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');

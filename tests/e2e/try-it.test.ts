@@ -8,15 +8,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { buildCurl } from '../../src/shared/curl.ts';
 import { SERVER_STORAGE_KEY } from '../../src/client/try-it/server-url.ts';
 import { BODY_CAP_BYTES } from '../../src/client/try-it/exchange.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
@@ -43,8 +42,7 @@ const HUGE_JSON = JSON.stringify({
 	})),
 });
 
-let browser: Browser;
-let preview: Preview;
+const portal = usePortalInChromium();
 let mock: Started | undefined;
 let hostile: Server;
 let hostileUrl: string;
@@ -97,13 +95,9 @@ beforeAll(async () => {
 	const hostilePort = await freePort();
 	await new Promise<void>((resolve) => hostile.listen(hostilePort, '127.0.0.1', resolve));
 	hostileUrl = `http://127.0.0.1:${hostilePort}`;
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
 });
 
 afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
 	await mock?.stop();
 	for (const drip of drips) clearInterval(drip);
 	for (const socket of sockets) socket.destroy();
@@ -115,7 +109,7 @@ async function openView(
 	route = `/views/${slug}/`,
 	options: BrowserContextOptions = {},
 ): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
-	const context = await browser.newContext(options);
+	const context = await portal.browser.newContext(options);
 	const page = await context.newPage();
 	const dialogs: string[] = [];
 	const errors: string[] = [];
@@ -124,7 +118,7 @@ async function openView(
 		void dialog.dismiss();
 	});
 	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(`${preview.url}${route}`);
+	await page.goto(`${portal.url}${route}`);
 	await page.locator('try-it form').waitFor({ state: 'visible' });
 	return { page, dialogs, errors };
 }
@@ -299,7 +293,7 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		const { page } = await openView();
 		const localhost = `http://localhost:${MOCK_PORT}`;
 		expect(await send(page, `${localhost}/`)).toMatch(/^200 OK/);
-		await page.goto(`${preview.url}/views/${other.slug}/`);
+		await page.goto(`${portal.url}/views/${other.slug}/`);
 		await page.locator('try-it form').waitFor({ state: 'visible' });
 		expect(await page.getByLabel('Server').inputValue()).toBe(localhost);
 		await page.evaluate(
@@ -345,9 +339,9 @@ describe('the try-it panel when the reader gets something wrong', () => {
 	});
 
 	it('without JavaScript the panel shows a note instead of a dead form, and the curl example stays', async () => {
-		const context = await browser.newContext({ javaScriptEnabled: false });
+		const context = await portal.browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
-		await page.goto(`${preview.url}/views/${slug}/`);
+		await page.goto(`${portal.url}/views/${slug}/`);
 		expect(await page.locator('try-it form').isVisible()).toBe(false);
 		expect(await page.locator('try-it [data-no-script]').innerText()).toMatch(/needs JavaScript/);
 		expect(await page.locator('#curl-command').innerText()).toContain('/api/v2/users');

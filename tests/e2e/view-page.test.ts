@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
-import { launchChromium } from '../../support/browser.ts';
-import { servePortal, type Preview } from '../../support/preview.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
@@ -11,18 +10,7 @@ const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
 if (!entry) throw new Error('No view fixtures to test');
 const { slug, view } = entry;
 
-let browser: Browser;
-let preview: Preview;
-
-beforeAll(async () => {
-	preview = await servePortal(inject('distDir'));
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await preview?.server.stop();
-});
+const portal = usePortalInChromium();
 
 /**
  * Opens a page and records console errors and failed or 4xx/5xx requests; `beforeLoad` runs in
@@ -33,7 +21,7 @@ async function open(
 	options: BrowserContextOptions = {},
 	beforeLoad?: () => void,
 ): Promise<{ page: Page; problems: string[] }> {
-	const context = await browser.newContext(options);
+	const context = await portal.browser.newContext(options);
 	if (beforeLoad) await context.addInitScript(beforeLoad);
 	const page = await context.newPage();
 	const problems: string[] = [];
@@ -45,7 +33,7 @@ async function open(
 	page.on('response', (response) => {
 		if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
 	});
-	await page.goto(`${preview.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
 	return { page, problems };
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The set-up every browser test on built pages shares: the built portal served by `astro preview`
+ * on 127.0.0.1, and Debian's Chromium to open it, started once per test file before its tests and
+ * stopped after them, whatever happened.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../../support/browser.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
+
+/** The preview and the browser of one test file, readable once its tests run. */
+export interface PortalInChromium {
+	/** The preview's origin, e.g. `http://127.0.0.1:41234`, without a trailing slash. */
+	readonly url: string;
+	/** The file's Chromium; each test opens its own page or context in it. */
+	readonly browser: Browser;
+}
+
+/** Where the portal comes from and where it is served. */
+export interface PortalInChromiumOptions {
+	/**
+	 * The built portal to serve, asked for when the file's set-up runs (after the file's own
+	 * `beforeAll` hooks registered before this call, e.g. one that builds it); the build of the
+	 * test run (`inject('distDir')`) by default.
+	 */
+	distDir?: () => string;
+	/** The preview's port; a free one by default. */
+	port?: number;
+}
+
+/** The preview and the browser of one test file, with the steps that start and stop them. */
+export interface PortalSession extends PortalInChromium {
+	/** Serves the portal, then launches Chromium. */
+	start(): Promise<void>;
+	/**
+	 * Closes Chromium and stops the preview by its process group, each even when the other fails
+	 * or `start` stopped half-way; then fails with every error there was.
+	 */
+	stop(): Promise<void>;
+}
+
+/** A preview and a browser that start and stop when told; `usePortalInChromium` tells them. */
+export function portalSession(options: PortalInChromiumOptions = {}): PortalSession {
+	let preview: Preview | undefined;
+	let browser: Browser | undefined;
+
+	/** A started part, or a clear error when a test file reads it outside its tests. */
+	const started = <T>(part: T | undefined, name: string): T => {
+		if (part === undefined) {
+			throw new Error(`The ${name} is not started: read it inside a test or a later hook`);
+		}
+		return part;
+	};
+	return {
+		get url() {
+			return started(preview, 'preview').url;
+		},
+		get browser() {
+			return started(browser, 'browser');
+		},
+		async start() {
+			preview = await servePortal(options.distDir?.() ?? inject('distDir'), options.port);
+			browser = await launchChromium();
+		},
+		async stop() {
+			const outcomes = await Promise.allSettled([browser?.close(), preview?.server.stop()]);
+			const failures: unknown[] = [];
+			for (const outcome of outcomes)
+				if (outcome.status === 'rejected') failures.push(outcome.reason);
+			if (failures.length > 0) {
+				throw new AggregateError(failures, 'Closing Chromium or stopping the preview failed');
+			}
+		},
+	};
+}
+
+/**
+ * The set-up of a browser test file: serves the portal and launches Chromium in `beforeAll`, and
+ * closes Chromium and stops the preview by its process group in `afterAll`, whatever happened.
+ */
+export function usePortalInChromium(options: PortalInChromiumOptions = {}): PortalInChromium {
+	const session = portalSession(options);
+	beforeAll(() => session.start());
+	afterAll(() => session.stop());
+	return session;
+}
