@@ -54,35 +54,40 @@ const settingsSchema = z.object({
 /** The portal's settings. */
 export interface PortalSettings {
 	/** The absolute path of the view fixture folder. */
-	viewsDir: string;
+	readonly viewsDir: string;
 	/** The absolute path of the MDX guide folder. */
-	docsDir: string;
+	readonly docsDir: string;
 	/** The port the portal is served on. */
-	portalPort: number;
+	readonly portalPort: number;
 	/** The port the mock listens on. */
-	mockPort: number;
+	readonly mockPort: number;
 	/** The absolute path of the OpenAPI document. */
-	openApiFile: string;
+	readonly openApiFile: string;
 	/** Whether the mock prints a line per request (MOCK_LOG=off turns it off). */
-	mockLog: boolean;
+	readonly mockLog: boolean;
 	/** Names the portal servers answer under beyond 127.0.0.1, localhost and [::1], lower case. */
-	portalAllowedHosts: string[];
+	readonly portalAllowedHosts: readonly string[];
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1], lower case. */
-	mockAllowedHosts: string[];
+	readonly mockAllowedHosts: readonly string[];
 }
 
-/** Reads the settings from an environment (process.env by default); throws a message per bad variable. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
-	const result = settingsSchema.safeParse({
-		PORTAL_VIEWS_DIR: env['PORTAL_VIEWS_DIR'] || undefined,
-		PORTAL_DOCS_DIR: env['PORTAL_DOCS_DIR'] || undefined,
-		PORTAL_PORT: env['PORTAL_PORT'] || undefined,
-		MOCK_PORT: env['MOCK_PORT'] || undefined,
-		PORTAL_OPENAPI: env['PORTAL_OPENAPI'] || undefined,
-		MOCK_LOG: env['MOCK_LOG'] || undefined,
-		PORTAL_ALLOWED_HOSTS: env['PORTAL_ALLOWED_HOSTS'] || undefined,
-		MOCK_ALLOWED_HOSTS: env['MOCK_ALLOWED_HOSTS'] || undefined,
-	});
+/** The variables the settings are read from. */
+const VARIABLES = [
+	'PORTAL_VIEWS_DIR',
+	'PORTAL_DOCS_DIR',
+	'PORTAL_PORT',
+	'MOCK_PORT',
+	'PORTAL_OPENAPI',
+	'MOCK_LOG',
+	'PORTAL_ALLOWED_HOSTS',
+	'MOCK_ALLOWED_HOSTS',
+] as const;
+
+/** Parses the settings from an environment; throws a message per bad variable. */
+function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
+	const result = settingsSchema.safeParse(
+		Object.fromEntries(VARIABLES.map((name) => [name, env[name] || undefined])),
+	);
 	if (!result.success) {
 		throw new Error(
 			`Invalid environment:\n${result.error.issues.map((issue) => `  ${issue.message}`).join('\n')}`,
@@ -91,7 +96,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
 	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI, MOCK_LOG } =
 		result.data;
 	const { PORTAL_ALLOWED_HOSTS, MOCK_ALLOWED_HOSTS } = result.data;
-	return {
+	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
 		portalPort: PORTAL_PORT,
@@ -100,5 +105,20 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
 		mockLog: MOCK_LOG === 'on',
 		portalAllowedHosts: PORTAL_ALLOWED_HOSTS,
 		mockAllowedHosts: MOCK_ALLOWED_HOSTS,
-	};
+	});
+}
+
+/** The settings last parsed from process.env, and the variables' values they were parsed from. */
+let fromProcess: { values: string; settings: PortalSettings } | undefined;
+
+/**
+ * Reads the settings from an environment; throws a message per bad variable. Given no
+ * environment, reads process.env, parsing it once for as long as the variables keep their values.
+ */
+export function readSettings(env?: NodeJS.ProcessEnv): PortalSettings {
+	if (env) return parseSettings(env);
+	const values = JSON.stringify(VARIABLES.map((name) => process.env[name] ?? null));
+	if (fromProcess?.values !== values)
+		fromProcess = { values, settings: parseSettings(process.env) };
+	return fromProcess.settings;
 }
