@@ -108,7 +108,14 @@ export async function loadContract(text: string, file: string): Promise<Contract
 	return { file, document, reference };
 }
 
-/** Reads, parses and checks a contract file. */
+/** The last reading of each contract file, by the text it was read from. */
+const readings = new Map<string, { text: string; contract: Promise<Contract> }>();
+
+/**
+ * Reads, parses and checks a contract file. The file is read at each call, but parsed and
+ * dereferenced only when its text changed since the last call: every caller in a process gets
+ * the same `Contract` for the same text, to read and not to change.
+ */
 export async function readContract(file: string): Promise<Contract> {
 	let text: string;
 	try {
@@ -117,7 +124,15 @@ export async function readContract(file: string): Promise<Contract> {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new ContractError(`${file}: cannot be read (${reason})`);
 	}
-	return loadContract(text, file);
+	const known = readings.get(file);
+	if (known?.text === text) return known.contract;
+	const contract = loadContract(text, file);
+	readings.set(file, { text, contract });
+	// A contract that fails is read again next time rather than remembered.
+	contract.catch(() => {
+		if (readings.get(file)?.contract === contract) readings.delete(file);
+	});
+	return contract;
 }
 
 /** The mapping at a path of the document, naming the first step that is missing. */

@@ -1,7 +1,8 @@
 /** The published contract: the hand-written openapi.yaml, composed with every view's example. */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
 	composeContract,
@@ -299,5 +300,48 @@ describe('shownPath', () => {
 		const outside = path.join(path.dirname(process.cwd()), 'elsewhere', 'openapi.yaml');
 		expect(shownPath(outside)).toBe(outside);
 		expect(shownPath(process.cwd())).toBe(process.cwd());
+	});
+});
+
+describe('readContract, once per text', () => {
+	let folder: string;
+	const served = small(["servers: [{ url: 'http://127.0.0.1:4010' }]"]);
+
+	beforeAll(async () => {
+		folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-contract-'));
+	});
+
+	afterAll(async () => {
+		await rm(folder, { recursive: true, force: true });
+	});
+
+	it('gives every caller the same contract while the file keeps its text: parsed and dereferenced once', async () => {
+		const file = path.join(folder, 'same.yaml');
+		await writeFile(file, served);
+		const first = await readContract(file);
+		expect(await readContract(file)).toBe(first);
+		// Written again with the same text: still the same contract.
+		await writeFile(file, served);
+		expect(await readContract(file)).toBe(first);
+	});
+
+	it('reads a file changed in place afresh, as the dev server needs', async () => {
+		const file = path.join(folder, 'changed.yaml');
+		await writeFile(file, served);
+		const first = await readContract(file);
+		expect(first.reference.title).toBe('Small');
+		await writeFile(file, served.replace('title: Small', 'title: Changed'));
+		const second = await readContract(file);
+		expect(second).not.toBe(first);
+		expect(second.reference.title).toBe('Changed');
+	});
+
+	it('does not remember a contract that failed: mended, the file is read again', async () => {
+		const file = path.join(folder, 'mended.yaml');
+		await writeFile(file, 'openapi: 3.1.0\npaths: [\n');
+		await expect(readContract(file)).rejects.toThrow(`${file}: expected valid YAML`);
+		await expect(readContract(file)).rejects.toThrow(`${file}: expected valid YAML`);
+		await writeFile(file, served);
+		expect((await readContract(file)).reference.title).toBe('Small');
 	});
 });
