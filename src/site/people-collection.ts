@@ -1,8 +1,56 @@
-/** The people of the views collection, as the people and access pages read them. */
-import { buildPeople, type Person } from './people.ts';
+/**
+ * The people of the views collection, as the people and access pages read them: computed once
+ * per state of the collection (the dev server computes them again when a fixture changes), not
+ * once per route or per page.
+ */
+import {
+	accessEntries,
+	buildPeople,
+	byEnvironment,
+	type AccessEntry,
+	type EnvironmentGroup,
+	type Person,
+} from './people.ts';
 import { viewEntries } from './view-collection.ts';
 
+/** The people of one state of the collection, shared by every page: not to be changed. */
+interface PeopleCollection {
+	views: readonly unknown[];
+	people: readonly Person[];
+	/** Who holds which role where, read only by the access pages. */
+	access?: readonly AccessEntry[];
+}
+
+let current: PeopleCollection | undefined;
+
+/** Each person's views by environment, grouped once per person. */
+const environments = new WeakMap<Person, readonly EnvironmentGroup[]>();
+
+/** The people of the collection as it is now, built again only when it changed. */
+async function peopleCollection(): Promise<PeopleCollection> {
+	const views = await viewEntries();
+	if (current?.views !== views) current = { views, people: buildPeople(views) };
+	return current;
+}
+
 /** Every person of every view, in name order. */
-export async function allPeople(): Promise<Person[]> {
-	return buildPeople(await viewEntries());
+export async function allPeople(): Promise<readonly Person[]> {
+	return (await peopleCollection()).people;
+}
+
+/** Who holds which role where, for every person (see `accessEntries`). */
+export async function allAccessEntries(): Promise<readonly AccessEntry[]> {
+	const collection = await peopleCollection();
+	collection.access ??= accessEntries(collection.people);
+	return collection.access;
+}
+
+/** A person's views grouped by environment (see `byEnvironment`), grouped once per person. */
+export function personEnvironments(person: Person): readonly EnvironmentGroup[] {
+	let groups = environments.get(person);
+	if (!groups) {
+		groups = byEnvironment(person.memberships);
+		environments.set(person, groups);
+	}
+	return groups;
 }

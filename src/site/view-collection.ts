@@ -1,18 +1,57 @@
-/** The views collection as the pages use it: entries with slug and file, and in reading order. */
+/**
+ * The views collection as the pages use it: entries with slug and file, in reading order and in
+ * display order. Each is computed once per state of the collection, not once per route: the
+ * collection's entries are compared with those it was computed from (the same data objects while
+ * the store is unchanged; new ones after the dev server reloads a fixture).
+ */
 import { getCollection } from 'astro:content';
 import type { ViewEntry } from '../sources/fixtures.ts';
 import { compareViews } from '../shared/views.ts';
 
-/** Every view of the collection, as fixture entries, in the collection's order. */
-export async function viewEntries(): Promise<ViewEntry[]> {
-	return (await getCollection('views')).map(({ id, data, filePath }) => ({
+/** The views of one state of the collection, shared by every page: not to be changed. */
+interface ViewCollection {
+	/** The entries as Astro gives them, to tell whether the collection changed. */
+	from: readonly { id: string; data: unknown }[];
+	/** Every view, in the collection's order. */
+	entries: readonly ViewEntry[];
+	/** Every view, ordered by environment, configuration label and slug. */
+	sorted: readonly ViewEntry[];
+}
+
+let current: ViewCollection | undefined;
+
+/** Whether Astro's entries are the ones a collection was computed from. */
+function sameEntries(
+	entries: readonly { id: string; data: unknown }[],
+	from: readonly { id: string; data: unknown }[],
+): boolean {
+	return (
+		entries.length === from.length &&
+		entries.every(
+			(entry, index) => entry.id === from[index]?.id && entry.data === from[index]?.data,
+		)
+	);
+}
+
+/** The views of the collection as it is now, computed again only when it changed. */
+async function viewCollection(): Promise<ViewCollection> {
+	const from = await getCollection('views');
+	if (current && sameEntries(from, current.from)) return current;
+	const entries = from.map(({ id, data, filePath }) => ({
 		slug: id,
 		file: filePath ?? id,
 		view: data,
 	}));
+	current = { from, entries, sorted: [...entries].sort(compareViews) };
+	return current;
+}
+
+/** Every view of the collection, as fixture entries, in the collection's order. */
+export async function viewEntries(): Promise<readonly ViewEntry[]> {
+	return (await viewCollection()).entries;
 }
 
 /** Every view, ordered by environment, configuration label and slug, as the pages list them. */
-export async function sortedViews(): Promise<ViewEntry[]> {
-	return (await viewEntries()).sort(compareViews);
+export async function sortedViews(): Promise<readonly ViewEntry[]> {
+	return (await viewCollection()).sorted;
 }

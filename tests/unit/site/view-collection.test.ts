@@ -1,0 +1,103 @@
+/**
+ * The views and people collections as the pages read them: computed once for a state of Astro's
+ * collection, whichever route asks, and again when the dev server reloads a fixture.
+ */
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+import { compareViews } from '../../../src/shared/views.ts';
+import { buildPeople, byEnvironment } from '../../../src/site/people.ts';
+
+/** What Astro's getCollection('views') gives: an entry per view, as new wrappers each call. */
+let store: { id: string; data: ViewEntry['view']; filePath: string }[] = [];
+const getCollection = vi.fn(async (name: string) => {
+	expect(name).toBe('views');
+	return Promise.resolve(store.map((entry) => ({ ...entry, collection: 'views' })));
+});
+vi.mock('astro:content', () => ({ getCollection }));
+
+const { sortedViews, viewEntries } = await import('../../../src/site/view-collection.ts');
+const { allAccessEntries, allPeople, personEnvironments } =
+	await import('../../../src/site/people-collection.ts');
+
+let views: ViewEntry[];
+
+beforeAll(async () => {
+	views = await loadViews(readSettings({}).viewsDir);
+});
+
+beforeEach(() => {
+	store = views.map(({ slug, file, view }) => ({ id: slug, data: view, filePath: file }));
+});
+
+describe('the views collection', () => {
+	it('gives every route the same entries while the collection is unchanged', async () => {
+		const entries = await viewEntries();
+		expect(entries.map(({ slug }) => slug)).toEqual(views.map(({ slug }) => slug));
+		expect(await viewEntries()).toBe(entries);
+		const sorted = await sortedViews();
+		expect(sorted.map(({ slug }) => slug)).toEqual(
+			[...views].sort(compareViews).map(({ slug }) => slug),
+		);
+		expect(await sortedViews()).toBe(sorted);
+		expect(entries.map(({ slug }) => slug)).toEqual(views.map(({ slug }) => slug));
+	});
+
+	it('follows a fixture the dev server reloaded: new data for a view gives new entries', async () => {
+		const before = await sortedViews();
+		const [first] = store;
+		if (!first) throw new Error('expected a view');
+		store = [{ ...first, data: { ...first.data, statusNote: 'Reloaded.' } }, ...store.slice(1)];
+		const after = await sortedViews();
+		expect(after).not.toBe(before);
+		expect(after.find(({ slug }) => slug === first.id)?.view.statusNote).toBe('Reloaded.');
+	});
+
+	it('follows a view removed or added', async () => {
+		const all = await viewEntries();
+		store = store.slice(1);
+		expect((await viewEntries()).length).toBe(all.length - 1);
+		store = views.map(({ slug, file, view }) => ({ id: slug, data: view, filePath: file }));
+		expect((await viewEntries()).length).toBe(all.length);
+	});
+});
+
+describe('the people collection', () => {
+	it('builds the people once for the collection, and their access entries once', async () => {
+		const people = await allPeople();
+		expect(people).toEqual(buildPeople(views));
+		expect(await allPeople()).toBe(people);
+		const access = await allAccessEntries();
+		expect(await allAccessEntries()).toBe(access);
+	});
+
+	it('groups a person’s views by environment once, as byEnvironment does', async () => {
+		const [person] = await allPeople();
+		if (!person) throw new Error('expected a person');
+		const groups = personEnvironments(person);
+		expect(groups).toEqual(byEnvironment(person.memberships));
+		expect(personEnvironments(person)).toBe(groups);
+	});
+
+	it('builds the people again when a directory changes', async () => {
+		const people = await allPeople();
+		const [first] = store;
+		const [user] = first?.data.users ?? [];
+		if (!first || !user) throw new Error('expected a view with a user');
+		store = [
+			{
+				...first,
+				data: {
+					...first.data,
+					users: [{ ...user, name: 'Renamed Person' }, ...first.data.users.slice(1)],
+				},
+			},
+			...store.slice(1),
+		];
+		const after = await allPeople();
+		expect(after).not.toBe(people);
+		expect(
+			after.some(({ otherNames, name }) => [name, ...otherNames].includes('Renamed Person')),
+		).toBe(true);
+	});
+});
