@@ -1,20 +1,65 @@
 /**
  * The contract as the build publishes it (/openapi.json, /openapi.yaml) and the reference page
  * shows it: openapi.yaml composed with the views of the collection and the configured mock
- * address. The mock composes the same document from the same files (`mock/state.ts`).
+ * address. Composed once per reading of the contract and state of the collection, whichever
+ * route asks first; the dev server composes again when either changes. The mock composes the
+ * same document from the same files (`mock/state.ts`).
  */
+import type { ApiReference } from '../sources/openapi.ts';
+import type { ViewEntry } from '../sources/fixtures.ts';
 import { readSettings } from '../sources/settings.ts';
-import { composeContract, mockOrigin, readContract, shownPath } from '../sources/contract.ts';
+import {
+	composeContract,
+	composedReference,
+	mockOrigin as mockOriginOn,
+	readContract,
+	shownPath,
+	type Contract,
+} from '../sources/contract.ts';
 import { viewEntries } from './view-collection.ts';
+
+/** The published contract of one contract reading, one state of the views and one mock address. */
+interface Published {
+	contract: Contract;
+	views: readonly ViewEntry[];
+	mockOrigin: string;
+	/** The composed document, shared by every route: not to be changed. */
+	document: Record<string, unknown>;
+	/** Its model, read when the reference page first asks for it. */
+	reference?: Promise<ApiReference>;
+}
+
+let current: Published | undefined;
+
+/** The published contract as its inputs are now, composed again only when one of them changed. */
+async function published(): Promise<Published> {
+	const settings = readSettings();
+	const file = shownPath(settings.openApiFile);
+	const views = await viewEntries();
+	const contract = await readContract(file);
+	const mockOrigin = mockOriginOn(settings.mockPort);
+	if (
+		current?.contract !== contract ||
+		current.views !== views ||
+		current.mockOrigin !== mockOrigin
+	) {
+		const document = composeContract(contract.document, views, { mockOrigin, file });
+		current = { contract, views, mockOrigin, document };
+	}
+	return current;
+}
 
 /** The published contract, built from the views collection and the contract file. */
 export async function publishedContract(): Promise<Record<string, unknown>> {
-	const { openApiFile, mockPort } = readSettings();
-	const views = await viewEntries();
-	const file = shownPath(openApiFile);
-	const { document } = await readContract(file);
-	return composeContract(document, views, {
-		mockOrigin: mockOrigin(mockPort),
-		file,
+	return (await published()).document;
+}
+
+/** The model of the published contract, as the reference page renders it. */
+export async function publishedReference(): Promise<ApiReference> {
+	const entry = await published();
+	entry.reference ??= composedReference(entry.contract.document, entry.views, {
+		mockOrigin: entry.mockOrigin,
+		file: entry.contract.file,
 	});
+	return entry.reference;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
 	composeContract,
+	composedReference,
 	ContractError,
 	loadContract,
 	mockOrigin,
@@ -15,6 +16,7 @@ import {
 	viewExamples,
 } from '../../../src/sources/contract.ts';
 import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
+import { referenceFromDocument } from '../../../src/sources/openapi.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 import { ROLES } from '../../../src/schemas/view.ts';
 
@@ -343,5 +345,42 @@ describe('readContract, once per text', () => {
 		await expect(readContract(file)).rejects.toThrow(`${file}: expected valid YAML`);
 		await writeFile(file, served);
 		expect((await readContract(file)).reference.title).toBe('Small');
+	});
+});
+
+describe('composedReference', () => {
+	const options = { mockOrigin: 'http://127.0.0.1:5010', file: 'openapi.yaml' };
+
+	it('is the model of the published contract, every view’s example in place, read without dereferencing them', async () => {
+		const published = await referenceFromDocument(
+			composeContract(handWritten(), views, options),
+			'openapi.yaml',
+		);
+		const composed = await composedReference(handWritten(), views, options);
+		expect(composed).toEqual(published);
+		const users = composed.operations.find(({ path }) => path === '/api/v2/users');
+		const body = users?.responses.find(({ status }) => status === '200')?.bodies[0];
+		expect(body?.examples.map(({ name }) => name)).toEqual(views.map(({ slug }) => slug).sort());
+		expect(composed.servers[0]?.url).toBe('http://127.0.0.1:5010');
+	});
+
+	it('puts the examples wherever a $ref copies the users answer, as dereferencing does', async () => {
+		const text = [
+			small([]),
+			'  /api/v2/users-again:',
+			'    get:',
+			'      responses:',
+			"        '200': { $ref: '#/paths/~1api~1v2~1users/get/responses/200' }",
+		].join('\n');
+		const contract = parseContract(text, 'small.yaml');
+		const smallOptions = { mockOrigin: 'http://127.0.0.1:5010', file: 'small.yaml' };
+		const composed = await composedReference(contract, views, smallOptions);
+		expect(composed).toEqual(
+			await referenceFromDocument(composeContract(contract, views, smallOptions), 'small.yaml'),
+		);
+		for (const operation of composed.operations) {
+			const [body] = operation.responses[0]?.bodies ?? [];
+			expect(body?.examples, operation.path).toHaveLength(views.length);
+		}
 	});
 });
