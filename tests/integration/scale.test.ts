@@ -3,13 +3,14 @@
  * but the overviews stays within 1.5× of its size at 200 views, and that the overview pages (home,
  * each environment's pages, the access overview and its pages by role) stay within their budget.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal } from '../../support/build.ts';
 import { pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
+import { UNSEARCHED_FOLDERS } from '../../src/integrations/search-index.ts';
 
 /** How much a page other than the overview may grow from 200 to 1,000 views. */
 const GROWTH = 1.5;
@@ -44,6 +45,8 @@ const UNBOUNDED = new Set<string>([...OVERVIEWS, ...BY_VIEW]);
 
 let folder: string;
 const sizes = new Map<number, PageKindSize[]>();
+/** The built HTML pages at 1,000 views, by path relative to dist, written with `/`. */
+const pages = new Map<string, string>();
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-scale-'));
@@ -54,6 +57,12 @@ beforeAll(async () => {
 		const result = buildPortal(dist, views);
 		if (result.status !== 0) throw new Error(`${count} views failed to build:\n${result.output}`);
 		sizes.set(count, await pageKindSizes(dist));
+		if (count !== 1000) continue;
+		for (const entry of await readdir(dist, { withFileTypes: true, recursive: true })) {
+			if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+			const file = path.join(entry.parentPath, entry.name);
+			pages.set(path.relative(dist, file).split(path.sep).join('/'), await readFile(file, 'utf8'));
+		}
 	}
 }, 600_000);
 
@@ -100,5 +109,28 @@ describe('at 1,000 views', () => {
 		// pages apiece (40 and 10).
 		expect(byKind(200).get('an environment (largest)')?.pages).toBe(20);
 		expect(byKind(1000).get('an environment (largest)')?.pages).toBe(40);
+	});
+
+	it('carries nothing to search in the folders Pagefind does not read, so leaving them out loses nothing', () => {
+		for (const pattern of UNSEARCHED_FOLDERS) {
+			const steps = pattern.split('/');
+			const inside = [...pages].filter(([file]) => {
+				const folders = file.split('/').slice(0, steps.length);
+				return (
+					folders.length === steps.length &&
+					file.split('/').length > steps.length &&
+					steps.every((step, index) => step === '*' || step === folders[index])
+				);
+			});
+			expect(inside.length, pattern).toBeGreaterThan(0);
+			const searchable = inside.filter(([, html]) => html.includes('data-pagefind-body'));
+			expect(
+				searchable.map(([file]) => file),
+				pattern,
+			).toEqual([]);
+		}
+		// And the pages search finds are outside them: views, people, guides, the reference.
+		const searched = [...pages].filter(([, html]) => html.includes('data-pagefind-body'));
+		expect(searched.length).toBeGreaterThan(1000);
 	});
 });

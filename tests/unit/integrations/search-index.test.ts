@@ -47,15 +47,35 @@ describe('the search index', () => {
 		await expect(globWithout(dist, ['views', 'docs'])).resolves.toBe('{*.html,compare/**/*.html}');
 	});
 
-	it('never reads the compare page’s side frames, and indexes every other page', async () => {
+	it('takes a * step in an excluded folder for any one folder: a person’s page, not their environments', async () => {
+		const dist = await site({
+			'people/amara/index.html': page('Amara'),
+			'people/amara/production/index.html': page('Amara in production'),
+			'people/amara/production/2/index.html': page('Amara in production, page 2'),
+			'people/kenji/index.html': page('Kenji'),
+			'people/kenji/staging/index.html': page('Kenji in staging'),
+			'views/production/index.html': page('Production'),
+		});
+		await expect(globWithout(dist, ['people/*/*'])).resolves.toBe(
+			'{*.html,people/*.html,people/amara/*.html,people/kenji/*.html,views/**/*.html}',
+		);
+		await expect(globWithout(dist, ['people/*'])).resolves.toBe(
+			'{*.html,people/*.html,views/**/*.html}',
+		);
+	});
+
+	it('never reads the unsearched folders, and indexes every other page', async () => {
 		const dist = await site({
 			'index.html': page('Home'),
 			'views/production/index.html': page('Production'),
-			'compare/side/index.html': page('Side'),
+			'compare/index.html': page('Compare'),
 			'compare/side/environments/production/index.html': page('Side production'),
-			// Names with glob characters beside the path to the excluded folder, taken literally.
+			'environments/production/index.html': page('Environment'),
+			'access/index.html': page('Access'),
+			'people/amara/production/index.html': page('Amara in production'),
+			// Names with glob characters beside the path to an excluded folder, taken literally.
 			'e!f/index.html': page('Bang'),
-			'compare/a{b},c/index.html': page('Braces'),
+			'people/a{b},c/index.html': page('Braces'),
 		});
 		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 4 });
 	});
