@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { bin, childEnv, ROOT } from '../../support/processes.ts';
+import { childEnv, ROOT } from '../../support/processes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
 import { largestPage, pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
 import { kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
@@ -29,7 +29,38 @@ const envSchema = z.object({
 		),
 	BENCH_BUILD_TIMEOUT_MINUTES: z.coerce.number().positive().default(25),
 	BENCH_KEEP_DIST: z.string().default('100,1000'),
+	/**
+	 * Another checkout of the portal (with its own node_modules), built beside this one from the
+	 * same view sets, alternately, so that what else the machine does falls on both.
+	 */
+	BENCH_BASELINE: z
+		.string()
+		.optional()
+		.transform((folder) => (folder ? path.resolve(folder) : undefined))
+		.refine((folder) => !folder || existsSync(path.join(folder, 'node_modules', '.bin', 'astro')), {
+			error: 'BENCH_BASELINE: expected a checkout of the portal with its node_modules installed',
+		}),
+	/** How many times each size is built (on each side, alternately); the median is reported. */
+	BENCH_ROUNDS: z.coerce
+		.number({ error: 'BENCH_ROUNDS: expected a whole number of rounds from 1 to 9' })
+		.int()
+		.min(1)
+		.max(9)
+		.default(1),
 });
+
+/** A checkout that is built: this one, or the baseline beside it. */
+interface Checkout {
+	/** Its folder. */
+	root: string;
+	/** How the tables name it. */
+	label: string;
+	/** Where its builds go, beside this checkout's. */
+	distPrefix: string;
+}
+
+/** This checkout. */
+const THIS_CHECKOUT: Checkout = { root: ROOT, label: 'this checkout', distPrefix: 'dist' };
 
 /** Where a generated set of `count` views and its build live. */
 export function setPaths(count: number): { views: string; dist: string } {
@@ -85,10 +116,23 @@ function groupRss(pgid: number): number {
 
 /** Generates `count` views and builds them, measuring the build. */
 export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<BuildMeasure> {
-	const paths = setPaths(count);
-	const [first] = await writeViewSet(paths.views, count);
+	const [first] = await writeViewSet(setPaths(count).views, count);
+	return buildSet(count, first?.slug, THIS_CHECKOUT, timeoutMinutes);
+}
+
+/** Builds the generated set of `count` views with a checkout, measuring the build. */
+async function buildSet(
+	count: number,
+	firstSlug: string | undefined,
+	checkout: Checkout,
+	timeoutMinutes: number,
+): Promise<BuildMeasure> {
+	const views = setPaths(count).views;
+	const dist = path.join(WORK_DIR, `${checkout.distPrefix}-${count}`);
+	const paths = { views, dist };
 	await rm(paths.dist, { recursive: true, force: true });
 	const useTime = existsSync(GNU_TIME);
+	const astro = path.join(checkout.root, 'node_modules', '.bin', 'astro');
 	const astroArgs = ['build', '--outDir', paths.dist];
 	const env = childEnv({
 		PORTAL_VIEWS_DIR: paths.views,
@@ -99,9 +143,9 @@ export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<
 	delete env['NODE_OPTIONS'];
 	const started = performance.now();
 	const child = spawn(
-		useTime ? GNU_TIME : bin('astro'),
-		useTime ? ['-v', bin('astro'), ...astroArgs] : astroArgs,
-		{ cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+		useTime ? GNU_TIME : astro,
+		useTime ? ['-v', astro, ...astroArgs] : astroArgs,
+		{ cwd: checkout.root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let output = '';
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -126,7 +170,7 @@ export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<
 	if (timedOut) failure = `stopped after ${timeoutMinutes} min`;
 	else if (/heap out of memory|JavaScript heap/i.test(output)) failure = 'out of memory (heap)';
 	else if (!ok) failure = output.trim().split('\n').slice(-8).join('\n');
-	const viewPage = first ? path.join(paths.dist, 'views', first.slug, 'index.html') : '';
+	const viewPage = firstSlug ? path.join(paths.dist, 'views', firstSlug, 'index.html') : '';
 	return {
 		views: count,
 		ok,
@@ -155,20 +199,177 @@ function marginals(measures: readonly BuildMeasure[]): { from: number; to: numbe
 	});
 }
 
+/** The median of some numbers (the mean of the middle two for an even count). */
+function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1
+		? (sorted[middle] ?? 0)
+		: ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** One size's builds, one per round, as one measure: the median time and memory of those that built. */
+function medianMeasure(rounds: readonly BuildMeasure[]): BuildMeasure {
+	const built = rounds.filter((measure) => measure.ok);
+	const [last] = built.slice(-1);
+	const [failed] = rounds.slice(-1);
+	if (!last) {
+		if (!failed) throw new Error('bench:build: a size with no build');
+		return failed;
+	}
+	const processes = built.flatMap(({ peakProcessBytes }) => peakProcessBytes ?? []);
+	return {
+		...last,
+		seconds: median(built.map(({ seconds }) => seconds)),
+		peakTreeBytes: median(built.map(({ peakTreeBytes }) => peakTreeBytes)),
+		...(processes.length > 0 ? { peakProcessBytes: median(processes) } : {}),
+	};
+}
+
+/** The commit a checkout is at, and whether it has changes beside it. */
+function commitOf(root: string): string {
+	try {
+		const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], {
+			encoding: 'utf8',
+		}).trim();
+		const changed = execFileSync(
+			'git',
+			['-C', root, 'status', '--porcelain', '--untracked-files=no'],
+			{
+				encoding: 'utf8',
+			},
+		).trim();
+		return changed ? `${commit} with changes` : commit;
+	} catch {
+		return 'not a git checkout';
+	}
+}
+
+/** A ratio of two figures, as `0.71×`. */
+function ratio(after: number | undefined, before: number | undefined): string {
+	return after !== undefined && before ? `${(after / before).toFixed(2)}×` : '–';
+}
+
+/** The side-by-side tables: the baseline and this checkout, size by size, and every build. */
+function sideBySide(
+	baseline: { checkout: Checkout; commit: string; measures: BuildMeasure[] },
+	current: { commit: string; measures: BuildMeasure[] },
+	runs: readonly { round: number; label: string; measure: BuildMeasure }[],
+	rounds: number,
+): string {
+	const baseSteps = marginals(baseline.measures);
+	const steps = marginals(current.measures);
+	const rows = current.measures.map((measure, index) => {
+		const base = baseline.measures[index];
+		const step = steps.find(({ to }) => to === measure.views);
+		const baseStep = baseSteps.find(({ to }) => to === measure.views);
+		const cell = (m: BuildMeasure | undefined, text: (m: BuildMeasure) => string) =>
+			m?.ok ? text(m) : 'failed';
+		return [
+			String(measure.views),
+			cell(base, (m) => `${m.seconds.toFixed(1)} s`),
+			cell(measure, (m) => `${m.seconds.toFixed(1)} s`),
+			ratio(measure.ok ? measure.seconds : undefined, base?.ok ? base.seconds : undefined),
+			baseStep ? `${baseStep.ms.toFixed(1)} ms` : '–',
+			step ? `${step.ms.toFixed(1)} ms` : '–',
+			ratio(step?.ms, baseStep?.ms),
+			cell(base, (m) => mb(m.peakTreeBytes)),
+			cell(measure, (m) => mb(m.peakTreeBytes)),
+			ratio(
+				measure.ok ? measure.peakTreeBytes : undefined,
+				base?.ok ? base.peakTreeBytes : undefined,
+			),
+		];
+	});
+	const runRows = runs.map(({ round, label, measure }) => [
+		String(measure.views),
+		String(round),
+		label,
+		measure.ok
+			? `${measure.seconds.toFixed(1)} s`
+			: `failed: ${(measure.failure ?? '').split('\n')[0] ?? ''}`,
+		measure.peakProcessBytes ? mb(measure.peakProcessBytes) : '–',
+		mb(measure.peakTreeBytes),
+	]);
+	return [
+		`## Side by side: baseline ${baseline.checkout.root} (${baseline.commit}) and this checkout (${current.commit})`,
+		'',
+		table(
+			[
+				'views',
+				'build time, baseline',
+				'build time, this',
+				'this / baseline',
+				'marginal per view, baseline',
+				'marginal per view, this',
+				'this / baseline',
+				'peak RSS (tree), baseline',
+				'peak RSS (tree), this',
+				'this / baseline',
+			],
+			rows,
+		),
+		'',
+		`Each size built ${rounds === 1 ? 'once' : `${rounds} times`} on each side from the same generated views, alternately (baseline, this, baseline, this…), so that what else the machine was doing fell on both; ${rounds === 1 ? 'each figure is one build' : 'each figure is the median of the rounds'}. The marginal cost is per view from the previous size. On a shared machine the ratios say more than the seconds.`,
+		'',
+		'### Every build, in the order run',
+		'',
+		table(
+			[
+				'views',
+				'round',
+				'checkout',
+				'build time',
+				'peak RSS (largest process)',
+				'peak RSS (process tree)',
+			],
+			runRows,
+		),
+		'',
+		'## This checkout',
+		'',
+	].join('\n');
+}
+
 /** Runs the build-scale benchmark and writes its result. */
 export async function runBuildBench(): Promise<void> {
 	const settings = envSchema.parse(process.env);
 	const keep = new Set(settings.BENCH_KEEP_DIST.split(',').map((size) => Number(size.trim())));
+	const baseline: Checkout | undefined = settings.BENCH_BASELINE
+		? { root: settings.BENCH_BASELINE, label: 'baseline', distPrefix: 'baseline-dist' }
+		: undefined;
+	const checkouts = baseline ? [baseline, THIS_CHECKOUT] : [THIS_CHECKOUT];
+	const runs: { round: number; label: string; measure: BuildMeasure }[] = [];
 	const measures: BuildMeasure[] = [];
+	const baselineMeasures: BuildMeasure[] = [];
 	for (const count of settings.BENCH_SIZES) {
-		console.error(`bench:build: ${count} views…`);
-		const measure = await buildViewSet(count, settings.BENCH_BUILD_TIMEOUT_MINUTES);
-		console.error(
-			`bench:build: ${count} views ${measure.ok ? 'built' : `FAILED (${measure.failure ?? ''})`} in ${measure.seconds.toFixed(1)} s`,
-		);
-		measures.push(measure);
-		// Big builds are measured, then removed: a 10,000-view dist is many gigabytes.
-		if (!keep.has(count)) await rm(setPaths(count).dist, { recursive: true, force: true });
+		const [first] = await writeViewSet(setPaths(count).views, count);
+		const bySide = new Map<Checkout, BuildMeasure[]>(checkouts.map((checkout) => [checkout, []]));
+		for (let round = 1; round <= settings.BENCH_ROUNDS; round += 1) {
+			for (const checkout of checkouts) {
+				console.error(`bench:build: ${count} views, ${checkout.label}, round ${round}…`);
+				const measure = await buildSet(
+					count,
+					first?.slug,
+					checkout,
+					settings.BENCH_BUILD_TIMEOUT_MINUTES,
+				);
+				console.error(
+					`bench:build: ${count} views ${measure.ok ? 'built' : `FAILED (${measure.failure ?? ''})`} in ${measure.seconds.toFixed(1)} s, ${mb(measure.peakTreeBytes)} at most`,
+				);
+				bySide.get(checkout)?.push(measure);
+				runs.push({ round, label: checkout.label, measure });
+				// Big builds are measured, then removed: a 10,000-view dist is many gigabytes.
+				if (checkout !== THIS_CHECKOUT || !keep.has(count)) {
+					await rm(path.join(WORK_DIR, `${checkout.distPrefix}-${count}`), {
+						recursive: true,
+						force: true,
+					});
+				}
+			}
+		}
+		measures.push(medianMeasure(bySide.get(THIS_CHECKOUT) ?? []));
+		if (baseline) baselineMeasures.push(medianMeasure(bySide.get(baseline) ?? []));
 	}
 	const steps = marginals(measures);
 	const rows = measures.map((measure) => {
@@ -203,7 +404,19 @@ export async function runBuildBench(): Promise<void> {
 	// Smaller steps also carry what grows with the environments (about 20 at 100 views and up: their
 	// pages, their access pages) and a second or so of start-up noise spread over few views.
 	const last = steps.at(-1);
+	const commit = commitOf(ROOT);
+	const baselineCommit = baseline ? commitOf(baseline.root) : undefined;
 	const markdown = [
+		...(baseline && baselineCommit
+			? [
+					sideBySide(
+						{ checkout: baseline, commit: baselineCommit, measures: baselineMeasures },
+						{ commit, measures },
+						runs,
+						settings.BENCH_ROUNDS,
+					),
+				]
+			: []),
 		table(
 			[
 				'views',
@@ -221,7 +434,7 @@ export async function runBuildBench(): Promise<void> {
 		),
 		'',
 		`Marginal build cost budget ≤ ${MARGINAL_BUDGET_MS} ms per view at scale: ${verdict(last ? last.ms <= MARGINAL_BUDGET_MS : undefined)} (${last ? `${last.ms.toFixed(1)} ms from ${last.from} to ${last.to} views` : 'no step'}; every step is in the table: the smaller ones also carry what grows with the environments, about 20 from 100 views on, and start-up noise spread over few views).`,
-		'Built with `astro build` at Node’s default heap (no NODE_OPTIONS); views from `bench/generate-views.ts`, checked with the view schema.',
+		`Built with \`astro build\` at Node’s default heap (no NODE_OPTIONS); views from \`bench/generate-views.ts\`, checked with the view schema${settings.BENCH_ROUNDS > 1 ? `; build time and memory are the medians of ${settings.BENCH_ROUNDS} builds of each size` : ''}.`,
 		'',
 		'### Page sizes by kind (gzip / raw)',
 		'',
@@ -236,6 +449,23 @@ export async function runBuildBench(): Promise<void> {
 		name: 'build',
 		title: 'Build scale',
 		markdown,
-		data: { measures, marginals: steps, budgetMs: MARGINAL_BUDGET_MS },
+		data: {
+			measures,
+			marginals: steps,
+			budgetMs: MARGINAL_BUDGET_MS,
+			rounds: settings.BENCH_ROUNDS,
+			commit,
+			...(baseline
+				? {
+						baseline: {
+							root: baseline.root,
+							commit: baselineCommit,
+							measures: baselineMeasures,
+							marginals: marginals(baselineMeasures),
+						},
+						runs: runs.map(({ round, label, measure }) => ({ round, checkout: label, ...measure })),
+					}
+				: {}),
+		},
 	});
 }
