@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DOCUMENTATION_RANGES_TEXT, isDocumentationAddress, isExampleHost } from './address.ts';
 import { expected } from './expected.ts';
 import { KEY_SHAPE, keyProblem } from './key.ts';
+import { hasVisibleText } from './text.ts';
 import { timestampSchema } from './timestamp.ts';
 
 /** The four directory roles; each appears exactly twice in a view's directory. */
@@ -31,15 +32,32 @@ export const CONFIG_MEMBERS = [
 	'cloud_secret_key',
 ] as const;
 
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A lowercase slug: letters, digits and single hyphens, e.g. `staging-us-east`. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * A lowercase slug: letters, digits and single hyphens, e.g. `staging-us-east`. A schema's own
- * error, as here, is also the message of its checks that give none.
+ * The longest slug (a fixture's file name without `.json`, an environment label): one DNS label,
+ * so the folders and files the build names after it stay far inside a file name's 255 bytes.
+ */
+export const SLUG_MAX_LENGTH = 63;
+
+/** The longest email address: RFC 5321's limit on a path, less its angle brackets. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The longest part of an email address before the `@` (RFC 5321); a person's page is named by it. */
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+/**
+ * A lowercase slug of at most 63 characters, e.g. `staging-us-east`. A schema's own error, as
+ * here, is also the message of its checks that give none.
  */
 export const slugSchema = z
 	.string({ error: expected('a lowercase slug like "staging-us-east"') })
-	.regex(SLUG_PATTERN);
+	.regex(SLUG_PATTERN)
+	.max(SLUG_MAX_LENGTH, { error: expected(`a slug of at most ${SLUG_MAX_LENGTH} characters`) });
+
+/** The message of a name, label or note that shows nothing. */
+const VISIBLE_TEXT = 'with visible text, not only spaces or invisible characters';
 
 /** A key of the portal's shape and prefix. */
 export const keySchema = z
@@ -130,10 +148,18 @@ export const userSchema = z.strictObject(
 		name: z
 			.string({ error: expected('a non-empty name') })
 			.trim()
-			.min(1),
-		/** The user's email, at example.com. */
+			.min(1, { abort: true })
+			.refine(hasVisibleText, { error: `expected a name ${VISIBLE_TEXT}` }),
+		/** The user's email, at example.com, at most 254 characters and 64 before the `@`. */
 		email: z
 			.email({ error: expected('a valid email address at example.com') })
+			.max(EMAIL_MAX_LENGTH, {
+				error: `expected an email address of at most ${EMAIL_MAX_LENGTH} characters`,
+				abort: true,
+			})
+			.refine((email) => email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH, {
+				error: `expected at most ${EMAIL_LOCAL_MAX_LENGTH} characters before the "@"`,
+			})
 			.refine((email) => email.toLowerCase().endsWith('@example.com'), {
 				error: 'expected an email address at example.com',
 			}),
@@ -214,8 +240,9 @@ export const viewSchema = z
 			name: z
 				.string({ error: expected('a name like "dr-eu-west · DR failover", or no field at all') })
 				.trim()
-				.min(1, { error: expected('a non-empty name, or no field at all') })
+				.min(1, { error: expected('a non-empty name, or no field at all'), abort: true })
 				.max(60, { error: expected('a name of at most 60 characters') })
+				.refine(hasVisibleText, { error: `expected a name ${VISIBLE_TEXT}` })
 				.optional(),
 			/** The environment label, a lowercase slug such as `staging-us-east`. */
 			environment: slugSchema,
@@ -223,8 +250,12 @@ export const viewSchema = z
 			configuration: z
 				.string({ error: expected('a configuration label like "Staging", or no field at all') })
 				.trim()
-				.min(1, { error: expected('a non-empty configuration label, or no field at all') })
+				.min(1, {
+					error: expected('a non-empty configuration label, or no field at all'),
+					abort: true,
+				})
 				.max(40, { error: expected('a configuration label of at most 40 characters') })
+				.refine(hasVisibleText, { error: `expected a configuration label ${VISIBLE_TEXT}` })
 				.optional(),
 			/** The internal API version label `v<major>.<minor>`; not the path version. */
 			apiVersion: z
@@ -245,7 +276,8 @@ export const viewSchema = z
 			statusNote: z
 				.string({ error: expected('a non-empty status note') })
 				.trim()
-				.min(1),
+				.min(1, { abort: true })
+				.refine(hasVisibleText, { error: `expected a status note ${VISIBLE_TEXT}` }),
 		},
 		{ error: expected('a JSON object describing one view') },
 	)
