@@ -1,26 +1,19 @@
 /**
- * What the mock answers from: the view fixtures and the contract, read and checked by the
- * contract module (`readContract`, the same reading the build makes), then handed to Prism. A state is built whole or not at all, so a broken edit never replaces the
- * last good one. Reading is incremental: a fixture is parsed again only when its file changed,
- * and Prism reads the contract again only when it changed; the per-view 200 examples (the same
- * ones the build publishes, from `viewExamples`) are set on Prism's reading of the users
- * operation, so a reload costs what changed, not what there is.
+ * What the mock answers from: the view fixtures, read by the build's own fixture reader, and the
+ * contract, read and checked by the contract module (`readContract`, the same reading the build
+ * makes), then handed to Prism. A state is built whole or not at all, so a broken edit never
+ * replaces the last good one. Reading is incremental: the fixture reader parses a fixture again
+ * only when its file changed, and Prism reads the contract again only when it changed; the
+ * per-view 200 examples (the same ones the build publishes, from `viewExamples`) are set on
+ * Prism's reading of the users operation, so a reload costs what changed, not what there is.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { readContract, shownPath, viewExamples } from '../src/sources/contract.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
-import {
-	combineFixtures,
-	emptyFolderProblem,
-	fixtureFiles,
-	formatProblems,
-	parseFixtureSource,
-	type ParsedFixture,
-	type ViewEntry,
-} from '../src/sources/fixtures.ts';
+import { createFixtureReader, formatProblems, type ViewEntry } from '../src/sources/fixtures.ts';
 
 /** Where the mock reads its sources, and the address it publishes as the contract's server. */
 export interface MockSources {
@@ -71,7 +64,7 @@ export class SourceError extends Error {
 	override name = 'SourceError';
 }
 
-/** A file's identity and version: inode, size and modification time in nanoseconds. */
+/** The contract file's identity and version: inode, size and modification time in nanoseconds. */
 async function stampOf(file: string): Promise<string> {
 	const info = await stat(file, { bigint: true });
 	return `${info.ino}:${info.size}:${info.mtimeNs}`;
@@ -146,37 +139,12 @@ async function readContractFile(file: string): Promise<ContractReading> {
  * when its file changed.
  */
 export function createSourceReader(sources: MockSources): { load: () => Promise<MockState> } {
-	const fixtures = new Map<string, { stamp: string; parsed: ParsedFixture }>();
+	const fixtures = createFixtureReader(shownPath(sources.viewsDir));
 	let contract: ContractReading | undefined;
 
 	const load = async (): Promise<MockState> => {
-		const folder = shownPath(sources.viewsDir);
 		const contractFile = shownPath(sources.contractFile);
-		let files: string[];
-		try {
-			files = await fixtureFiles(folder);
-		} catch (error) {
-			const reason = error instanceof Error ? error.message : String(error);
-			throw new SourceError(`${folder}: cannot be read (${reason})`);
-		}
-		if (files.length === 0) throw new SourceError(formatProblems([emptyFolderProblem(folder)]));
-		const stamps = new Map<string, string>();
-		const parsed = await Promise.all(
-			files.map(async (file) => {
-				const stamp = await stampOf(file).catch(() => 'missing');
-				stamps.set(file, stamp);
-				const known = fixtures.get(file);
-				if (known?.stamp === stamp) return known.parsed;
-				const text = await readFile(file, 'utf8').catch((error: unknown) => {
-					throw new SourceError(`${file}: cannot be read (${String(error)})`);
-				});
-				const fresh = parseFixtureSource({ file, text });
-				fixtures.set(file, { stamp, parsed: fresh });
-				return fresh;
-			}),
-		);
-		for (const file of fixtures.keys()) if (!stamps.has(file)) fixtures.delete(file);
-		const result = combineFixtures(parsed);
+		const { result, stamps } = await fixtures.read();
 		if (!result.ok) throw new SourceError(formatProblems(result.problems));
 
 		const contractStamp = await stampOf(contractFile).catch(() => 'missing');

@@ -10,12 +10,14 @@ export interface BuildResult {
 
 /**
  * Builds the portal into `outDir`; `viewsDir` points the build at another fixture set, and `env`
- * sets further portal settings (PORTAL_DOCS_DIR, PORTAL_OPENAPI, ...).
+ * sets further portal settings (PORTAL_DOCS_DIR, PORTAL_OPENAPI, ...). A build still running
+ * after `timeoutMs` is killed, and its status is null.
  */
 export function buildPortal(
 	outDir: string,
 	viewsDir?: string,
 	env: NodeJS.ProcessEnv = {},
+	timeoutMs = 300_000,
 ): BuildResult {
 	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
 		cwd: ROOT,
@@ -26,7 +28,8 @@ export function buildPortal(
 			NO_COLOR: '1',
 		}),
 		encoding: 'utf8',
-		timeout: 300_000,
+		timeout: timeoutMs,
+		killSignal: 'SIGKILL',
 	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -1,15 +1,16 @@
 /**
  * The content loader of the `views` collection: reads every fixture in the views folder
- * through the view schema and the cross-fixture rules, and fails the build with one message
- * that names each file, field and expectation. In the dev server an edit that breaks a fixture
- * keeps the last good views and shows the message on every page, as Astro's error overlay.
+ * through the view schema and the cross-fixture rules (the fixture reader the mock uses too),
+ * and fails the build with one message that names each file, field and expectation. In the dev
+ * server an edit that breaks a fixture keeps the last good views and shows the message on every
+ * page, as Astro's error overlay.
  */
 import path from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { shownPath } from '../sources/contract.ts';
 import { setFixtureProblems } from '../site/fixture-status.ts';
 import { serially } from '../shared/serially.ts';
-import { formatProblems, readFixtureFolder } from '../sources/fixtures.ts';
+import { createFixtureReader, formatProblems } from '../sources/fixtures.ts';
 import { viewSchema } from '../schemas/view.ts';
 
 /** Loads the view fixtures of `folder` into the collection, keyed by slug. */
@@ -19,9 +20,11 @@ export function viewsLoader(folder: string): Loader {
 		schema: viewSchema,
 		load: async (context) => {
 			const { store, watcher, logger } = context;
+			// One reader for the dev server's life: an edit parses again only the files it changed.
+			const reader = createFixtureReader(shownPath(folder));
 			/** Reads the folder; throws the problems, naming each file and field. */
 			const read = async () => {
-				const result = await readFixtureFolder(shownPath(folder));
+				const { result } = await reader.read();
 				if (!result.ok) {
 					const error = new Error(formatProblems(result.problems));
 					error.stack = error.message;

@@ -17,9 +17,22 @@ export function viewName(view: View): string {
 	return view.configuration ? `${view.environment} · ${view.configuration}` : view.environment;
 }
 
-/** The form of a name two views may not share: case, width and runs of spaces aside. */
+/**
+ * A name as a reader sees it: code points drawn as nothing (U+200B ZERO WIDTH SPACE, U+00AD SOFT
+ * HYPHEN, …) dropped, compatibility forms folded (NFKC: full-width letters, ligatures) and runs
+ * of spaces made one.
+ */
+export function nameShape(name: string): string {
+	return name
+		.replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+		.normalize('NFKC')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** The form of a name two views may not share: its shape, case aside. */
 export function nameKey(name: string): string {
-	return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+	return nameShape(name).toLowerCase();
 }
 
 /** Compares text as people read it: numbers in it by value, so `Canary 9` comes before `Canary 10`. */

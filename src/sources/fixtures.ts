@@ -1,14 +1,25 @@
 /**
  * Reads a whole set of view fixtures: each file through the view schema, then the rules that
  * span fixtures (no key used twice in the portal, no name given to two views). Every problem names
- * the file, the field as
- * spelled in the fixture (`users[3].apiKey`) and what was expected.
+ * the file, the field as spelled in the fixture (`users[3].apiKey`) and what was expected. The
+ * build's content loader and the mock read through the same folder reader, which remembers each
+ * file's stamp so that reading again parses only what changed (`fixture-file.ts` reads one file).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
+import unhomoglyph from 'unhomoglyph';
 import type { z } from 'zod';
-import { nameKey, viewName } from '../shared/views.ts';
-import { viewSchema, type View } from '../schemas/view.ts';
+import { nameKey, nameShape, viewName } from '../shared/views.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, viewSchema, type View } from '../schemas/view.ts';
+import {
+	decodeFixture,
+	fieldPath,
+	lookAtFixture,
+	parseFixtureJson,
+	readFixtureBytes,
+	type FixtureLook,
+} from './fixture-file.ts';
 
 /** A view read from its fixture file. */
 export interface ViewEntry {
@@ -38,17 +49,6 @@ export type FixtureResult =
 export interface FixtureSource {
 	file: string;
 	text: string;
-}
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Spells a zod path the way the fixture reads: `users[3].apiKey`. */
-export function fieldPath(segments: readonly PropertyKey[]): string {
-	return segments
-		.map((segment, index) =>
-			typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
-		)
-		.join('');
 }
 
 /** Turns zod issues into fixture problems, one per field. */
@@ -90,20 +90,45 @@ function duplicateKeyProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
 	return problems;
 }
 
+/** A text's confusable skeleton (Unicode UTS #39): look-alike characters become one. */
+function skeleton(text: string): string {
+	return unhomoglyph(text.normalize('NFD')).normalize('NFD');
+}
+
+/** The keys under which two names read alike, each view's computed once. */
+const alikeKeysOf = new WeakMap<View, readonly string[]>();
+
+/**
+ * The forms under which two names read alike: the skeleton of the name with case aside (Cyrillic
+ * "р" for Latin "p"), and of the name as cased (capital "I" for small "l"). Both come after
+ * `nameKey`'s folding: invisible characters dropped, NFKC, runs of spaces made one.
+ */
+function alikeKeys(view: View): readonly string[] {
+	const known = alikeKeysOf.get(view);
+	// Stryker disable next-line ConditionalExpression: a cache: without it the same keys are made again
+	if (known) return known;
+	const name = viewName(view);
+	const keys = [`caseless ${skeleton(nameKey(name))}`, `cased ${skeleton(nameShape(name))}`];
+	alikeKeysOf.set(view, keys);
+	return keys;
+}
+
 /**
  * Where each view's name is used, for the rule that no two views share one: titles, links,
- * search and compare tell views apart by their names alone.
+ * search and compare tell views apart by their names alone, so names that read alike (case,
+ * invisible characters, compatibility forms and look-alike letters aside) count as one.
  */
 function duplicateNameProblems(entries: readonly ViewEntry[]): FixtureProblem[] {
 	const firstUse = new Map<string, ViewEntry>();
 	const problems: FixtureProblem[] = [];
 	for (const entry of entries) {
-		const name = viewName(entry.view);
-		const first = firstUse.get(nameKey(name));
+		const keys = alikeKeys(entry.view);
+		const first = keys.map((key) => firstUse.get(key)).find((found) => found !== undefined);
 		if (!first) {
-			firstUse.set(nameKey(name), entry);
+			for (const key of keys) firstUse.set(key, entry);
 			continue;
 		}
+		const name = viewName(entry.view);
 		const firstName = viewName(first.view);
 		const names =
 			firstName === name ? `"${name}"` : `"${firstName}" and "${name}", which read alike`;
@@ -124,29 +149,59 @@ function duplicateNameProblems(entries: readonly ViewEntry[]): FixtureProblem[] 
 export type ParsedFixture =
 	{ view: ViewEntry; problems: [] } | { view?: undefined; problems: FixtureProblem[] };
 
-/** Validates one fixture source on its own: file name, JSON and the view schema. */
-export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture {
-	const problems: FixtureProblem[] = [];
+/** The problems of a fixture's file name, which becomes its page's address. */
+function fileNameProblems(file: string): FixtureProblem[] {
 	const slug = path.basename(file, '.json');
 	if (!SLUG_PATTERN.test(slug)) {
-		problems.push({
-			file,
-			field: '',
-			message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
-		});
+		return [
+			{
+				file,
+				field: '',
+				message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
+			},
+		];
 	}
-	let data: unknown;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		problems.push({ file, field: '', message: `expected valid JSON (${reason})` });
+	if (slug.length > SLUG_MAX_LENGTH) {
+		return [
+			{
+				file,
+				field: '',
+				message: `expected a file name of at most ${SLUG_MAX_LENGTH} characters before .json, but this one has ${slug.length}`,
+			},
+		];
+	}
+	return [];
+}
+
+/** Validates one fixture source on its own: file name, JSON and the view schema. */
+export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture {
+	const problems = fileNameProblems(file);
+	const json = parseFixtureJson(text);
+	if (json.problems.length > 0) {
+		problems.push(...json.problems.map(({ field, message }) => ({ file, field, message })));
 		return { problems };
 	}
-	const result = viewSchema.safeParse(data);
+	const result = viewSchema.safeParse(json.data);
 	if (!result.success) problems.push(...problemsFromIssues(file, result.error.issues));
 	if (problems.length > 0 || !result.success) return { problems };
+	const slug = path.basename(file, '.json');
 	return { view: { slug, file, view: result.data }, problems: [] };
+}
+
+/**
+ * Reads one fixture file as looked at: the file's own problem (not a regular file, a link out of
+ * the folder, too large, not UTF-8) or else its text parsed and validated.
+ */
+export async function readFixture(file: string, look: FixtureLook): Promise<ParsedFixture> {
+	const refused = (message: string): ParsedFixture => ({
+		problems: [...fileNameProblems(file), { file, field: '', message }],
+	});
+	if (look.problem !== undefined) return refused(look.problem);
+	const read = await readFixtureBytes(look.file);
+	if (read.problem !== undefined) return refused(read.problem);
+	const decoded = decodeFixture(read.bytes);
+	if (decoded.problem !== undefined) return refused(decoded.problem);
+	return parseFixtureSource({ file, text: decoded.text });
 }
 
 /**
@@ -179,22 +234,94 @@ export function emptyFolderProblem(folder: string): FixtureProblem {
 	return { file: folder, field: '', message: 'expected at least one <slug>.json fixture' };
 }
 
-/** Reads and validates every `*.json` fixture in a folder, in file-name order. */
-export async function readFixtureFolder(folder: string): Promise<FixtureResult> {
-	const files = await fixtureFiles(folder);
-	const sources = await Promise.all(
-		// Stryker disable next-line StringLiteral: with no encoding readFile gives a Buffer, which JSON.parse reads as UTF-8 all the same
-		files.map(async (file) => ({ file, text: await readFile(file, 'utf8') })),
-	);
-	if (sources.length === 0) return { ok: false, views: [], problems: [emptyFolderProblem(folder)] };
-	return parseFixtureSources(sources);
+/** A fixture folder as read: the outcome, and each fixture file's stamp. */
+export interface FixtureReading {
+	result: FixtureResult;
+	/**
+	 * Each fixture file's identity and version (inode, size, modification time; a link's and its
+	 * target's), by path: a view's answers stay good while its file's stamp does.
+	 */
+	stamps: ReadonlyMap<string, string>;
 }
 
-/** One line per problem: `file: field: expectation`. */
+/** How many fixture files are looked at and read at once: enough to keep the disk busy. */
+const FILES_AT_ONCE = 64;
+
+/** Reads a fixture folder again and again; each read parses only the files that changed. */
+export interface FixtureReader {
+	read: () => Promise<FixtureReading>;
+}
+
+/**
+ * A reader of one fixture folder that remembers what it read: each `read()` looks at every
+ * `*.json` entry (no file is opened to do so), and reads and parses again only those whose stamp
+ * changed since the last read; the rules across fixtures run over the whole set each time.
+ */
+export function createFixtureReader(folder: string): FixtureReader {
+	const known = new Map<string, { stamp: string; parsed: ParsedFixture }>();
+	const limit = pLimit(FILES_AT_ONCE);
+	const read = async (): Promise<FixtureReading> => {
+		let root: string;
+		let files: string[];
+		try {
+			root = await realpath(folder);
+			files = await fixtureFiles(folder);
+		} catch (error) {
+			const reason = (error as NodeJS.ErrnoException).message;
+			const problem = { file: folder, field: '', message: `cannot be read (${reason})` };
+			return { result: { ok: false, views: [], problems: [problem] }, stamps: new Map() };
+		}
+		if (files.length === 0) {
+			const problems = [emptyFolderProblem(folder)];
+			return { result: { ok: false, views: [], problems }, stamps: new Map() };
+		}
+		const stamps = new Map<string, string>();
+		const parsed = await limit.map(files, async (file) => {
+			const look = await lookAtFixture(file, root);
+			stamps.set(file, look.stamp);
+			const before = known.get(file);
+			if (before?.stamp === look.stamp) return before.parsed;
+			const fresh = await readFixture(file, look);
+			known.set(file, { stamp: look.stamp, parsed: fresh });
+			return fresh;
+		});
+		// Stryker disable next-line ConditionalExpression: forgetting a removed file frees memory; a file made again has a stamp of its own
+		for (const file of known.keys()) if (!stamps.has(file)) known.delete(file);
+		return { result: combineFixtures(parsed), stamps };
+	};
+	return { read };
+}
+
+/** Reads and validates every `*.json` fixture in a folder, in file-name order. */
+export async function readFixtureFolder(folder: string): Promise<FixtureResult> {
+	return (await createFixtureReader(folder).read()).result;
+}
+
+/** How a character that does not print is written in a message: `\n`, `\u001b`, `\u{e0001}`. */
+function escaped(character: string): string {
+	const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+	const code = character.codePointAt(0) ?? 0;
+	const hex = code.toString(16).padStart(4, '0');
+	return named[character] ?? (code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`);
+}
+
+/**
+ * Text as it may be printed on one line of a terminal: control, format, line-separating and
+ * unassigned characters, and spaces other than U+0020, are written as escapes, so a file name or
+ * a value can neither break a message into forged lines nor send the terminal an escape sequence.
+ */
+export function printable(text: string): string {
+	return text.replace(/[\p{C}\p{Z}]/gu, (character) =>
+		character === ' ' ? character : escaped(character),
+	);
+}
+
+/** One line per problem: `file: field: expectation`, with what does not print escaped. */
 export function formatProblems(problems: readonly FixtureProblem[]): string {
 	const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
 	const lines = problems.map(
-		({ file, field, message }) => `  ${file}: ${field ? `${field}: ` : ''}${message}`,
+		({ file, field, message }) =>
+			`  ${printable(`${file}: ${field ? `${field}: ` : ''}${message}`)}`,
 	);
 	return [`Invalid view fixtures (${count}):`, ...lines].join('\n');
 }

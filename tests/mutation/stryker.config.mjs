@@ -13,7 +13,10 @@ export default {
 		'src/schemas/address.ts',
 		'src/schemas/timestamp.ts',
 		'src/schemas/view.ts',
+		'src/schemas/text.ts',
+		// The fixture reader: the folder and the rules across fixtures, then one file read safely.
 		'src/sources/fixtures.ts',
+		'src/sources/fixture-file.ts',
 		// The contract: openapi.yaml read, checked and modelled, then composed with the views.
 		'src/sources/contract.ts',
 		'src/sources/openapi.ts',

@@ -1,8 +1,12 @@
 /** What the mock refuses to load, with the same message the build gives. */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadState } from '../../../mock/state.ts';
+import { createSourceReader, loadState } from '../../../mock/state.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
+import { copyFixtures } from '../../../support/fixtures.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 describe('the mock reads the fixtures by the build’s rules', () => {
@@ -16,5 +20,34 @@ describe('the mock reads the fixtures by the build’s rules', () => {
 			'tests/fixtures/duplicate-names/views/dr-eu-west.json: name: expected a name no other view has, but tests/fixtures/duplicate-names/views/dr-eu-west-failover.json and this view are both named "dr-eu-west · DR"',
 		);
 		await expect(loading).rejects.toHaveProperty('name', 'SourceError');
+	});
+
+	it('refuses a named pipe in the fixture folder without waiting on it, and loads once it is gone', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-mock-pipe-'));
+		try {
+			const viewsDir = path.join(folder, 'views');
+			await copyFixtures(viewsDir);
+			const pipe = path.join(viewsDir, 'pipe.json');
+			execFileSync('mkfifo', [pipe]);
+			const reader = createSourceReader({
+				viewsDir,
+				contractFile: readSettings({}).openApiFile,
+				mockOrigin: 'http://127.0.0.1:1',
+			});
+			const loading = reader.load();
+			await expect(loading).rejects.toThrow(
+				`Invalid view fixtures (1 problem):\n  ${pipe}: expected a regular file, but this is a named pipe (FIFO)`,
+			);
+			await expect(loading).rejects.toHaveProperty('name', 'SourceError');
+			await rm(pipe);
+			const state = await reader.load();
+			expect(state.views).toHaveLength(8);
+			// Each view's stamp is its file's, as the fixture reader took it.
+			const production = path.join(viewsDir, 'production.json');
+			const info = await stat(production, { bigint: true });
+			expect(state.viewStamps.get('production')).toBe(`${info.ino}:${info.size}:${info.mtimeNs}`);
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
 	});
 });

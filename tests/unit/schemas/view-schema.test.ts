@@ -692,12 +692,15 @@ describe('a broken fixture is refused, naming the file, the field and the expect
 		}
 	});
 
-	it('a file that is not JSON says so, with the parser position', () => {
+	it('a file that is not JSON says so in one line, with the line and column', () => {
 		const result = parseFixtureSources([
 			{ file: 'content/views/half.json', text: '{\n  "environment": "production",\n  oops\n}' },
 		]);
-		expect(result.ok ? '' : formatProblems(result.problems)).toMatch(
-			/content\/views\/half\.json: expected valid JSON \(.*line 3/,
+		expect(result.ok ? '' : formatProblems(result.problems)).toBe(
+			[
+				'Invalid view fixtures (1 problem):',
+				'  content/views/half.json: expected valid JSON, but line 3, column 3 has `oops`, which is not a JSON value',
+			].join('\n'),
 		);
 	});
 
