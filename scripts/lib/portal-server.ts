@@ -1,15 +1,17 @@
 /**
- * The server `npm start` serves the built portal with: the files of `dist/` and its 404 page,
- * for GET and HEAD, under the names the portal is served under (`allowed-hosts.ts`) only. An
- * odd path (an encoded slash or NUL, `..`, a malformed escape) gets a short 400, a dotfile or a
- * missing file the portal's 404 page; a failure gets a short 500 and its trace goes to the
- * terminal only. A client that half-closes its socket after its request still gets its answer.
+ * The server `npm start` serves the built portal with: sirv (what Vite's own preview serves
+ * with) sends the files of `dist/`; in front of it stands what is ours. Only the names the portal
+ * is served under are answered (`allowed-hosts.ts`), and only GET and HEAD. An odd path (an
+ * encoded slash or NUL, `..`, a malformed escape) gets a short 400, a dotfile or a missing file
+ * the portal's 404 page; a failure gets a short 500 and its trace goes to the terminal only. A
+ * client that half-closes its socket after its request still gets its answer.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import sirv from 'sirv';
 import {
 	hostAllowed,
 	quotedHost,
@@ -17,7 +19,11 @@ import {
 	type HostRule,
 } from '../../src/shared/allowed-hosts.ts';
 
-/** The content types of the files a build writes; any other file is sent as bytes. */
+/**
+ * The content types of the files a build writes, where sirv's differ (it gives `text/yaml`,
+ * text types without a charset, and no type at all for Pagefind's files); any other file is sent
+ * as bytes.
+ */
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
 	'.css': 'text/css; charset=utf-8',
@@ -81,16 +87,6 @@ export function pathSegments(target: string): string[] | undefined {
 	return segments;
 }
 
-/** The file a path names under `root`, or undefined for a dotfile or none. */
-async function fileFor(root: string, segments: readonly string[]): Promise<string | undefined> {
-	if (segments.some((segment) => segment.startsWith('.'))) return undefined;
-	const last = segments.at(-1);
-	const file = path.join(root, ...segments, last === '' ? 'index.html' : '');
-	if (path.relative(root, file).startsWith('..')) return undefined;
-	const found = await stat(file).catch(() => undefined);
-	return found?.isFile() ? file : undefined;
-}
-
 /** Serves the built portal in `root` on 127.0.0.1 (or `host`) at `port`; 0 picks a free one. */
 export async function startPortalServer(options: {
 	root: string;
@@ -103,6 +99,34 @@ export async function startPortalServer(options: {
 	const root = path.resolve(options.root);
 	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
 
+	/** The portal's 404 page with status 404; a short one if the build wrote none. */
+	const notFound = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+		const page = await readFile(path.join(root, '404.html')).catch(() => undefined);
+		if (!page) short(response, 404, 'Not Found.');
+		else {
+			response.writeHead(404, {
+				'Content-Type': TYPES['.html'],
+				'Content-Length': page.length,
+				'X-Content-Type-Options': 'nosniff',
+			});
+			response.end(request.method === 'HEAD' ? undefined : page);
+		}
+	};
+
+	// As Vite's preview: read from disk on each request (a rebuild is served at once), with ETags.
+	const files = sirv(root, {
+		dev: true,
+		etag: true,
+		extensions: [],
+		setHeaders: (response, pathname) => {
+			response.setHeader(
+				'Content-Type',
+				TYPES[path.extname(pathname)] ?? 'application/octet-stream',
+			);
+			response.setHeader('X-Content-Type-Options', 'nosniff');
+		},
+	});
+
 	/** Answers a request whose Host was allowed. */
 	const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
 		if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -111,29 +135,25 @@ export async function startPortalServer(options: {
 			});
 			return;
 		}
-		const segments = pathSegments(request.url ?? '/');
+		const target = request.url ?? '/';
+		const segments = pathSegments(target);
 		if (!segments) {
 			short(response, 400, 'Bad Request: this path cannot name a page of the portal.');
 			return;
 		}
-		const file = await fileFor(root, segments);
-		if (!file) {
-			const page = await readFile(path.join(root, '404.html')).catch(() => undefined);
-			if (!page) short(response, 404, 'Not Found.');
-			else {
-				response.writeHead(404, { 'Content-Type': TYPES['.html'], 'Content-Length': page.length });
-				response.end(request.method === 'HEAD' ? undefined : page);
-			}
-			return;
-		}
-		const { size } = await stat(file);
-		response.writeHead(200, {
-			'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-			'Content-Length': size,
-			'X-Content-Type-Options': 'nosniff',
+		// sirv serves dotfiles when asked in dev mode; the portal has none to show.
+		if (segments.some((segment) => segment.startsWith('.'))) return notFound(request, response);
+		// The build writes each page as its folder's index.html, under a trailing-slash address;
+		// the address without the slash is not a page (sirv's own guess would serve it).
+		if (segments.at(-1) === '') request.url = `${target.split(/[?#]/, 1)[0] ?? '/'}index.html`;
+		// sirv misreads some ranges (`bytes=-500` gets the first 501 bytes; `bytes=9-2` throws
+		// after its 206 head); no page or Pagefind asks for one, so every answer is the whole file.
+		delete request.headers.range;
+		let missing = false;
+		files(request, response, () => {
+			missing = true;
 		});
-		if (request.method === 'HEAD') response.end();
-		else createReadStream(file).pipe(response);
+		if (missing) await notFound(request, response);
 	};
 
 	const server = createServer((request, response) => {
@@ -152,12 +172,15 @@ export async function startPortalServer(options: {
 			);
 			return;
 		}
-		answer(request, response).catch((error: unknown) => {
-			// The trace is for the terminal; the client gets one line.
+		/** The trace is for the terminal; the client gets one line, or a cut answer. */
+		const failed = (error: unknown): void => {
 			console.error(error);
 			if (response.headersSent) response.destroy();
 			else short(response, 500, 'Internal Server Error: the terminal shows why.');
-		});
+		};
+		// A file that cannot be read once its head is sent (removed by a rebuild, say).
+		response.once('pipe', (source: Readable) => source.once('error', failed));
+		answer(request, response).catch(failed);
 	});
 	// Node ends a socket as soon as its client half-closes it, before an answer that is read
 	// from disk is written; with this flag (Node's own, untyped), the answer is written first.
