@@ -2,7 +2,8 @@
  * Prism's mock controls, read as Prism's own HTTP server reads them: a `Prefer` header
  * (`code=401, example=invalid-key, dynamic=true, seed=7`), or, when the request has no `Prefer`
  * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. A control that
- * cannot be read gets Prism's 422, with a message that names it and what was expected. `choose`
+ * cannot be read, or is repeated in the query, gets Prism's 422, with a message that names it and
+ * what was expected. `choose`
  * then says which of the contract's answers a request gets: the key decides first, so a refused
  * key gets its challenge whatever the controls ask for, and the controls pick among the rest.
  */
@@ -50,6 +51,14 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 		raw = preferencesSchema.parse(parsePreferHeader(prefer));
 		spell = (name, value) => `Prefer: ${name}=${value}`;
 	} else {
+		// Prism answers a control sent twice with 422, since it cannot tell which one was meant.
+		for (const name of ['code', 'example', 'dynamic', 'seed']) {
+			const values = query.getAll(`__${name}`);
+			if (values.length > 1) {
+				const sent = values.map((value) => `__${name}=${value}`).join(', ');
+				return { ok: false, problem: `${sent}: expected __${name} once` };
+			}
+		}
 		const read = (name: string): string | undefined => query.get(`__${name}`) ?? undefined;
 		raw = {
 			code: read('code'),

@@ -5,11 +5,12 @@
  * and writes what it returns; the unit tests call `decide` directly.
  *
  * The steps, in order, each in one place below: a request for a name the mock is not served
- * under gets 403 (`refusedHost`), before anything else; an answer sent before to the same request in the
- * same state is sent again; a CORS preflight gets 204; without a state, 503; a path or method the
- * contract does not answer gets its 404 or 405 (`routeOf`); then the users operation: the
- * controls (`controls.ts`), the key (`directory.ts`), and Prism's answer (`answers.ts`). A
- * failure becomes a 500 that names its first line. A new operation is one more route here.
+ * under gets 403 (`refusedHost`), before anything else; an answer sent before to the same request
+ * in the same state is sent again; a CORS preflight gets 204; without a state, 503; a path or
+ * method the contract does not answer gets its 404 or 405 (`routeOf`); then the users operation:
+ * the key (`directory.ts`), whose refusal wins over any control, the controls (`controls.ts`),
+ * and Prism's answer (`answers.ts`). A failure becomes a 500 that names its first line. A new
+ * operation is one more route here.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import {
@@ -155,36 +156,50 @@ async function outcome(
 			keep: false,
 		};
 	}
-	let url: URL;
-	try {
-		url = new URL(target, 'http://mock.invalid');
-	} catch {
-		url = new URL('http://mock.invalid/');
-	}
+	const url = targetUrl(target);
 	// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
 	const routed = methodSchema.parse(method === 'head' ? 'get' : method);
 	const route = routeOf(state, url.pathname, routed);
 	if (route !== 'users') return kept(await answerer.routeProblem(state, route));
 
+	// The key first: without a usable one, every control gets the key's 401 or 400.
 	const controls = readControls(request.prefer, url.searchParams);
+	if (controls.ok) logged.controls = controls.controls.spelled || undefined;
+	const key = answerFor(request.authorization, state.directory);
+	if (key.status !== 200) {
+		logged.refused = key.reason;
+		const { code, example } = choose(key, { spelled: '' });
+		return kept(await answerer.users(state, code, example, undefined));
+	}
+	logged.holder = key.holder;
 	if (!controls.ok) {
 		logged.refused = controls.problem;
 		return kept(
 			controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
 		);
 	}
-	logged.controls = controls.controls.spelled || undefined;
-	const key = answerFor(request.authorization, state.directory);
-	if (key.status === 200) logged.holder = key.holder;
-	else logged.refused = key.reason;
 	const { code, example } = choose(key, controls.controls);
-	const answer = await answerer.users(
-		state,
-		code,
-		example,
-		key.status === 200 ? controls.controls : undefined,
-	);
+	const answer = await answerer.users(state, code, example, controls.controls);
 	return { answer, extra: {}, keep: !controls.controls.dynamic };
+}
+
+/** An absolute-form target's scheme: `http://` or `https://`, read by the path it names. */
+const ABSOLUTE_FORM = /^https?:\/\//i;
+
+/**
+ * The URL of a request's target. Origin-form is read as a path, so `//host/…` (or `/\\host/…`)
+ * stays a path the contract does not list and never names a host; absolute-form (RFC 9112,
+ * 3.2.2; its host was checked) is read by its path; any other form is the root, which the
+ * contract does not list either.
+ */
+function targetUrl(target: string): URL {
+	const base = 'http://mock.invalid';
+	const named = target.startsWith('/')
+		? URL.parse(`${base}${target}`)
+		: ABSOLUTE_FORM.test(target)
+			? URL.parse(target)
+			: null;
+	return named ?? new URL(`${base}/`);
 }
 
 /** Decides a request not answered before in this state (or whose answer is not kept). */

@@ -160,6 +160,21 @@ describe('malformed requests get their documented status and never crash or stal
 			[200],
 		],
 		[
+			'Prefer: code=abc without Authorization gets the key’s 401, not 422: the key first',
+			() => request(`GET ${USERS} HTTP/1.1`, ['Prefer: code=abc']),
+			[401],
+		],
+		[
+			'//evil.example/api/v2/users is a path the contract does not list (404), not a host',
+			() => request(`GET //evil.example${USERS} HTTP/1.1`),
+			[404],
+		],
+		[
+			'a control repeated in the query (__code=401&__code=500) gets 422, as in Prism',
+			() => request(`GET ${USERS}?__code=401&__code=500 HTTP/1.1`),
+			[422],
+		],
+		[
 			'a body on a GET is read and ignored',
 			() =>
 				request(`GET ${USERS} HTTP/1.1`, [

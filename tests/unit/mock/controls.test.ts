@@ -87,6 +87,28 @@ describe('readControls', () => {
 	});
 });
 
+describe('readControls with a control repeated in the query', () => {
+	it.each([
+		['__code=401&__code=500', '__code=401, __code=500'],
+		['__example=production&__example=dr-eu-west', '__example=production, __example=dr-eu-west'],
+		['__dynamic=true&__dynamic=true', '__dynamic=true, __dynamic=true'],
+		['__seed=1&__code=200&__seed=2', '__seed=1, __seed=2'],
+	])('refuses %s, naming the control and both values, as Prism does', (query, spelled) => {
+		const name = spelled.split('=', 1)[0] ?? '';
+		expect(readControls(undefined, new URLSearchParams(query))).toEqual({
+			ok: false,
+			problem: `${spelled}: expected ${name} once`,
+		});
+	});
+
+	it('reads each other control once it is sent once, and ignores a repeat when Prefer is sent', () => {
+		expect(readControls('code=200', new URLSearchParams('__code=401&__code=500'))).toEqual({
+			ok: true,
+			controls: { code: 200, spelled: 'Prefer: code=200' },
+		});
+	});
+});
+
 describe('choose', () => {
 	const holder = { slug: 'staging-eu-west', name: 'Amara Okafor', role: 'admin' } as const;
 	const good = { status: 200, holder } as const;

@@ -217,6 +217,30 @@ describe('a request without a usable key', () => {
 		expect(answer.logged.refused).toBe("the key is in no view's directory");
 	});
 
+	it.each([
+		['no Authorization', { prefer: 'code=abc' }, 401, 'no Authorization header'],
+		[
+			'no Authorization',
+			{ target: `${USERS}?__code=401&__code=500` },
+			401,
+			'no Authorization header',
+		],
+		[
+			'malformed bearer credentials',
+			{ prefer: 'dynamic=yes', authorization: 'Bearer "ick-5f6bf1b8-KApG"' },
+			400,
+			'the header is not "Bearer <token>"',
+		],
+	])(
+		'gets its challenge with %s, even when a control cannot be read (%j)',
+		async (_case, changes, status, refused) => {
+			const answer = await ask(changes);
+			expect(answer.status).toBe(status);
+			expect(json(answer)).toMatchObject({ status });
+			expect(answer.logged).toEqual({ refused });
+		},
+	);
+
 	it('gets its challenge whatever its controls prefer', async () => {
 		const answer = await ask({ prefer: 'code=200, example=production' });
 		expect(answer.status).toBe(401);
@@ -240,6 +264,32 @@ describe('a path or method the contract does not answer', () => {
 			detail: 'The contract has one path, GET /api/v2/users.',
 		});
 		expect(answer.logged).toEqual({});
+	});
+
+	it.each([
+		'//evil.example/api/v2/users',
+		'//127.0.0.1:4010/api/v2/users',
+		'/\\evil.example/api/v2/users',
+		'evil.example/api/v2/users',
+		'mailto:/api/v2/users',
+		'*',
+	])(
+		'gets the contract’s NotFound for the target %s, which is not origin-form, and no view',
+		async (target) => {
+			const answer = await ask({ target, authorization: `Bearer ${production[0]?.apiKey}` });
+			expect(answer.status).toBe(404);
+			expect(json(answer)).toMatchObject({ type: 'https://portal.example/problems/not-found' });
+			expect(answer.logged).toEqual({});
+		},
+	);
+
+	it('reads an absolute-form target naming the mock by its path (RFC 9112, 3.2.2)', async () => {
+		const answer = await ask({
+			target: `http://127.0.0.1:4010${USERS}`,
+			authorization: `Bearer ${production[0]?.apiKey}`,
+		});
+		expect(answer.status).toBe(200);
+		expect(json(answer)).toEqual(listed(production));
 	});
 
 	it('gets the contract’s MethodNotAllowed, with Allow, for another method', async () => {
@@ -329,6 +379,19 @@ describe("Prism's controls", () => {
 		expect(answer.logged.refused).toBe(
 			'__code=abc: expected a three-digit status code, e.g. code=401',
 		);
+	});
+	it('refuse a control repeated in the query with 422 naming it, as Prism does', async () => {
+		const answer = await ask({
+			target: `${USERS}?__code=401&__code=500`,
+			authorization: `Bearer ${production[0]?.apiKey}`,
+		});
+		expect(answer.status).toBe(422);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-control',
+			title: 'The mock cannot read a control',
+			status: 422,
+			detail: '__code=401, __code=500: expected __code once',
+		});
 	});
 });
 
