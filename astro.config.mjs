@@ -24,7 +24,7 @@ export default defineConfig({
 	},
 	integrations: [mdx(), searchIndex(), tryItValidators(), allowedHosts(portalAllowedHosts)],
 	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.
-	server: { allowedHosts: portalAllowedHosts },
+	server: { allowedHosts: [...portalAllowedHosts] },
 	// Stylesheets as cached files, not repeated in every page's HTML.
 	build: { format: 'directory', inlineStylesheets: 'never' },
 	devToolbar: { enabled: false },
