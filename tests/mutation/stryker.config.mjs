@@ -57,5 +57,8 @@ export default {
 	incremental: true,
 	incrementalFile: 'tests/mutation/incremental.json',
 	tempDirName: '.stryker-tmp',
+	// Build output and reports are not sources: copying them into the sandbox costs time, and a
+	// build running meanwhile made files vanish under Stryker (ENOENT on dist/.prerender).
+	ignorePatterns: ['dist', '.astro', 'coverage', 'reports', 'bench/.work', 'bench/tools/.work'],
 	cleanTempDir: 'always',
 };
