@@ -1,10 +1,11 @@
 /**
  * `npm run dev` as a developer meets it: Astro's dev server and the live mock together, on the
  * ports PORTAL_PORT and MOCK_PORT name. A fixture broken while a page is open shows in Chromium
- * as Astro's error overlay naming the file and the field; mended, the page comes back. Search
- * says plainly that it needs the built site.
+ * as Astro's error overlay naming the file and the field; mended, the page comes back. Edits to
+ * openapi.yaml and to a fixture reach the published contract and the reference page, which the
+ * build composes once. Search says plainly that it needs the built site.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -12,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { save } from '../support/fixture-edits.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 let folder: string;
 let viewsDir: string;
+let contractFile: string;
 let dev: Started;
 let browser: Browser;
 let portal: string;
@@ -32,6 +34,8 @@ beforeAll(async () => {
 	viewsDir = path.join(folder, 'views');
 	await copyFixtures(viewsDir);
 	good = await readFile(path.join(viewsDir, 'production.json'), 'utf8');
+	contractFile = path.join(folder, 'openapi.yaml');
+	await copyFile(path.join(ROOT, 'openapi.yaml'), contractFile);
 	await save(path.join(viewsDir, 'production.json'), broken(good));
 	const [portalPort, mockPort] = [await freePort(), await freePort()];
 	portal = `http://127.0.0.1:${portalPort}`;
@@ -41,6 +45,7 @@ beforeAll(async () => {
 			PORTAL_PORT: String(portalPort),
 			MOCK_PORT: String(mockPort),
 			PORTAL_VIEWS_DIR: viewsDir,
+			PORTAL_OPENAPI: contractFile,
 		},
 	});
 	await waitForUrl(`${portal}/`, dev, 120_000);
@@ -116,6 +121,69 @@ describe('npm run dev', () => {
 			await expect(page.locator('vite-error-overlay').count()).resolves.toBe(0);
 		} finally {
 			await page.close();
+			await save(file, good);
+		}
+	});
+
+	it('follows an edit to openapi.yaml in the published contract and on the reference page', async () => {
+		const text = await readFile(contractFile, 'utf8');
+		const title = 'title: Console user directory API';
+		expect(text).toContain(title);
+		const published = async (): Promise<string> =>
+			((await (await fetch(`${portal}/openapi.json`)).json()) as { info: { title: string } }).info
+				.title;
+		expect(await published()).toBe('Console user directory API');
+		await save(contractFile, text.replace(title, 'title: Edited directory API'));
+		try {
+			expect(await published()).toBe('Edited directory API');
+			const reference = await (await fetch(`${portal}/reference/`)).text();
+			expect(reference).toContain('Edited directory API');
+		} finally {
+			await save(contractFile, text);
+		}
+		expect(await published()).toBe('Console user directory API');
+	});
+
+	it('follows an edit to a fixture in the published contract', async () => {
+		const file = path.join(viewsDir, 'production.json');
+		const view = JSON.parse(good) as { users: { name: string }[] };
+		const [first] = view.users;
+		if (!first) throw new Error('expected a user in production.json');
+		const edited = good.replace(`"name": "${first.name}"`, '"name": "Edited Example"');
+		expect(edited).not.toBe(good);
+		/** The first user's name in the published example of the production view. */
+		const published = async (): Promise<string | undefined> => {
+			const document = (await (await fetch(`${portal}/openapi.json`)).json()) as {
+				paths: Record<
+					string,
+					{
+						get: {
+							responses: Record<
+								string,
+								{
+									content: Record<
+										string,
+										{ examples: Record<string, { value: { users: { name: string }[] } }> }
+									>;
+								}
+							>;
+						};
+					}
+				>;
+			};
+			return document.paths['/api/v2/users']?.get.responses['200']?.content['application/json']
+				?.examples['production']?.value.users[0]?.name;
+		};
+		expect(await published()).toBe(first.name);
+		await save(file, edited);
+		try {
+			// The content layer reloads the fixture a moment after the save.
+			const deadline = Date.now() + 30_000;
+			while ((await published()) !== 'Edited Example' && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+			expect(await published()).toBe('Edited Example');
+		} finally {
 			await save(file, good);
 		}
 	});
