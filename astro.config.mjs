@@ -25,8 +25,16 @@ export default defineConfig({
 	integrations: [mdx(), searchIndex(), tryItValidators(), allowedHosts(portalAllowedHosts)],
 	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.
 	server: { allowedHosts: [...portalAllowedHosts] },
-	// Stylesheets as cached files, not repeated in every page's HTML.
-	build: { format: 'directory', inlineStylesheets: 'never' },
+	build: {
+		format: 'directory',
+		// Stylesheets as cached files, not repeated in every page's HTML.
+		inlineStylesheets: 'never',
+		// Four pages in flight: a page waits on the file system (its folder made, its file written)
+		// while the next ones render. One at a time, a 10,000-view build left the process idle for
+		// much of its 33,000 pages and files; four made it 11% faster there and 5 to 10% at 1,000
+		// views, with the same pages and no more memory.
+		concurrency: 4,
+	},
 	devToolbar: { enabled: false },
 	// Small scripts as cached files too, not inlined (and hashed into the CSP) on every page.
 	vite: {
