@@ -221,7 +221,8 @@ async function decideAfresh(
 
 /**
  * The 403 a request for a name the mock is not served under gets (DNS rebinding): it names the
- * host and the setting that allows it, and holds no key or user.
+ * host and the setting that allows it, and holds no key or user. It carries the CORS headers of
+ * any answer, so a local page calling the mock under a name not yet allowed can read why.
  */
 export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
 	const shown = quotedHost(request.host);
@@ -235,7 +236,7 @@ export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
 	const body = Buffer.from(problem.body);
 	return {
 		status: problem.status,
-		headers: { ...problem.headers, 'Content-Length': body.length },
+		headers: { ...problem.headers, ...corsHeaders(request.origin), 'Content-Length': body.length },
 		body,
 		logged: { refused: `the host ${shown} is not one the mock is served under` },
 	};

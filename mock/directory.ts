@@ -14,43 +14,55 @@ export interface KeyHolder {
 	role: Role;
 }
 
-/** Every directory key in the portal, mapped to the view and user that hold it. */
-export type Directory = ReadonlyMap<string, KeyHolder>;
+/**
+ * Every directory key in the portal, mapped to the view and user that hold it, and the console's
+ * own keys (each view's `config.api_key`), mapped to their view's slug, so a refusal can say
+ * that the key sent was one of those.
+ */
+export interface Directory {
+	readonly holders: ReadonlyMap<string, KeyHolder>;
+	readonly consoleKeys: ReadonlyMap<string, string>;
+}
 
-/** Builds the directory from views; the console's own key (`config.api_key`) is not in it. */
+/** Builds the directory from views; the console's own key (`config.api_key`) opens none. */
 export function buildDirectory(views: readonly { slug: string; view: View }[]): Directory {
-	const directory = new Map<string, KeyHolder>();
+	const holders = new Map<string, KeyHolder>();
+	const consoleKeys = new Map<string, string>();
 	for (const { slug, view } of views) {
+		consoleKeys.set(view.config.api_key, slug);
 		for (const { apiKey, name, role } of view.users) {
-			const known = directory.get(apiKey);
+			const known = holders.get(apiKey);
 			if (known !== undefined && known.slug !== slug) {
 				throw new Error(
 					`The key ${apiKey} is in the directories of both ${known.slug} and ${slug}`,
 				);
 			}
-			directory.set(apiKey, { slug, name, role });
+			holders.set(apiKey, { slug, name, role });
 		}
 	}
-	return directory;
+	return { holders, consoleKeys };
 }
 
 /** The slug of the view whose directory holds a key, or undefined. */
 export function findView(directory: Directory, key: string): string | undefined {
-	return directory.get(key)?.slug;
+	return directory.holders.get(key)?.slug;
 }
 
 /**
- * Which challenge the contract answers, named as its examples are (RFC 6750, section 3.1):
- * `missing-key` (401, no error code) when the request carries no bearer credentials at all,
- * `invalid-request` (400) when they are malformed, `invalid-key` (401, `invalid_token`) when
- * the token is well formed but opens no directory.
+ * Which of the contract's refusals a request gets, named as its examples are (RFC 6750,
+ * section 3.1): `missing-key` (401, no error code) when the request carries no bearer
+ * credentials at all, `invalid-request` (400) when they are malformed, and, when the token is
+ * well formed but opens no directory (401, `invalid_token`), what it was: `invalid-key` for a
+ * key in no directory, `wrong-shape` for a token not shaped like a key, `console-key` for a
+ * view's own `api_key`.
  */
-export type Challenge = 'missing-key' | 'invalid-request' | 'invalid-key';
+export type Challenge =
+	'missing-key' | 'invalid-request' | 'invalid-key' | 'wrong-shape' | 'console-key';
 
 /** How the mock answers a request to the users path, before Prism picks the body. */
 export type DirectoryAnswer =
 	| { status: 200; holder: KeyHolder }
-	| { status: 401; challenge: 'missing-key' | 'invalid-key'; reason: string }
+	| { status: 401; challenge: Exclude<Challenge, 'invalid-request'>; reason: string }
 	| { status: 400; challenge: 'invalid-request'; reason: string };
 
 /** Why malformed credentials were refused, in words a reader of the log understands. */
@@ -87,17 +99,27 @@ export function answerFor(header: string | undefined, directory: Directory): Dir
 		case 'oversized':
 			return {
 				status: 401,
-				challenge: 'invalid-key',
+				challenge: 'wrong-shape',
 				reason: 'the token is far longer than a key',
 			};
-		case 'bearer': {
-			const holder = directory.get(authorization.token);
-			if (holder !== undefined) return { status: 200, holder };
-			return {
-				status: 401,
-				challenge: 'invalid-key',
-				reason: keyProblem(authorization.token) ?? "the key is in no view's directory",
-			};
-		}
+		case 'bearer':
+			return bearerAnswer(authorization.token, directory);
 	}
+}
+
+/** The answer for a well-formed bearer token: its holder, or what the token was instead. */
+function bearerAnswer(token: string, directory: Directory): DirectoryAnswer {
+	const holder = directory.holders.get(token);
+	if (holder !== undefined) return { status: 200, holder };
+	const view = directory.consoleKeys.get(token);
+	if (view !== undefined) {
+		return {
+			status: 401,
+			challenge: 'console-key',
+			reason: `the key is the console's own key of ${view} (config.api_key), not a directory key`,
+		};
+	}
+	const problem = keyProblem(token);
+	if (problem !== undefined) return { status: 401, challenge: 'wrong-shape', reason: problem };
+	return { status: 401, challenge: 'invalid-key', reason: "the key is in no view's directory" };
 }

@@ -111,7 +111,7 @@ const securitySchemeSchema = z.object({
 /** A security scheme. */
 export type SecurityScheme = z.infer<typeof securitySchemeSchema>;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
 
 const documentSchema = z.object({
 	openapi: text.regex(/^3\.1\.\d+$/, { error: 'expected an OpenAPI 3.1 version like "3.1.0"' }),

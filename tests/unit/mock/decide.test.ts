@@ -159,15 +159,9 @@ describe('a request without a usable key', () => {
 		status: 401,
 		detail: 'Send a key from a view\'s directory as "Authorization: Bearer <key>".',
 	};
-	const invalidKey = {
-		type: 'https://portal.example/problems/invalid-key',
-		title: 'The key is not a directory key',
-		status: 401,
-		detail:
-			"The bearer token must be a key from a view's directory, and the console's own key is not one.",
-	};
-	const invalidKeyChallenge =
-		'Bearer realm="console", error="invalid_token", error_description="The key is not in any view\'s directory"';
+	const challenge = (description: string) =>
+		`Bearer realm="console", error="invalid_token", error_description="${description}"`;
+	const invalidKeyChallenge = challenge("The key is not in any view's directory");
 
 	it('gets 401 with the realm-only challenge and a problem when it has no Authorization', async () => {
 		const answer = await ask({});
@@ -198,23 +192,51 @@ describe('a request without a usable key', () => {
 		expect(answer.logged.refused).toBe('the header is not "Bearer <token>"');
 	});
 
-	it('gets 401 invalid_token for a key of another shape, and the log says which shape', async () => {
+	it('gets 401 wrong-shape for a key of another shape, and the log says which shape', async () => {
 		const answer = await ask({ authorization: 'Bearer xyz-5f6bf1b8-KApG' });
 		expect(answer.status).toBe(401);
 		expect(answer.headers).toEqual({
-			'WWW-Authenticate': invalidKeyChallenge,
+			'WWW-Authenticate': challenge('The token is not shaped like a directory key'),
 			...problemHeaders(answer),
 		});
-		expect(json(answer)).toEqual(invalidKey);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/wrong-shape',
+			title: 'The token is not shaped like a directory key',
+			status: 401,
+			detail:
+				"A directory key is shaped ick-<8 lowercase hex>-<4 letters or digits>, e.g. ick-4f1c9a07-Qx7m. Copy one from a view page's directory.",
+		});
 		expect(answer.logged.refused).toBe('expected the portal\'s key prefix "ick-", found "xyz-"');
 	});
 
-	it('gets 401 invalid_token for the console’s own key, which opens no directory', async () => {
+	it('gets 401 invalid-key for a key of the right shape in no directory', async () => {
+		const answer = await ask({ authorization: 'Bearer ick-00000000-AAAA' });
+		expect(answer.status).toBe(401);
+		expect(answer.headers['WWW-Authenticate']).toBe(invalidKeyChallenge);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-key',
+			title: 'The key is not a directory key',
+			status: 401,
+			detail:
+				"The key has the shape of a directory key but is in no view's directory. Copy a key from a view page's directory.",
+		});
+		expect(answer.logged.refused).toBe("the key is in no view's directory");
+	});
+
+	it('gets 401 console-key for the console’s own key, recognised as such', async () => {
 		// production.json: config.api_key.
 		const answer = await ask({ authorization: 'Bearer ick-83c4b67b-yYjh' });
 		expect(answer.status).toBe(401);
-		expect(answer.headers['WWW-Authenticate']).toBe(invalidKeyChallenge);
-		expect(answer.logged.refused).toBe("the key is in no view's directory");
+		expect(answer.headers['WWW-Authenticate']).toBe(
+			challenge("The console's own key is not a directory key"),
+		);
+		expect(json(answer)).toMatchObject({
+			type: 'https://portal.example/problems/console-key',
+			title: "The console's own key is not a directory key",
+		});
+		expect(answer.logged.refused).toBe(
+			"the key is the console's own key of production (config.api_key), not a directory key",
+		);
 	});
 
 	it.each([
@@ -514,11 +536,14 @@ describe('without a good state', () => {
 
 describe('a failure', () => {
 	it('is a 500 naming the error’s first line, with the whole error for the terminal', async () => {
-		const broken: Directory = new (class extends Map<string, KeyHolder> {
-			override get(): KeyHolder | undefined {
-				throw new Error('The directory broke.\n    at somewhere');
-			}
-		})();
+		const broken: Directory = {
+			holders: new (class extends Map<string, KeyHolder> {
+				override get(): KeyHolder | undefined {
+					throw new Error('The directory broke.\n    at somewhere');
+				}
+			})(),
+			consoleKeys: new Map(),
+		};
 		const memory = createMemory();
 		const changes = { authorization: `Bearer ${production[0]?.apiKey}`, prefer: 'seed=1' };
 		const failing: MockNow = { state: { ...state, directory: broken } };
@@ -629,5 +654,24 @@ describe('a request for a name the mock is not served under', () => {
 		const authorization = `Bearer ${production[0]?.apiKey}`;
 		const answer = await ask({ authorization, host: 'mock.intranet.example' });
 		expect(answer.status).toBe(200);
+	});
+});
+
+describe('a request for a name the mock is not served under', () => {
+	it('gets 403 naming the host and the setting, with CORS headers so a local page can read why', async () => {
+		const answer = await ask({ host: 'attacker.example', origin: LOCAL });
+		expect(answer.status).toBe(403);
+		expect(answer.headers).toEqual({
+			'Content-Type': 'application/problem+json',
+			'Access-Control-Allow-Origin': LOCAL,
+			'Access-Control-Expose-Headers':
+				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
+			Vary: 'Origin',
+			'Content-Length': answer.body.length,
+		});
+		expect(json(answer)).toMatchObject({
+			type: 'https://portal.example/problems/host-not-allowed',
+			detail: expect.stringMatching(/"attacker\.example".*MOCK_ALLOWED_HOSTS/),
+		});
 	});
 });

@@ -18,10 +18,16 @@ describe('buildDirectory', () => {
 		for (const { slug, view } of views) {
 			for (const user of view.users) {
 				expect(findView(directory, user.apiKey)).toBe(slug);
-				expect(directory.get(user.apiKey)).toEqual({ slug, name: user.name, role: user.role });
+				expect(directory.holders.get(user.apiKey)).toEqual({
+					slug,
+					name: user.name,
+					role: user.role,
+				});
 			}
 		}
-		expect(directory.size).toBe(views.reduce((sum, { view }) => sum + view.users.length, 0));
+		expect(directory.holders.size).toBe(
+			views.reduce((sum, { view }) => sum + view.users.length, 0),
+		);
 	});
 
 	it("does not let the console's own key (config api_key) open a view", () => {
@@ -56,8 +62,12 @@ describe('buildDirectory', () => {
 			view: { ...first.view, users: [one, { ...two, apiKey: one.apiKey }] },
 		};
 		const built = buildDirectory([repeated]);
-		expect(built.size).toBe(1);
-		expect(built.get(one.apiKey)).toEqual({ slug: first.slug, name: two.name, role: two.role });
+		expect(built.holders.size).toBe(1);
+		expect(built.holders.get(one.apiKey)).toEqual({
+			slug: first.slug,
+			name: two.name,
+			role: two.role,
+		});
 	});
 });
 
@@ -105,19 +115,35 @@ describe('answerFor', () => {
 		expect(answer.status === 400 && answer.reason).toMatch(reason);
 	});
 
-	it('refuses a well-formed token that opens no directory as 401 invalid-key, saying why', () => {
-		const configKey = views[0]?.view.config.api_key ?? '';
-		const cases: [string, RegExp][] = [
-			[`Bearer ${configKey}`, /no view's directory/],
-			['Bearer ick-00000000-AAAA', /no view's directory/],
-			['Bearer abc-4f1c9a07-Qx7m', /prefix/],
-			['Bearer not-a-key', /expected a key shaped/],
-			[`Bearer ${configKey}${'x'.repeat(300)}`, /longer than a key/],
+	it('refuses a well-formed token that opens no directory as 401, naming what it was', () => {
+		const [first] = views;
+		const configKey = first?.view.config.api_key ?? '';
+		const cases: [string, string, RegExp][] = [
+			[`Bearer ${configKey}`, 'console-key', new RegExp(`console's own key of ${first?.slug}`)],
+			['Bearer ick-00000000-AAAA', 'invalid-key', /no view's directory/],
+			['Bearer abc-4f1c9a07-Qx7m', 'wrong-shape', /prefix/],
+			['Bearer not-a-key', 'wrong-shape', /expected a key shaped/],
+			[`Bearer ${configKey}${'x'.repeat(300)}`, 'wrong-shape', /longer than a key/],
 		];
-		for (const [header, reason] of cases) {
+		for (const [header, challenge, reason] of cases) {
 			const answer = answerFor(header, directory);
-			expect(answer, header).toMatchObject({ status: 401, challenge: 'invalid-key' });
+			expect(answer, header).toMatchObject({ status: 401, challenge });
 			expect(answer.status === 401 && answer.reason, header).toMatch(reason);
 		}
+	});
+
+	it('knows every view’s own key as a console key, and a directory key wins over it', () => {
+		for (const { slug, view } of views) {
+			expect(directory.consoleKeys.get(view.config.api_key)).toBe(slug);
+		}
+		const [first, second] = views;
+		if (!first || !second) throw new Error('expected two views');
+		const shared = second.view.users[0]?.apiKey ?? '';
+		const clash = {
+			...first,
+			view: { ...first.view, config: { ...first.view.config, api_key: shared } },
+		};
+		const answer = answerFor(`Bearer ${shared}`, buildDirectory([clash, second]));
+		expect(answer).toMatchObject({ status: 200, holder: { slug: second.slug } });
 	});
 });

@@ -73,14 +73,17 @@ describe('answerFromModel', () => {
 });
 
 describe('the contract’s route problems', () => {
-	it('come from components.responses, with no operation added to the contract', async () => {
+	it('come from components.responses, the operations being the contract’s own', async () => {
 		const state = await loadWith((text) => text.replace('title: No such path', 'title: Nowhere'));
 		expect(state.reference.operations.map(({ method, path }) => `${method} ${path}`)).toEqual([
 			'GET /api/v2/users',
+			'HEAD /api/v2/users',
+			'OPTIONS /api/v2/users',
 		]);
-		expect(state.routeProblems[404].bodies[0]?.examples[0]?.value).toMatchObject({
-			title: 'Nowhere',
-		});
+		const notFound = state.routeProblems[404].bodies[0]?.examples.find(
+			({ name }) => name === 'not-found',
+		);
+		expect(notFound?.value).toMatchObject({ title: 'Nowhere' });
 	});
 
 	it('are named when the contract lacks one, with the response and the example it needs', async () => {
