@@ -23,8 +23,11 @@ const RESOLVED_MODULE = `\0${VALIDATORS_MODULE}`;
 /** The formats the compiled code may check, as regular expressions that compile inline. */
 const FORMATS = ['email', 'uri-reference', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname'] as const;
 
-/** OpenAPI's own schema keywords, annotations only: Ajv's strict mode would refuse them. */
-const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator'];
+/**
+ * OpenAPI's own schema keywords, and Prism's `x-faker` (what `dynamic=true` generates):
+ * annotations only, which Ajv's strict mode would refuse.
+ */
+const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-faker'];
 
 /** A schema the panel's validators cannot be made from, naming the file and the response. */
 export class ValidatorError extends Error {

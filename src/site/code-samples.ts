@@ -13,9 +13,19 @@ export interface SampleRequest {
 	path: string;
 	/** Query parameters with an example value. */
 	query: readonly { name: string; value: string }[];
+	/** Header parameters with an example value, such as a preflight's `Origin`. */
+	headers?: readonly { name: string; value: string }[] | undefined;
 	/** The header that carries the key, when the operation needs one. */
 	auth?: { header: string; prefix: string } | undefined;
+	/**
+	 * Whether the answer has a body to print; without one (HEAD, a 204) a sample prints the
+	 * status and headers instead.
+	 */
+	body?: boolean | undefined;
 }
+
+/** What a sample says, on one line, when API_KEY is unset or empty, instead of sending a request. */
+export const NO_KEY_MESSAGE = 'export a key from a view page first';
 
 /** What runs a sample as it is copied: a POSIX shell, python3, or Node saved as an `.mjs` file. */
 export type SampleRunner = 'sh' | 'python' | 'node';
@@ -43,49 +53,82 @@ const jsString = (value: string): string =>
 const pyString = (value: string): string =>
 	`"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
-/** curl, JavaScript fetch, Python requests and HTTPie samples for one request. */
+/**
+ * curl, JavaScript fetch, Python requests and HTTPie samples for one request. A sample that
+ * sends the key from API_KEY stops with one line when it is unset or empty, so none ever sends
+ * `Bearer undefined` or an empty key.
+ */
 export function codeSamples(request: SampleRequest): CodeSample[] {
 	const url = sampleUrl(request);
-	const { method, auth } = request;
-	const isGet = method.toUpperCase() === 'GET';
+	const { auth, headers = [] } = request;
+	const method = request.method.toUpperCase();
+	const body = request.body ?? method !== 'HEAD';
+	// `${API_KEY:?…}`: the shell prints "API_KEY: …" and runs nothing when it is unset or empty.
+	const shellKey = `\${API_KEY:?${NO_KEY_MESSAGE}}`;
 	const curl = [
 		'curl',
-		...(isGet ? [] : ['-X', method.toUpperCase()]),
-		...(auth ? ['-H', `"${auth.header}: ${auth.prefix}$API_KEY"`] : []),
+		...(method === 'HEAD' ? ['--head'] : body ? [] : ['-i']),
+		...(method === 'GET' || method === 'HEAD' ? [] : ['-X', method]),
+		...headers.flatMap(({ name, value }) => ['-H', shellQuote(`${name}: ${value}`, true)]),
+		...(auth ? ['-H', `"${auth.header}: ${auth.prefix}${shellKey}"`] : []),
 		shellQuote(url),
 	].join(' ');
+	const fetchHeaders = [
+		...headers.map(({ name, value }) => `${jsString(name)}: ${jsString(value)}`),
+		...(auth ? [`${jsString(auth.header)}: \`${auth.prefix}\${process.env.API_KEY}\``] : []),
+	];
 	const fetchLines = [
-		`const response = await fetch(${jsString(url)}, {`,
-		`  method: ${jsString(method.toUpperCase())},`,
 		...(auth
-			? [`  headers: { ${jsString(auth.header)}: \`${auth.prefix}\${process.env.API_KEY}\` },`]
+			? [
+					'if (!process.env.API_KEY) {',
+					`  console.error(${jsString(`API_KEY: ${NO_KEY_MESSAGE}`)});`,
+					'  process.exit(1);',
+					'}',
+				]
 			: []),
+		`const response = await fetch(${jsString(url)}, {`,
+		`  method: ${jsString(method)},`,
+		...(fetchHeaders.length > 0 ? [`  headers: { ${fetchHeaders.join(', ')} },`] : []),
 		'});',
-		'console.log(response.status, JSON.stringify(await response.json(), null, 2));',
+		body
+			? 'console.log(response.status, JSON.stringify(await response.json(), null, 2));'
+			: 'console.log(response.status, Object.fromEntries(response.headers));',
+	];
+	const pyHeaders = [
+		...headers.map(({ name, value }) => `${pyString(name)}: ${pyString(value)}`),
+		...(auth ? [`${pyString(auth.header)}: ${pyString(auth.prefix)} + os.environ["API_KEY"]`] : []),
 	];
 	const python = [
 		'import os',
+		...(auth ? ['import sys'] : []),
 		'import requests',
 		'',
-		`response = requests.request(`,
-		`    ${pyString(method.toUpperCase())},`,
-		`    ${pyString(url)},`,
 		...(auth
 			? [
-					`    headers={${pyString(auth.header)}: ${pyString(auth.prefix)} + os.environ["API_KEY"]},`,
+					'if not os.environ.get("API_KEY"):',
+					`    sys.exit(${pyString(`API_KEY: ${NO_KEY_MESSAGE}`)})`,
+					'',
 				]
 			: []),
+		`response = requests.request(`,
+		`    ${pyString(method)},`,
+		`    ${pyString(url)},`,
+		...(pyHeaders.length > 0 ? [`    headers={${pyHeaders.join(', ')}},`] : []),
 		'    timeout=10,',
 		')',
-		'print(response.status_code, response.json())',
+		body
+			? 'print(response.status_code, response.json())'
+			: 'print(response.status_code, dict(response.headers))',
 	];
 	// --ignore-stdin: run from a script, HTTPie would otherwise send stdin as a body, and POST it.
 	const httpie = [
 		'http',
 		'--ignore-stdin',
-		method.toUpperCase(),
+		...(body ? [] : ['--headers']),
+		method,
 		shellQuote(url),
-		...(auth ? [`"${auth.header}:${auth.prefix}$API_KEY"`] : []),
+		...headers.map(({ name, value }) => shellQuote(`${name}:${value}`, true)),
+		...(auth ? [`"${auth.header}:${auth.prefix}${shellKey}"`] : []),
 	].join(' ');
 	return [
 		{ label: 'curl', language: 'sh', runner: 'sh', code: curl },

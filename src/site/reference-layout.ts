@@ -57,12 +57,20 @@ export function firstSchemaUse(responses: readonly OperationResponse[]): Map<str
 	return first;
 }
 
-/** Past this many examples of a body (one per view), the page shows one and points to the file. */
+/** Past this many examples of a success body (one per view), the page shows one and points to the file. */
 export const SHOWN_EXAMPLES = 3;
 
-/** The examples a body shows: all of them up to SHOWN_EXAMPLES, else only the first. */
-export function shownExamples(examples: readonly NamedExample[]): NamedExample[] {
-	return examples.slice(0, examples.length > SHOWN_EXAMPLES ? 1 : undefined);
+/**
+ * Whether a body's examples are the published ones, one per view: a success with more than
+ * `SHOWN_EXAMPLES`. An error's examples (the kinds of 401, say) are the contract's own.
+ */
+export function isPerView(status: string, count: number): boolean {
+	return /^2(\d\d|XX)$/i.test(status) && count > SHOWN_EXAMPLES;
+}
+
+/** The examples the page shows of a body: all of them, or the first of one per view. */
+export function shownExamples(examples: readonly NamedExample[], status = '200'): NamedExample[] {
+	return examples.slice(0, isPerView(status, examples.length) ? 1 : undefined);
 }
 
 /** An example's value as the page shows it: a string as it is, anything else as indented JSON. */
@@ -125,6 +133,26 @@ export function referenceHeadings(
 /** The header the code samples send the key in: that of the first scheme they know how to send. */
 export function sampleAuth(security: Operation['security']): SampleRequest['auth'] {
 	return security.map(({ scheme }) => authHeader(scheme)).find((header) => header !== undefined);
+}
+
+/** The headers the code samples send: each header parameter that has an example. */
+export function sampleHeaders(parameters: readonly Parameter[]): SampleRequest['headers'] {
+	return parameters
+		.filter((parameter) => parameter.in === 'header' && typeof parameter.example === 'string')
+		.map((parameter) => ({ name: parameter.name, value: String(parameter.example) }));
+}
+
+/**
+ * What an operation's samples get: a body to print, or, when its first success has none (HEAD,
+ * a 204), the status they print with the headers, which the samples test expects.
+ */
+export function sampleAnswer(operation: Pick<Operation, 'method' | 'responses'>): {
+	body: boolean;
+	status: number | undefined;
+} {
+	const success = operation.responses.find(({ status }) => /^2\d\d$/.test(status));
+	const body = operation.method.toUpperCase() !== 'HEAD' && (success?.bodies.length ?? 0) > 0;
+	return { body, status: body || !success ? undefined : Number(success.status) };
 }
 
 /** The query the code samples send: each query parameter that is required or has an example. */

@@ -1,16 +1,17 @@
 /**
- * openapi.yaml, and the contract the build publishes from it, pass Redocly's recommended rules
- * (`@redocly/openapi-core`, the engine of Redocly CLI), so the reference page renders a sound
- * contract and any OpenAPI tool reads the published one.
+ * openapi.yaml, and the contract the build publishes from it, pass Redocly's recommended-strict
+ * rules (`@redocly/openapi-core`, the engine of Redocly CLI; every warning an error) with no
+ * ignore file, so the reference page renders a sound contract and any OpenAPI tool reads the
+ * published one.
  */
 import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../support/processes.ts';
 
-/** Redocly's problems with a contract file under its recommended rules, one line each. */
+/** Redocly's problems with a contract file under its recommended-strict rules, one line each. */
 async function lintProblems(file: string): Promise<{ errors: string[]; all: string[] }> {
-	const config = await createConfig({ extends: ['recommended'] });
+	const config = await createConfig({ extends: ['recommended-strict'] });
 	const problems = await lint({ ref: file, config });
 	const line = (problem: (typeof problems)[number]) =>
 		`${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`;
@@ -20,7 +21,7 @@ async function lintProblems(file: string): Promise<{ errors: string[]; all: stri
 	};
 }
 
-describe('the contract under Redocly’s recommended rules', () => {
+describe('the contract under Redocly’s recommended-strict rules', () => {
 	it.each([
 		['openapi.yaml as written', () => path.join(ROOT, 'openapi.yaml')],
 		['the published /openapi.json', () => path.join(inject('distDir'), 'openapi.json')],

@@ -229,10 +229,11 @@ describe('the mock follows edits to the contract', () => {
 	it('answers 500 with a one-line problem when Prism cannot make an answer, and goes on', async () => {
 		const original = await readFile(contractFile, 'utf8');
 		const key = views[1]?.view.users[0]?.apiKey ?? '';
-		// A valid pattern (a lookbehind) that Prism's data generator cannot produce.
+		// A valid pattern (a lookbehind) that Prism's data generator cannot produce, in place of the
+		// name's faker hint, so the generator must use it.
 		const changed = original.replace(
-			'          minLength: 1\n',
-			"          minLength: 1\n          pattern: '(?<=a)b'\n",
+			'          x-faker: name.findName\n',
+			"          pattern: '(?<=a)b'\n",
 		);
 		expect(changed).not.toBe(original);
 		await save(contractFile, changed);

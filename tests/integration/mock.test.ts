@@ -31,6 +31,8 @@ async function contractValidator(): Promise<typeof validate> {
 		.parse(parse(await readFile(CONTRACT_FILE, 'utf8')));
 	const ajv = new Ajv2020({ allErrors: true, strict: true });
 	addFormats(ajv);
+	// Prism's generator hint, an annotation for any other validator.
+	ajv.addVocabulary(['x-faker']);
 	for (const [name, schema] of Object.entries(contract.components.schemas)) {
 		ajv.addSchema(z.record(z.string(), z.unknown()).parse(schema), `#/components/schemas/${name}`);
 	}
@@ -108,10 +110,16 @@ describe('the mock started by npm run mock', () => {
 describe('the schema check used below', () => {
 	it('refuses bodies the contract does not allow, so a wrong answer cannot pass', () => {
 		const user = { name: 'A', email: 'a@example.com', role: 'admin' };
-		expect(validate('UserList', { users: [user] })).toBeUndefined();
-		expect(validate('UserList', { users: [{ ...user, role: 'owner' }] })).toMatch(/role/);
-		expect(validate('UserList', { users: [{ ...user, email: 'nope' }] })).toMatch(/email/);
-		expect(validate('UserList', { users: [{ ...user, apiKey: 'ick-00000000-AAAA' }] })).toMatch(
+		/** A directory of eight: the user given, then seven valid ones. */
+		const eight = (first: object) => ({ users: [first, ...Array<object>(7).fill(user)] });
+		expect(validate('UserList', eight(user))).toBeUndefined();
+		expect(validate('UserList', { users: [user] })).toMatch(/fewer than 8 items/);
+		expect(validate('UserList', { users: Array<object>(9).fill(user) })).toMatch(
+			/more than 8 items/,
+		);
+		expect(validate('UserList', eight({ ...user, role: 'owner' }))).toMatch(/role/);
+		expect(validate('UserList', eight({ ...user, email: 'nope' }))).toMatch(/email/);
+		expect(validate('UserList', eight({ ...user, apiKey: 'ick-00000000-AAAA' }))).toMatch(
 			/additional/,
 		);
 		expect(validate('Problem', { title: 'x', status: 401 })).toMatch(/required property 'type'/);
@@ -206,14 +214,18 @@ describe('a request without a usable key', () => {
 		});
 	});
 
-	it.each<[string, () => string]>([
-		['a key in no directory', () => 'Bearer ick-00000000-AAAA'],
-		["the console's own key (config api_key)", () => `Bearer ${configKey()}`],
-		['a token not shaped like a key', () => 'Bearer not-a-key'],
-		['a key of another prefix', () => `Bearer ${directoryKey().replace(/^ick-/, 'abc-')}`],
-		['a directory key with more after it', () => `Bearer ${directoryKey()}x`],
-		['an over-long token', () => `Bearer ${'A'.repeat(5000)}`],
-	])('with %s gets 401 invalid_token and a problem body', async (_case, header) => {
+	it.each<[string, () => string, string]>([
+		['a key in no directory', () => 'Bearer ick-00000000-AAAA', 'invalid-key'],
+		["the console's own key (config api_key)", () => `Bearer ${configKey()}`, 'console-key'],
+		['a token not shaped like a key', () => 'Bearer not-a-key', 'wrong-shape'],
+		[
+			'a key of another prefix',
+			() => `Bearer ${directoryKey().replace(/^ick-/, 'abc-')}`,
+			'wrong-shape',
+		],
+		['a directory key with more after it', () => `Bearer ${directoryKey()}x`, 'wrong-shape'],
+		['an over-long token', () => `Bearer ${'A'.repeat(5000)}`, 'wrong-shape'],
+	])('with %s gets 401 invalid_token and a problem body', async (_case, header, kind) => {
 		const { response, body } = await askUsers(header());
 		expect(response.status).toBe(401);
 		const challenge = response.headers.get('www-authenticate') ?? '';
@@ -224,7 +236,7 @@ describe('a request without a usable key', () => {
 		expect(validate('Problem', body)).toBeUndefined();
 		expect(body).toMatchObject({
 			status: 401,
-			type: 'https://portal.example/problems/invalid-key',
+			type: `https://portal.example/problems/${kind}`,
 		});
 	});
 

@@ -80,7 +80,7 @@ describe('the reference page follows openapi.yaml', () => {
 		expect(text).toContain('Too many requests; wait before trying again.');
 		expect(text).toContain('Retry-After');
 		expect(text).toContain(
-			`curl -H "Authorization: Bearer $API_KEY" 'http://127.0.0.1:4599/api/v2/users?role=admin'`,
+			`curl -H "Authorization: Bearer \${API_KEY:?export a key from a view page first}" 'http://127.0.0.1:4599/api/v2/users?role=admin'`,
 		);
 		expect(text).not.toContain("List the directory's users");
 	});

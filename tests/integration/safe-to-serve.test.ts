@@ -5,10 +5,10 @@
  * The portal also answers odd paths with 400 or 404 and no trace, and half-closed sockets.
  */
 import path from 'node:path';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { raw } from '../support/raw-http.ts';
 
 /** Anything shaped like a key, of any prefix. */
 const KEY_LIKE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/;
@@ -43,32 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await Promise.all(started.map((process) => process.stop()));
 });
-
-/** An answer read off a raw socket. */
-interface RawAnswer {
-	status: number;
-	head: string;
-	body: string;
-}
-
-/** Sends raw bytes to a port and reads the whole answer (the request says Connection: close). */
-export function raw(port: number, request: string): Promise<RawAnswer> {
-	return new Promise((resolve, reject) => {
-		const socket = connect(port, '127.0.0.1', () => socket.write(request));
-		let answer = '';
-		socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-		socket.on('end', () => {
-			const split = answer.indexOf('\r\n\r\n');
-			resolve({
-				status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0),
-				head: split < 0 ? answer : answer.slice(0, split),
-				body: split < 0 ? '' : answer.slice(split + 4),
-			});
-		});
-		socket.on('error', reject);
-		socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
-	});
-}
 
 /** A GET with the given target and Host lines, carrying a directory key. */
 function get(target: string, hosts: readonly string[]): string {

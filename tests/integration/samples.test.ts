@@ -67,7 +67,7 @@ function run(
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 /** Runs one sample with the runner it names. */
-async function runSample(sample: Sample, index: number, apiKey: string) {
+async function runSample(sample: Sample, index: number, apiKey: string | undefined) {
 	const env = { API_KEY: apiKey, NO_COLOR: '1' };
 	if (sample.runner === 'sh') return run('sh', ['-c', sample.code], env);
 	const file = path.join(scratch, `sample-${index}.${sample.runner === 'node' ? 'mjs' : 'py'}`);
@@ -155,7 +155,10 @@ describe('the samples on the built pages', () => {
 				continue;
 			}
 			if (sample.status !== undefined) {
-				const status = new RegExp(`HTTP/1\\.1 ${sample.status}\\b|"status": ?${sample.status}\\b`);
+				// curl and HTTPie print the status line; Node and Python print the status first.
+				const status = new RegExp(
+					`HTTP/1\\.1 ${sample.status}\\b|"status": ?${sample.status}\\b|^${sample.status}\\b`,
+				);
 				if (!status.test(output))
 					failures.push(`${where}\n  expected status ${sample.status}: ${output}`);
 				continue;
@@ -166,6 +169,29 @@ describe('the samples on the built pages', () => {
 				failures.push(
 					`${where}\n  expected the users of ${sample.view ?? keyView?.slug ?? '?'}: ${output}`,
 				);
+			}
+		}
+		expect(failures).toEqual([]);
+	});
+
+	it('that send $API_KEY refuse to run without one, in one line, and send nothing', async () => {
+		const keyed = samples.filter(({ code }) => code.includes('API_KEY'));
+		expect(new Set(keyed.map(({ runner }) => runner))).toEqual(new Set(['sh', 'node', 'python']));
+		const failures: string[] = [];
+		for (const [index, sample] of keyed.entries()) {
+			for (const apiKey of [undefined, '']) {
+				const { code, output } = await runSample(sample, index, apiKey);
+				const lines = output.trim().split('\n');
+				const refused =
+					code !== 0 &&
+					lines.length === 1 &&
+					/API_KEY: export a key from a view page first$/.test(lines[0] ?? '') &&
+					!/undefined|HTTP\/1\.1|\b40[01]\b/.test(output);
+				if (!refused) {
+					failures.push(
+						`${sample.page} (${sample.runner}, API_KEY ${apiKey === undefined ? 'unset' : 'empty'}) ${sample.code}\n  exited ${String(code)}: ${output}`,
+					);
+				}
 			}
 		}
 		expect(failures).toEqual([]);

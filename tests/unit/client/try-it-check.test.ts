@@ -48,6 +48,21 @@ afterAll(async () => {
 const ADA = { name: 'Ada Example', email: 'ada@example.com', role: 'admin' };
 const BEN = { name: 'Ben Example', email: 'ben@example.com', role: 'viewer' };
 
+/** Eight valid users, each role twice, as a directory always holds. */
+const FILLER = [
+	'admin',
+	'deployer',
+	'operator',
+	'viewer',
+	'admin',
+	'deployer',
+	'operator',
+	'viewer',
+].map((role, index) => ({ name: `User ${index}`, email: `user${index}@example.com`, role }));
+
+/** A directory of eight: the users given, then valid ones. */
+const eight = (...users: unknown[]): unknown[] => [...users, ...FILLER.slice(users.length)];
+
 /** An answer as the panel reads it: its text decoded, and parsed once when it came whole. */
 function read(
 	status: number,
@@ -87,7 +102,7 @@ describe('the validators compiled from the contract', () => {
 	});
 
 	it('a valid directory matches the 200 schema', () => {
-		expect(checkAnswer(json(200, { users: [ADA, BEN] }), answers)).toEqual({
+		expect(checkAnswer(json(200, { users: eight(ADA, BEN) }), answers)).toEqual({
 			verdict: 'matches',
 			headline: "The body matches the contract's 200 application/json schema.",
 			violations: [],
@@ -96,12 +111,12 @@ describe('the validators compiled from the contract', () => {
 
 	it('a role outside the enum and a user without email are flagged with their paths', () => {
 		const body = {
-			users: [
+			users: eight(
 				ADA,
 				BEN,
 				{ name: 'Cy', email: 'cy@example.com', role: 'root' },
 				{ name: 'Di', role: 'viewer' },
-			],
+			),
 		};
 		expect(checkAnswer(json(200, body), answers)).toEqual({
 			verdict: 'breaks',
@@ -115,7 +130,7 @@ describe('the validators compiled from the contract', () => {
 
 	it('a key in the answer, an empty name and a bad email are each named', () => {
 		const body = {
-			users: [{ ...ADA, name: '', email: 'not-an-email', apiKey: 'ick-00000000-Test' }],
+			users: eight({ ...ADA, name: '', email: 'not-an-email', apiKey: 'ick-00000000-Test' }),
 		};
 		expect(checkAnswer(json(200, body), answers).violations).toEqual([
 			'/users/0/apiKey: is not in the contract',
@@ -166,6 +181,7 @@ describe('the validators compiled from the contract', () => {
 	});
 
 	it('lists at most 20 violations and counts the rest', () => {
+		// 25 users of an unknown role: 25 problems, and one more for a list longer than eight.
 		const users = Array.from({ length: 25 }, (_, index) => ({
 			...ADA,
 			email: `u${index}@example.com`,
@@ -173,11 +189,12 @@ describe('the validators compiled from the contract', () => {
 		}));
 		const { violations, headline } = checkAnswer(json(200, { users }), answers);
 		expect(headline).toBe(
-			"The body breaks the contract's 200 application/json schema (25 problems):",
+			"The body breaks the contract's 200 application/json schema (26 problems):",
 		);
 		expect(violations).toHaveLength(21);
-		expect(violations[19]).toBe('/users/19/role: must be one of admin, deployer, operator, viewer');
-		expect(violations[20]).toBe('… and 5 more');
+		expect(violations[0]).toBe('/users: must hold at most 8 items');
+		expect(violations[19]).toBe('/users/18/role: must be one of admin, deployer, operator, viewer');
+		expect(violations[20]).toBe('… and 6 more');
 	});
 });
 
@@ -283,12 +300,13 @@ describe('checking against contracts of other shapes', () => {
 	});
 
 	it('one problem is said in the singular, and twenty are all listed with no count of more', () => {
-		expect(checkAnswer(json(200, { users: [{ ...ADA, role: 'root' }] }), answers)).toEqual({
+		expect(checkAnswer(json(200, { users: eight({ ...ADA, role: 'root' }) }), answers)).toEqual({
 			verdict: 'breaks',
 			headline: "The body breaks the contract's 200 application/json schema (1 problem):",
 			violations: ['/users/0/role: must be one of admin, deployer, operator, viewer'],
 		});
-		const users = Array.from({ length: 20 }, (_, index) => ({
+		// 19 users of an unknown role, and one problem more for a list longer than eight.
+		const users = Array.from({ length: 19 }, (_, index) => ({
 			...ADA,
 			email: `u${index}@example.com`,
 			role: 'x',
@@ -299,7 +317,7 @@ describe('checking against contracts of other shapes', () => {
 		);
 		expect(violations).toHaveLength(20);
 		expect(violations.at(-1)).toBe(
-			'/users/19/role: must be one of admin, deployer, operator, viewer',
+			'/users/18/role: must be one of admin, deployer, operator, viewer',
 		);
 	});
 

@@ -13,7 +13,18 @@ const KEY = 'ick-4f1c9a07-Qx7m';
 const SERVER = 'http://127.0.0.1:4010';
 const ADA = { name: 'Ada Example', email: 'ada@example.com', role: 'admin' };
 const BEN = { name: 'Ben Example', email: 'ben@example.com', role: 'viewer' };
-const BODY = JSON.stringify({ users: [ADA, BEN] });
+/** A directory of eight, each role twice, as the contract says a directory always is. */
+const USERS = [
+	ADA,
+	BEN,
+	...['deployer', 'operator', 'admin', 'deployer', 'operator', 'viewer'].map((role, index) => ({
+		name: `User ${index}`,
+		email: `user${index}@example.com`,
+		role,
+	})),
+];
+const EMAILS = USERS.map(({ email }) => email);
+const BODY = JSON.stringify({ users: USERS });
 
 /** How many times the contract check ran the 200 answer's validator. */
 const validator = { calls: 0 };
@@ -134,7 +145,7 @@ afterEach(() => {
 describe('one Send', () => {
 	it("decodes, parses, checks and shows an answer listing this view's users once each", async () => {
 		const { send } = await import('../../../src/client/try-it/send.ts');
-		const panel = panelFor(directoryFingerprint([ADA.email, BEN.email]));
+		const panel = panelFor(directoryFingerprint(EMAILS));
 		const work = countWork(panel, BODY);
 		await send(panel);
 		expect(work.counts()).toEqual({ decoded: 1, parsed: 1, checked: 1, shown: 1 });
@@ -152,7 +163,7 @@ describe('one Send', () => {
 	it("reads another view's directory once and names that view, still checking the body once", async () => {
 		const { send } = await import('../../../src/client/try-it/send.ts');
 		const panel = panelFor('0000000000000000');
-		const fingerprint = directoryFingerprint([ADA.email, BEN.email]);
+		const fingerprint = directoryFingerprint(EMAILS);
 		const work = countWork(panel, BODY, {
 			[fingerprint]: [{ slug: 'staging', title: 'Staging' }],
 		});

@@ -62,8 +62,12 @@ describe('codeSamples', () => {
 			['HTTPie', 'sh', 'sh'],
 		]);
 		expect(samples.map(({ code }) => code)).toEqual([
-			'curl -H "Authorization: Bearer $API_KEY" http://127.0.0.1:5010/api/v2/users',
+			'curl -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" http://127.0.0.1:5010/api/v2/users',
 			[
+				'if (!process.env.API_KEY) {',
+				"  console.error('API_KEY: export a key from a view page first');",
+				'  process.exit(1);',
+				'}',
 				"const response = await fetch('http://127.0.0.1:5010/api/v2/users', {",
 				"  method: 'GET',",
 				"  headers: { 'Authorization': `Bearer ${process.env.API_KEY}` },",
@@ -72,7 +76,11 @@ describe('codeSamples', () => {
 			].join('\n'),
 			[
 				'import os',
+				'import sys',
 				'import requests',
+				'',
+				'if not os.environ.get("API_KEY"):',
+				'    sys.exit("API_KEY: export a key from a view page first")',
 				'',
 				'response = requests.request(',
 				'    "GET",',
@@ -82,8 +90,62 @@ describe('codeSamples', () => {
 				')',
 				'print(response.status_code, response.json())',
 			].join('\n'),
-			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Authorization:Bearer $API_KEY"',
+			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Authorization:Bearer ${API_KEY:?export a key from a view page first}"',
 		]);
+	});
+
+	it('asks HEAD for the status and headers only, with the key', () => {
+		const [curl, node, python, httpie] = codeSamples({
+			method: 'head',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			auth: bearer,
+		}).map(({ code }) => code);
+		expect(curl).toBe(
+			'curl --head -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" http://127.0.0.1:5010/api/v2/users',
+		);
+		expect(node).toContain("  method: 'HEAD',\n");
+		expect(node).toMatch(
+			/console\.log\(response\.status, Object\.fromEntries\(response\.headers\)\);$/,
+		);
+		expect(python).toMatch(/print\(response\.status_code, dict\(response\.headers\)\)$/);
+		expect(httpie).toBe(
+			'http --ignore-stdin --headers HEAD http://127.0.0.1:5010/api/v2/users "Authorization:Bearer ${API_KEY:?export a key from a view page first}"',
+		);
+	});
+
+	it('sends header parameters, and shows the headers of an answer without a body', () => {
+		const [curl, node, python, httpie] = codeSamples({
+			method: 'options',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			headers: [
+				{ name: 'Origin', value: 'http://127.0.0.1:4321' },
+				{ name: 'Access-Control-Request-Method', value: 'GET' },
+			],
+			body: false,
+		}).map(({ code }) => code);
+		expect(curl).toBe(
+			'curl -i -X OPTIONS -H "Origin: http://127.0.0.1:4321" -H "Access-Control-Request-Method: GET" http://127.0.0.1:5010/api/v2/users',
+		);
+		expect(node).toBe(
+			[
+				"const response = await fetch('http://127.0.0.1:5010/api/v2/users', {",
+				"  method: 'OPTIONS',",
+				"  headers: { 'Origin': 'http://127.0.0.1:4321', 'Access-Control-Request-Method': 'GET' },",
+				'});',
+				'console.log(response.status, Object.fromEntries(response.headers));',
+			].join('\n'),
+		);
+		expect(python).toContain(
+			'    headers={"Origin": "http://127.0.0.1:4321", "Access-Control-Request-Method": "GET"},\n',
+		);
+		expect(python).not.toContain('sys');
+		expect(httpie).toBe(
+			'http --ignore-stdin --headers OPTIONS http://127.0.0.1:5010/api/v2/users Origin:http://127.0.0.1:4321 Access-Control-Request-Method:GET',
+		);
 	});
 
 	it('escapes a server address with quotes for each language, and adds query parameters', () => {

@@ -17,7 +17,9 @@ import {
 	operationSlug,
 	referenceHeadings,
 	ownHeaders,
+	sampleAnswer,
 	sampleAuth,
+	sampleHeaders,
 	sampleQuery,
 	sharedHeaders,
 	shownExamples,
@@ -174,7 +176,17 @@ describe('shownExamples', () => {
 
 	it('shows only the first of a body with one example per view, past three', () => {
 		expect(shownExamples(examples(4)).map(({ name }) => name)).toEqual(['one']);
-		expect(shownExamples(examples(5)).map(({ name }) => name)).toEqual(['one']);
+		expect(shownExamples(examples(5), '200').map(({ name }) => name)).toEqual(['one']);
+	});
+
+	it('shows every example of an error, however many: they are the contract’s own kinds', () => {
+		expect(shownExamples(examples(4), '401').map(({ name }) => name)).toEqual([
+			'one',
+			'two',
+			'three',
+			'four',
+		]);
+		expect(shownExamples(examples(5), '4XX')).toHaveLength(5);
 	});
 });
 
@@ -228,5 +240,48 @@ describe('referenceHeadings', () => {
 			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
 			{ depth: 3, slug: 'head-api-v2-users-samples', text: 'Code samples' },
 		]);
+	});
+});
+
+describe('sampleHeaders', () => {
+	it('sends each header parameter with a text example, and no other parameter', () => {
+		const parameters: Parameter[] = [
+			{ name: 'Origin', in: 'header', required: true, example: 'http://127.0.0.1:4321' },
+			{ name: 'X-Trace', in: 'header', required: false },
+			{ name: 'role', in: 'query', required: false, example: 'admin' },
+		];
+		expect(sampleHeaders(parameters)).toEqual([{ name: 'Origin', value: 'http://127.0.0.1:4321' }]);
+	});
+});
+
+describe('sampleAnswer', () => {
+	const body = { mediaType: 'application/json', rows: [], examples: [] };
+	const response = (status: string, bodies: (typeof body)[]): OperationResponse => ({
+		status,
+		description: '',
+		headers: [],
+		bodies,
+	});
+
+	it('prints the body of a success that has one', () => {
+		expect(
+			sampleAnswer({
+				method: 'GET',
+				responses: [response('200', [body]), response('401', [body])],
+			}),
+		).toEqual({ body: true, status: undefined });
+	});
+
+	it('prints the status and headers for HEAD and for a success without a body', () => {
+		expect(sampleAnswer({ method: 'HEAD', responses: [response('200', [body])] })).toEqual({
+			body: false,
+			status: 200,
+		});
+		expect(
+			sampleAnswer({
+				method: 'OPTIONS',
+				responses: [response('204', []), response('405', [body])],
+			}),
+		).toEqual({ body: false, status: 204 });
 	});
 });
