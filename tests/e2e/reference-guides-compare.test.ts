@@ -23,9 +23,12 @@ describe('reference page', () => {
 	});
 
 	it('shows the method, path, bearer security and key shape from openapi.yaml', async () => {
-		await expect(page.locator('h2', { hasText: '/api/v2/users' }).textContent()).resolves.toMatch(
-			/GET\s+\/api\/v2\/users/,
-		);
+		const headings = await page.locator('h2', { hasText: '/api/v2/users' }).allTextContents();
+		expect(headings.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+			expect.stringMatching(/^GET \/api\/v2\/users/),
+			expect.stringMatching(/^HEAD \/api\/v2\/users/),
+			expect.stringMatching(/^OPTIONS \/api\/v2\/users/),
+		]);
 		const main = (await page.locator('main').textContent()) ?? '';
 		expect(main).toContain('http bearer');
 		expect(main).toContain('Authorization: Bearer <key>');
@@ -33,7 +36,8 @@ describe('reference page', () => {
 	});
 
 	it('shows every response with its schema table, headers and examples', async () => {
-		await expect(page.locator('.response h4').allTextContents()).resolves.toEqual([
+		const get = page.locator('section.operation').first();
+		await expect(get.locator('.response h4').allTextContents()).resolves.toEqual([
 			'200',
 			'400',
 			'401',
@@ -42,19 +46,26 @@ describe('reference page', () => {
 			'500',
 			'503',
 		]);
-		const fields = await page.locator('.schema-table th[scope="row"]').allTextContents();
+		const fields = await get.locator('.schema-table th[scope="row"]').allTextContents();
 		expect(fields).toEqual(expect.arrayContaining(['users[].email', 'users[].role', 'detail']));
-		await expect(page.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(2);
+		await expect(get.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(2);
 		// Every response carries the CORS headers alike: the page lists them once, above the responses.
 		await expect(
-			page.locator('th code', { hasText: 'Access-Control-Allow-Origin' }).count(),
+			get.locator('th code', { hasText: 'Access-Control-Allow-Origin' }).count(),
 		).resolves.toBe(1);
 		await expect(
-			page.locator('.schema-table caption', { hasText: 'application/problem+json' }).count(),
+			get.locator('.schema-table caption', { hasText: 'application/problem+json' }).count(),
 		).resolves.toBe(1);
-		const exampleNames = await page.locator('.examples summary code').allTextContents();
+		const exampleNames = await get.locator('.examples summary code').allTextContents();
 		expect(exampleNames).toEqual(
-			expect.arrayContaining(['missing-key', 'invalid-key', 'invalid-request', 'mock-failure']),
+			expect.arrayContaining([
+				'missing-key',
+				'invalid-key',
+				'wrong-shape',
+				'console-key',
+				'invalid-request',
+				'mock-failure',
+			]),
 		);
 	});
 
@@ -76,11 +87,20 @@ describe('reference page', () => {
 
 	it('offers curl, fetch, requests and HTTPie samples that call the mock it was built for', async () => {
 		const mock = `http://127.0.0.1:${inject('mockPort')}`;
-		const samples = await page.locator('.code-samples pre').allTextContents();
+		const samples = await page
+			.locator('section.operation')
+			.first()
+			.locator('.code-samples pre')
+			.allTextContents();
 		expect(samples).toHaveLength(4);
-		expect(samples[0]).toBe(`curl -H "Authorization: Bearer $API_KEY" ${mock}/api/v2/users`);
+		const key = '${API_KEY:?export a key from a view page first}';
+		expect(samples[0]).toBe(`curl -H "Authorization: Bearer ${key}" ${mock}/api/v2/users`);
 		expect(samples[1]).toBe(
 			[
+				'if (!process.env.API_KEY) {',
+				"  console.error('API_KEY: export a key from a view page first');",
+				'  process.exit(1);',
+				'}',
 				`const response = await fetch('${mock}/api/v2/users', {`,
 				"  method: 'GET',",
 				"  headers: { 'Authorization': `Bearer ${process.env.API_KEY}` },",
@@ -90,8 +110,9 @@ describe('reference page', () => {
 		);
 		expect(samples[2]).toContain(`    "${mock}/api/v2/users",`);
 		expect(samples[3]).toBe(
-			`http --ignore-stdin GET ${mock}/api/v2/users "Authorization:Bearer $API_KEY"`,
+			`http --ignore-stdin GET ${mock}/api/v2/users "Authorization:Bearer ${key}"`,
 		);
+		await expect(page.locator('.code-samples pre').count()).resolves.toBe(12);
 	});
 });
 

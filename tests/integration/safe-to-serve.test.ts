@@ -4,6 +4,7 @@
  * under, like Vite's server.allowedHosts; every other Host gets 403 and no page, key or user.
  * The portal also answers odd paths with 400 or 404 and no trace, and half-closed sockets.
  */
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
