@@ -195,6 +195,22 @@ describe('codeSamples', () => {
 		);
 	});
 
+	it('quotes a header parameter with a space in double quotes for curl and HTTPie', () => {
+		const [curl, , , httpie] = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			headers: [{ name: 'Prefer', value: 'code=401, example=console-key' }],
+		}).map(({ code }) => code);
+		expect(curl).toBe(
+			'curl -H "Prefer: code=401, example=console-key" http://127.0.0.1:5010/api/v2/users',
+		);
+		expect(httpie).toBe(
+			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Prefer:code=401, example=console-key"',
+		);
+	});
+
 	it('writes a header name with quotes and a backslash as a string Node and Python read back', () => {
 		const [, node, python] = codeSamples({
 			method: 'get',
