@@ -18,6 +18,7 @@ declare module 'vitest' {
 		distDir: string;
 		/** The port the built pages expect the mock on (their default server and CSP origin). */
 		mockPort: number;
+		portalPort: number;
 		/** What the build printed, for the test that a healthy build prints no warning. */
 		buildOutput: string;
 	}
@@ -32,6 +33,7 @@ interface Built {
 	folder: string;
 	distDir: string;
 	mockPort: number;
+	portalPort: number;
 	output: string;
 }
 
@@ -42,17 +44,24 @@ async function build(): Promise<Built> {
 	// Never the default port: a page that forgot to follow MOCK_PORT would then go unnoticed.
 	let mockPort = await freePort();
 	while (mockPort === 4010) mockPort = await freePort();
-	const result = buildPortal(distDir, undefined, { MOCK_PORT: String(mockPort) });
+	// Nor the default portal port, for the pages that name the portal's own address.
+	let portalPort = await freePort();
+	while (portalPort === 4321 || portalPort === mockPort) portalPort = await freePort();
+	const result = buildPortal(distDir, undefined, {
+		MOCK_PORT: String(mockPort),
+		PORTAL_PORT: String(portalPort),
+	});
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
-	return { folder, distDir, mockPort, output: result.output };
+	return { folder, distDir, mockPort, portalPort, output: result.output };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
 	shared ??= build();
 	users += 1;
-	const { folder, distDir, mockPort, output } = await shared;
+	const { folder, distDir, mockPort, portalPort, output } = await shared;
 	project.provide('distDir', distDir);
 	project.provide('mockPort', mockPort);
+	project.provide('portalPort', portalPort);
 	project.provide('buildOutput', output);
 	return async () => {
 		users -= 1;

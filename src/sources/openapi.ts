@@ -41,6 +41,8 @@ const schemaNodeSchema = z.looseObject({
 	maximum: z.number().optional(),
 	minLength: z.number().optional(),
 	maxLength: z.number().optional(),
+	minItems: z.number().optional(),
+	maxItems: z.number().optional(),
 	pattern: text
 		.refine(isPattern, {
 			error: 'expected a regular expression (ECMA-262, as JSON Schema patterns are)',
@@ -376,14 +378,27 @@ function checker(document: Record<string, unknown>, file: string) {
 	};
 }
 
-/** Constraints of a schema node in words: enum values, format, bounds, pattern. */
+/** A count and its noun, in the singular for one: `1 character`, `8 items`. */
+function counted(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Constraints of a schema node in words: enum values, format, lengths, item counts, bounds, pattern. */
 function constraintsOf(node: SchemaNode): string[] {
 	const constraints: string[] = [];
 	if (node.enum)
 		constraints.push(`one of ${node.enum.map((value) => JSON.stringify(value)).join(', ')}`);
 	if (node.format) constraints.push(`format ${node.format}`);
-	if (node.minLength !== undefined) constraints.push(`at least ${node.minLength} characters`);
-	if (node.maxLength !== undefined) constraints.push(`at most ${node.maxLength} characters`);
+	if (node.minLength !== undefined)
+		constraints.push(`at least ${counted(node.minLength, 'character')}`);
+	if (node.maxLength !== undefined)
+		constraints.push(`at most ${counted(node.maxLength, 'character')}`);
+	if (node.minItems !== undefined && node.minItems === node.maxItems) {
+		constraints.push(`exactly ${counted(node.minItems, 'item')}`);
+	} else {
+		if (node.minItems !== undefined) constraints.push(`at least ${counted(node.minItems, 'item')}`);
+		if (node.maxItems !== undefined) constraints.push(`at most ${counted(node.maxItems, 'item')}`);
+	}
 	if (node.minimum !== undefined) constraints.push(`minimum ${node.minimum}`);
 	if (node.maximum !== undefined) constraints.push(`maximum ${node.maximum}`);
 	if (node.pattern) constraints.push(`pattern ${node.pattern}`);

@@ -132,6 +132,17 @@ describe('the samples on the built pages', () => {
 		}
 	});
 
+	it('name the portal at the port it was built for, never the default one', async () => {
+		const portal = `http://127.0.0.1:${inject('portalPort')}/`;
+		const guide = await readFile(path.join(distDir, 'docs/getting-started/index.html'), 'utf8');
+		expect(guide).toContain(`<code>${portal}</code>`);
+		for (const file of await files(distDir)) {
+			if (!/\.(html|json|yaml|js)$/.test(file)) continue;
+			const text = await readFile(path.join(distDir, file), 'utf8');
+			expect(text, file).not.toMatch(/(?:127\.0\.0\.1|localhost):4321\b/);
+		}
+	});
+
 	it('mark every command shown against the mock as a sample, so none escapes this test', async () => {
 		for (const file of (await files(distDir)).filter((name) => name.endsWith('.html'))) {
 			const $ = load(await readFile(path.join(distDir, file), 'utf8'));

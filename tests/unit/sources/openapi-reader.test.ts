@@ -173,6 +173,11 @@ describe('referenceFromDocument', () => {
 				"        page: { type: integer, minimum: 1, maximum: 500, pattern: '^[0-9]+$' }",
 				'        bare: { type: boolean }',
 				'        empty: { type: string, minLength: 0, maximum: 0 }',
+				'        one: { type: string, minLength: 1, maxLength: 1 }',
+				'        eight: { type: array, minItems: 8, maxItems: 8 }',
+				'        some: { type: array, minItems: 1, maxItems: 3 }',
+				'        few: { type: array, maxItems: 1 }',
+				'        many: { type: array, minItems: 2 }',
 			]),
 		).resolves.toEqual([
 			{
@@ -203,6 +208,41 @@ describe('referenceFromDocument', () => {
 				required: false,
 				description: '',
 				constraints: ['at least 0 characters', 'maximum 0'],
+			},
+			{
+				field: 'one',
+				type: 'string',
+				required: false,
+				description: '',
+				constraints: ['at least 1 character', 'at most 1 character'],
+			},
+			{
+				field: 'eight',
+				type: 'array',
+				required: false,
+				description: '',
+				constraints: ['exactly 8 items'],
+			},
+			{
+				field: 'some',
+				type: 'array',
+				required: false,
+				description: '',
+				constraints: ['at least 1 item', 'at most 3 items'],
+			},
+			{
+				field: 'few',
+				type: 'array',
+				required: false,
+				description: '',
+				constraints: ['at most 1 item'],
+			},
+			{
+				field: 'many',
+				type: 'array',
+				required: false,
+				description: '',
+				constraints: ['at least 2 items'],
 			},
 		]);
 	});
