@@ -1,0 +1,389 @@
+/**
+ * deploy/kubernetes/, checked offline: every object kustomize renders from it is valid against
+ * Kubernetes 1.36's schemas (kubernetes-models, generated from the release's OpenAPI document),
+ * names no field Kubernetes lacks (kubectl's strict field validation refuses those), and says what
+ * the images need: the mock's probes, a locked-down security context, the fixtures mounted whole
+ * where the mock reads views, and the Services' names among the hosts each server answers.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Service } from 'kubernetes-models/v1/Service';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../../src/sources/settings.ts';
+import { ROOT } from '../../../support/processes.ts';
+import { renderKustomization, type KubernetesObject } from '../../support/kustomize.ts';
+
+const FOLDER = path.join(ROOT, 'deploy', 'kubernetes');
+const VIEWS = path.join(ROOT, 'content', 'views');
+
+/** The kinds the manifests use: the model that validates each, and its TypeScript type. */
+const KINDS: Record<
+	string,
+	{ validate: (object: KubernetesObject) => void; module: string; type: string }
+> = {
+	'apps/v1/Deployment': {
+		validate: (object) => new Deployment(object).validate(),
+		module: 'kubernetes-models/apps/v1/Deployment',
+		type: 'IDeployment',
+	},
+	'v1/Service': {
+		validate: (object) => new Service(object).validate(),
+		module: 'kubernetes-models/v1/Service',
+		type: 'IService',
+	},
+	'v1/ConfigMap': {
+		validate: (object) => new ConfigMap(object).validate(),
+		module: 'kubernetes-models/v1/ConfigMap',
+		type: 'IConfigMap',
+	},
+	'autoscaling/v2/HorizontalPodAutoscaler': {
+		validate: (object) => new HorizontalPodAutoscaler(object as never).validate(),
+		module: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
+		type: 'IHorizontalPodAutoscaler',
+	},
+	'policy/v1/PodDisruptionBudget': {
+		validate: (object) => new PodDisruptionBudget(object).validate(),
+		module: 'kubernetes-models/policy/v1/PodDisruptionBudget',
+		type: 'IPodDisruptionBudget',
+	},
+};
+
+const kindOf = (object: KubernetesObject): string => `${object.apiVersion}/${object.kind}`;
+
+/** Each object's schema errors, one line per object that has any. */
+function schemaErrors(objects: readonly KubernetesObject[]): string[] {
+	const errors: string[] = [];
+	for (const object of objects) {
+		const kind = KINDS[kindOf(object)];
+		const name = `${object.kind} ${object.metadata.name}`;
+		if (!kind) {
+			errors.push(`${name}: no schema for ${kindOf(object)} in this test`);
+			continue;
+		}
+		try {
+			kind.validate(structuredClone(object));
+		} catch (error) {
+			errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	}
+	return errors;
+}
+
+/** The program of the last check, whose unchanged files the next one reuses. */
+let lastProgram: ts.Program | undefined;
+
+/**
+ * The fields Kubernetes does not know, found by TypeScript: each object is written as a literal
+ * of its kind's type from kubernetes-models, and the compiler's excess-property check names any
+ * field the type lacks, at any depth. The schemas themselves let unknown fields through.
+ */
+function unknownFields(objects: readonly KubernetesObject[]): string[] {
+	const file = path.join(ROOT, 'tests', 'unit', 'deploy', '__manifests__.ts');
+	const used = [...new Set(objects.map(kindOf))].flatMap((kind) =>
+		KINDS[kind] ? [KINDS[kind]] : [],
+	);
+	const source = [
+		...used.map(({ module, type }) => `import type { ${type} } from '${module}';`),
+		...objects.map((object, index) => {
+			const type = KINDS[kindOf(object)]?.type ?? 'never';
+			return `// ${object.kind} ${object.metadata.name}\nexport const object${index}: ${type} = ${JSON.stringify(object, null, '\t')};`;
+		}),
+	].join('\n');
+	const options: ts.CompilerOptions = {
+		strict: true,
+		noEmit: true,
+		skipLibCheck: true,
+		target: ts.ScriptTarget.ES2022,
+		module: ts.ModuleKind.NodeNext,
+		moduleResolution: ts.ModuleResolutionKind.NodeNext,
+		types: [],
+		// The objects need no DOM, and lib.dom is most of what a program would otherwise read.
+		lib: ['lib.es2022.d.ts'],
+	};
+	const host = ts.createCompilerHost(options);
+	const getSourceFile = host.getSourceFile.bind(host);
+	const fileExists = host.fileExists.bind(host);
+	const read = host.readFile.bind(host);
+	host.getSourceFile = (name, language, ...rest) =>
+		name === file
+			? ts.createSourceFile(name, source, language)
+			: getSourceFile(name, language, ...rest);
+	host.fileExists = (name) => name === file || fileExists(name);
+	host.readFile = (name) => (name === file ? source : read(name));
+	// The second check reuses the first one's reading of kubernetes-models' declarations.
+	const program = ts.createProgram([file], options, host, lastProgram);
+	lastProgram = program;
+	return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+		const where =
+			diagnostic.file && diagnostic.start !== undefined
+				? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+				: undefined;
+		const near = where
+			? source
+					.split('\n')
+					.slice(0, where.line + 1)
+					.findLast((line) => line.startsWith('// '))
+			: '';
+		return `${near?.slice(3) ?? ''}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+	});
+}
+
+let objects: KubernetesObject[];
+
+beforeAll(async () => {
+	objects = await renderKustomization(FOLDER);
+});
+
+/** The one object of a kind and name; fails when there is none. */
+function find<T>(kind: string, name: string): T {
+	const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
+	if (!found) throw new Error(`deploy/kubernetes renders no ${kind} named ${name}`);
+	return found as T;
+}
+
+interface Workload {
+	spec: { replicas?: number; template: { spec: IPodSpec } };
+}
+
+/** A Deployment's pod spec and its one container. */
+function pod(name: string): { spec: IPodSpec; container: IContainer } {
+	const { spec } = find<Workload>('Deployment', name).spec.template;
+	expect(spec.containers, name).toHaveLength(1);
+	const [container] = spec.containers;
+	if (!container) throw new Error(`${name} has no container`);
+	return { spec, container };
+}
+
+/** An environment variable's value as the container sets it. */
+function envValue(container: IContainer, name: string): string | undefined {
+	return container.env?.find((variable) => variable.name === name)?.value;
+}
+
+/** A Containerfile's ENV value, as the image sets it. */
+async function imageEnv(containerfile: string, name: string): Promise<string | undefined> {
+	const text = await readFile(path.join(ROOT, 'deploy', containerfile), 'utf8');
+	return new RegExp(`\\b${name}=(\\S+)`).exec(text)?.[1];
+}
+
+describe('deploy/kubernetes', () => {
+	it('renders a Deployment, Service and disruption budget per image, the mock’s autoscaler and the fixtures’ ConfigMap', () => {
+		expect(objects.map((object) => `${object.kind} ${object.metadata.name}`).sort()).toEqual([
+			'ConfigMap console-portal-views',
+			'Deployment console-portal-mock',
+			'Deployment console-portal-web',
+			'HorizontalPodAutoscaler console-portal-mock',
+			'PodDisruptionBudget console-portal-mock',
+			'PodDisruptionBudget console-portal-web',
+			'Service console-portal-mock',
+			'Service console-portal-web',
+		]);
+	});
+
+	it('is valid against Kubernetes 1.36’s schemas, and the check refuses a broken object', () => {
+		expect(schemaErrors(objects)).toEqual([]);
+		const broken = structuredClone(
+			find<KubernetesObject & Workload>('Deployment', 'console-portal-mock'),
+		);
+		const container = broken.spec.template.spec.containers[0] as unknown as Record<string, unknown>;
+		container['ports'] = [{ containerPort: 'http' }];
+		container['imagePullPolicy'] = 'Sometimes';
+		const errors = schemaErrors([broken]);
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toMatch(/containerPort must be integer/);
+		expect(errors[0]).toMatch(/imagePullPolicy must be equal to one of the allowed values/);
+	});
+
+	it('names no field Kubernetes does not know, and the check finds a misspelt one', () => {
+		expect(unknownFields(objects)).toEqual([]);
+		const misspelt = structuredClone(
+			find<KubernetesObject & Workload>('Deployment', 'console-portal-mock'),
+		);
+		const container = misspelt.spec.template.spec.containers[0] as unknown as Record<
+			string,
+			unknown
+		>;
+		container['readinesProbe'] = container['readinessProbe'];
+		const found = unknownFields([misspelt]);
+		expect(found).toHaveLength(1);
+		expect(found[0]).toMatch(
+			/^Deployment console-portal-mock: .*'"readinesProbe"' does not exist in type 'IContainer'/,
+		);
+	});
+
+	it('pulls the images of this version from the registry named once, in kustomization.yaml', async () => {
+		const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+			version: string;
+		};
+		for (const image of ['web', 'mock']) {
+			const { container } = pod(`console-portal-${image}`);
+			expect(container.image).toBe(
+				`registry.example/console-portal/console-portal-${image}:${version}`,
+			);
+		}
+	});
+
+	it('runs both pods as the images’ user, non-root, on a read-only root with no capability, privilege escalation or unconfined syscalls', async () => {
+		for (const image of ['web', 'mock']) {
+			const name = `console-portal-${image}`;
+			const { spec, container } = pod(name);
+			const containerfile = await readFile(
+				path.join(ROOT, 'deploy', `${image}.Containerfile`),
+				'utf8',
+			);
+			expect(containerfile, name).toMatch(/^USER 10001:10001$/m);
+			expect(spec.securityContext, name).toMatchObject({
+				runAsNonRoot: true,
+				runAsUser: 10001,
+				runAsGroup: 10001,
+				seccompProfile: { type: 'RuntimeDefault' },
+			});
+			expect(container.securityContext, name).toEqual({
+				allowPrivilegeEscalation: false,
+				readOnlyRootFilesystem: true,
+				runAsNonRoot: true,
+				capabilities: { drop: ['ALL'] },
+				seccompProfile: { type: 'RuntimeDefault' },
+			});
+			expect(spec.automountServiceAccountToken, name).toBe(false);
+			for (const resource of ['cpu', 'memory']) {
+				expect(
+					container.resources?.requests?.[resource],
+					`${name} requests ${resource}`,
+				).toBeDefined();
+				expect(container.resources?.limits?.[resource], `${name} limits ${resource}`).toBeDefined();
+			}
+		}
+	});
+
+	it('gives nginx a memory-backed /tmp, its only writable path, and the mock none', () => {
+		const web = pod('console-portal-web');
+		expect(web.container.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+		expect(web.spec.volumes).toEqual([
+			{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '16Mi' } },
+		]);
+		const mock = pod('console-portal-mock');
+		expect(mock.container.volumeMounts?.every((mount) => mount.readOnly === true)).toBe(true);
+	});
+
+	it('probes the mock’s /readyz for readiness and /healthz for liveness, on its port, under a Host it answers', async () => {
+		const { container } = pod('console-portal-mock');
+		const port = Number(await imageEnv('mock.Containerfile', 'MOCK_PORT'));
+		expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
+		const localhost = [{ name: 'Host', value: 'localhost' }];
+		expect(container.readinessProbe?.httpGet).toEqual({
+			path: '/readyz',
+			port: 'http',
+			httpHeaders: localhost,
+		});
+		expect(container.livenessProbe?.httpGet).toEqual({
+			path: '/healthz',
+			port: 'http',
+			httpHeaders: localhost,
+		});
+		expect(container.startupProbe?.httpGet?.path).toBe('/healthz');
+		// The web image: nginx on its port, probed under a name it serves.
+		const web = pod('console-portal-web').container;
+		expect(web.ports).toEqual([
+			{ name: 'http', containerPort: Number(await imageEnv('web.Containerfile', 'PORTAL_PORT')) },
+		]);
+		expect(web.readinessProbe?.httpGet).toEqual({
+			path: '/',
+			port: 'http',
+			httpHeaders: localhost,
+		});
+	});
+
+	it('answers under each Service’s names in any namespace, as the servers read their allowed hosts', () => {
+		const namespace = 'team-portal';
+		const expand = (value: string | undefined): string =>
+			(value ?? '').replaceAll('$(POD_NAMESPACE)', namespace);
+		for (const [image, variable] of [
+			['web', 'PORTAL_ALLOWED_HOSTS'],
+			['mock', 'MOCK_ALLOWED_HOSTS'],
+		] as const) {
+			const name = `console-portal-${image}`;
+			const { container } = pod(name);
+			const namespaceFrom = container.env?.find((entry) => entry.name === 'POD_NAMESPACE');
+			expect(namespaceFrom?.valueFrom?.fieldRef?.fieldPath).toBe('metadata.namespace');
+			// The same reading npm start and the mock give the variable (start.sh applies the same rule).
+			const settings = readSettings({ [variable]: expand(envValue(container, variable)) });
+			const allowed = image === 'web' ? settings.portalAllowedHosts : settings.mockAllowedHosts;
+			expect(allowed).toEqual([
+				name,
+				`${name}.${namespace}`,
+				`${name}.${namespace}.svc`,
+				`${name}.${namespace}.svc.cluster.local`,
+			]);
+			const service = find<{ spec: { selector: unknown } }>('Service', name);
+			expect(service.spec.selector).toEqual({ 'app.kubernetes.io/name': name });
+		}
+	});
+
+	it('mounts every fixture of content/views, whole and unsuffixed, where the image reads views', async () => {
+		const files = (await readdir(VIEWS)).filter((name) => name.endsWith('.json')).sort();
+		const configMap = find<{ data: Record<string, string> }>('ConfigMap', 'console-portal-views');
+		expect(Object.keys(configMap.data).sort()).toEqual(files);
+		for (const file of files) {
+			expect(configMap.data[file], file).toBe(await readFile(path.join(VIEWS, file), 'utf8'));
+		}
+		const bytes = Object.values(configMap.data).reduce(
+			(sum, text) => sum + Buffer.byteLength(text),
+			0,
+		);
+		expect(bytes, 'a ConfigMap holds at most 1 MiB').toBeLessThan(1024 * 1024);
+		const { spec, container } = pod('console-portal-mock');
+		const viewsDir = await imageEnv('mock.Containerfile', 'PORTAL_VIEWS_DIR');
+		expect(viewsDir).toBe('/opt/console-portal-mock/views');
+		// A subPath mount would never see the ConfigMap change.
+		expect(container.volumeMounts).toEqual([
+			{ name: 'views', mountPath: viewsDir, readOnly: true },
+		]);
+		expect(spec.volumes).toEqual([{ name: 'views', configMap: { name: 'console-portal-views' } }]);
+		expect(envValue(container, 'PORTAL_VIEWS_DIR')).toBeUndefined();
+	});
+
+	it('scales the mock on CPU, within a disruption budget, with a worker per core of its limit', () => {
+		const deployment = find<Workload>('Deployment', 'console-portal-mock');
+		// The autoscaler owns the replica count; a count here would reset it at every apply.
+		expect(deployment.spec.replicas).toBeUndefined();
+		const autoscaler = find<{ spec: Record<string, unknown> }>(
+			'HorizontalPodAutoscaler',
+			'console-portal-mock',
+		);
+		expect(autoscaler.spec['scaleTargetRef']).toEqual({
+			apiVersion: 'apps/v1',
+			kind: 'Deployment',
+			name: 'console-portal-mock',
+		});
+		expect(autoscaler.spec['minReplicas']).toBeGreaterThanOrEqual(2);
+		expect(autoscaler.spec['metrics']).toEqual([
+			{
+				type: 'Resource',
+				resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } },
+			},
+		]);
+		for (const name of ['console-portal-mock', 'console-portal-web']) {
+			const budget = find<{ spec: { selector: unknown; maxUnavailable: number } }>(
+				'PodDisruptionBudget',
+				name,
+			);
+			expect(budget.spec.selector, name).toEqual({
+				matchLabels: { 'app.kubernetes.io/name': name },
+			});
+			expect(budget.spec.maxUnavailable, name).toBe(1);
+		}
+		const { container } = pod('console-portal-mock');
+		const workers = container.env?.find((entry) => entry.name === 'MOCK_WORKERS');
+		expect(workers?.valueFrom?.resourceFieldRef).toEqual({
+			resource: 'limits.cpu',
+			divisor: '1',
+		});
+	});
+});
