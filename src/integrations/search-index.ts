@@ -45,12 +45,13 @@ export const SECRET_SELECTORS = ['try-it', '[data-secret]', '.try-it'] as const;
  * page in them carries `data-pagefind-body`, so Pagefind would read each one only to leave it out
  * (a built-site test checks this): the compare page and its side frames, which repeat every
  * view's facts (at 10,000 views, 35 MB of HTML that cost Pagefind about 125 MB of memory to read
- * and drop); the environment lists; the access pages; and a person's views in one environment,
- * page by page (`people/<person>/<environment>/`). At 10,000 views, leaving out all but the
- * compare frames halved Pagefind's time and wrote the same index, byte for byte. A `*` step
- * stands for any one folder.
+ * and drop); the environment lists; and a person's views in one environment, page by page
+ * (`people/<person>/<environment>/`). At 10,000 views, leaving out all but the compare frames
+ * halved Pagefind's time and wrote the same index, byte for byte. A `*` step stands for any one
+ * folder. The access pages are searched: search finds them by their environment and role, so
+ * their heading is indexed (one page per environment and role, never per view).
  */
-export const UNSEARCHED_FOLDERS = ['access', 'compare', 'environments', 'people/*/*'] as const;
+export const UNSEARCHED_FOLDERS = ['compare', 'environments', 'people/*/*'] as const;
 
 /**
  * A name as a Pagefind glob (wax) matches it literally: its pattern characters escaped. Not `!`:

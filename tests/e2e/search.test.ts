@@ -12,7 +12,9 @@ import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { resultLinks } from '../support/search-results.ts';
-import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
+import { CONFIG_MEMBERS, ROLES, type Role } from '../../src/schemas/view.ts';
+import { personSlug } from '../../src/shared/person-key.ts';
+import { accessHref, personHref, viewHref } from '../../src/shared/urls.ts';
 
 const portal = usePortalInChromium();
 let views: ViewEntry[];
@@ -24,6 +26,35 @@ function secretValues({ view }: ViewEntry): string[] {
 		new URL(view.config.redis_url).password,
 		...view.users.map((user) => user.apiKey),
 	];
+}
+
+/** The person pages of everyone in an environment's views, holding a role there if one is given. */
+function peopleIn(environment: string, role?: Role): string[] {
+	const emails = views
+		.filter(({ view }) => view.environment === environment)
+		.flatMap(({ view }) => view.users)
+		.filter((user) => role === undefined || user.role === role)
+		.map((user) => personHref(personSlug(user.email)));
+	return [...new Set(emails)];
+}
+
+/** The environments of the fixtures, each once. */
+function environments(): string[] {
+	return [...new Set(views.map(({ view }) => view.environment))];
+}
+
+/** Sets the dialog's filters, each to a value or back to "Any" (''). */
+async function choose(page: Page, filters: Record<string, string>): Promise<void> {
+	for (const [name, value] of Object.entries(filters)) {
+		await page.selectOption(`select[name="${name}"]`, value);
+	}
+}
+
+/** The status line, once it says something. */
+async function statusLine(page: Page): Promise<string> {
+	const status = page.locator('.search-status');
+	await expect.poll(async () => (await status.textContent()) ?? '').not.toBe('');
+	return (await status.textContent()) ?? '';
 }
 
 /** Opens a page with search ready to type into. */
@@ -79,12 +110,14 @@ describe('search', () => {
 
 	it('filters by environment, page kind and API label without a query', async () => {
 		const page = await openSearch(`${portal.url}/`);
+		await page.selectOption('select[name="kind"]', 'view');
 		await page.selectOption('select[name="environment"]', 'dr-eu-west');
 		const expected = views
 			.filter(({ view }) => view.environment === 'dr-eu-west')
 			.map(({ slug }) => `/views/${slug}/`);
 		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(expected.sort());
 		await page.selectOption('select[name="environment"]', '');
+		await page.selectOption('select[name="kind"]', '');
 		await page.selectOption('select[name="kind"]', 'reference');
 		await expect.poll(() => resultLinks(page)).toEqual(['/reference/']);
 		await page.selectOption('select[name="kind"]', 'view');
@@ -244,5 +277,133 @@ describe('search', () => {
 		expect(text).toContain('Kenji Watanabe');
 		const leaked = views.flatMap(secretValues).filter((secret) => text.includes(secret));
 		expect(leaked).toEqual([]);
+	});
+});
+
+describe('search answers access questions', () => {
+	it('finds, for each environment and role, who holds that role there and its access page', async () => {
+		const page = await openSearch(`${portal.url}/`);
+		const combinations = environments().flatMap((environment) =>
+			ROLES.map((role) => ({ environment, role })),
+		);
+		expect(combinations.length).toBe(12);
+		for (const { environment, role } of combinations) {
+			await choose(page, { environment, role });
+			const expected = [accessHref(environment, role), ...peopleIn(environment, role)];
+			// Each view gives each role to two people: someone holds every role everywhere.
+			expect(expected.length, `${role} in ${environment}`).toBeGreaterThan(1);
+			await expect
+				.poll(async () => (await resultLinks(page)).sort(), { timeout: 10_000 })
+				.toEqual(expected.sort());
+		}
+		await page.close();
+	});
+
+	it('never finds someone who holds the role elsewhere and another role in the environment', async () => {
+		const page = await openSearch(`${portal.url}/`);
+		// Amara Okafor is admin in production and viewer in dr-eu-west, never viewer in production.
+		await page.fill('#search-query', 'Amara Okafor');
+		await choose(page, { environment: 'production', role: 'viewer' });
+		await expect
+			.poll(() => statusLine(page), { timeout: 10_000 })
+			.toBe('No results for "Amara Okafor"');
+		await choose(page, { role: 'admin' });
+		await expect.poll(() => resultLinks(page)).toEqual(['/people/amara.okafor/']);
+		await choose(page, { environment: 'dr-eu-west', role: 'viewer' });
+		await expect.poll(() => resultLinks(page)).toEqual(['/people/amara.okafor/']);
+		// Priya Raman is deployer in one production view and operator in another: both find her.
+		await page.fill('#search-query', 'Priya Raman');
+		for (const role of ['deployer', 'operator']) {
+			await choose(page, { environment: 'production', role });
+			await expect.poll(() => resultLinks(page)).toEqual(['/people/priya.raman/']);
+		}
+		await page.close();
+	});
+
+	it("finds a person by name in an environment: their page, then the environment's views they are in", async () => {
+		const page = await openSearch(`${portal.url}/`);
+		await page.fill('#search-query', 'Amara Okafor');
+		const theirViews = (environment: string) =>
+			views
+				.filter(
+					({ view }) =>
+						view.environment === environment &&
+						view.users.some(({ email }) => email === 'amara.okafor@example.com'),
+				)
+				.map(({ slug }) => viewHref(slug));
+		expect(theirViews('production')).toHaveLength(2);
+		await choose(page, { environment: 'production' });
+		await expect
+			.poll(async () => {
+				const [first, ...others] = await resultLinks(page);
+				return [first, ...others.sort()];
+			})
+			.toEqual(['/people/amara.okafor/', ...theirViews('production').sort()]);
+		await choose(page, { environment: 'staging-us-east' });
+		await expect
+			.poll(() => statusLine(page), { timeout: 10_000 })
+			.toBe('No results for "Amara Okafor"');
+		await page.close();
+	});
+
+	it('finds by environment alone its views, the people in them, and its access page', async () => {
+		const page = await openSearch(`${portal.url}/`);
+		for (const environment of environments()) {
+			await choose(page, { environment });
+			const expected = [
+				...views
+					.filter(({ view }) => view.environment === environment)
+					.map(({ slug }) => viewHref(slug)),
+				accessHref(environment),
+				...peopleIn(environment),
+			];
+			await expect
+				.poll(() => statusLine(page), { timeout: 10_000 })
+				.toBe(`${expected.length} results`);
+			// The dialog lists the first 20.
+			const links = await resultLinks(page);
+			expect(links).toHaveLength(Math.min(expected.length, 20));
+			expect(expected).toEqual(expect.arrayContaining(links));
+		}
+		await page.close();
+	});
+
+	it('finds by role alone everyone holding it in some view, and its access page', async () => {
+		const page = await openSearch(`${portal.url}/`);
+		for (const role of ROLES) {
+			await choose(page, { role });
+			const holders = environments().flatMap((environment) => peopleIn(environment, role));
+			const expected = [accessHref(undefined, role), ...new Set(holders)];
+			expect(expected.length).toBeLessThanOrEqual(20);
+			await expect
+				.poll(async () => (await resultLinks(page)).sort(), { timeout: 10_000 })
+				.toEqual(expected.sort());
+		}
+		await page.close();
+	});
+
+	it.each([
+		[
+			{ kind: 'view', role: 'admin' },
+			'Role does not apply to view pages; it is on person and access pages.',
+		],
+		[
+			{ kind: 'guide', environment: 'production' },
+			'Environment does not apply to guide pages; it is on view, person and access pages.',
+		],
+		[
+			{ configuration: 'Edge', role: 'admin' },
+			'No page carries Configuration label and Role together; Configuration label is on view pages, Role on person and access pages.',
+		],
+	])('says a filter cannot apply instead of finding nothing (%o)', async (filters, note) => {
+		const page = await openSearch(`${portal.url}/`);
+		await page.fill('#search-query', 'production');
+		await expect.poll(async () => (await resultLinks(page)).length).toBeGreaterThan(0);
+		await choose(page, filters);
+		await expect.poll(() => statusLine(page)).toBe(note);
+		expect(await page.locator('.search-status').getAttribute('class')).toContain('search-note');
+		expect(await page.locator('.search-status').getAttribute('role')).toBe('status');
+		expect(await page.locator('.search-results a').count()).toBe(0);
+		await page.close();
 	});
 });

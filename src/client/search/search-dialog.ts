@@ -6,10 +6,11 @@
  * (`aria-activedescendant`), and Enter opens the active result.
  */
 import {
-	chosenFilters,
 	excerptParts,
+	inapplicableFilters,
 	moveActiveResult,
 	NO_ACTIVE_RESULT,
+	pagefindFilters,
 	readResult,
 	resultCount,
 	SEARCH_FILTERS,
@@ -141,16 +142,26 @@ class SearchDialog {
 		this.#timer = setTimeout(() => void this.search(), delay);
 	}
 
-	/** Searches for the query and filters, then shows the results if no newer search started. */
+	/** Shows a line in the status, marked as a note about the filters or not. */
+	say(text: string, note = false): void {
+		this.status.textContent = text;
+		this.status.classList.toggle('search-note', note);
+	}
+
+	/**
+	 * Searches for the query and filters, then shows the results if no newer search started.
+	 * Filters that no page can carry together are named instead of searched for nothing.
+	 */
 	async search(): Promise<void> {
 		const run = ++this.#run;
 		const query = this.input.value.trim();
 		const choices: Record<string, string> = {};
 		for (const [name, select] of this.selects) choices[name] = select.value;
-		const filters = chosenFilters(choices);
-		if (!query && !filters) {
+		const filters = pagefindFilters(choices);
+		const inapplicable = inapplicableFilters(choices);
+		if ((!query && !filters) || inapplicable) {
 			this.showResults([]);
-			this.status.textContent = '';
+			this.say(inapplicable ?? '', inapplicable !== undefined);
 			return;
 		}
 		try {
@@ -161,10 +172,10 @@ class SearchDialog {
 			if (run !== this.#run) return;
 			const shown = data.map(readResult).filter((item) => item !== undefined);
 			this.showResults(shown);
-			this.status.textContent = resultCount(hits.length, query);
+			this.say(resultCount(hits.length, query));
 		} catch (error) {
 			if (run !== this.#run) return;
-			this.status.textContent = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
+			this.say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	}
 

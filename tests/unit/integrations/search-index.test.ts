@@ -71,12 +71,14 @@ describe('the search index', () => {
 			'compare/index.html': page('Compare'),
 			'compare/side/environments/production/index.html': page('Side production'),
 			'environments/production/index.html': page('Environment'),
-			'access/index.html': page('Access'),
 			'people/amara/production/index.html': page('Amara in production'),
 			// Names with glob characters beside the path to an excluded folder, taken literally.
 			'e!f/index.html': page('Bang'),
 			'people/a{b},c/index.html': page('Braces'),
+			// The access pages are searched, by their environment and role.
+			'access/index.html': page('Access'),
+			'access/environments/production/admin/index.html': page('Admin in production'),
 		});
-		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 4 });
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 6 });
 	});
 });
