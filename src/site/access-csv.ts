@@ -1,7 +1,7 @@
 /**
  * `access.csv`, the export for access reviews: one row per person per view (name, email,
- * environment, configuration label, view, role), as RFC 4180 CSV with a header row and CRLF line
- * ends, written by csv-stringify. It opens in a spreadsheet as it is: a byte-order mark tells it
+ * environment, configuration label, view, view slug, role), as RFC 4180 CSV with a header row and
+ * CRLF line ends, written by csv-stringify. It opens in a spreadsheet as it is: a byte-order mark tells it
  * the text is UTF-8, and a cell that a spreadsheet would run as a formula (starting with `=`, `+`,
  * `-`, `@`, a tab or a carriage return, or the full-width `＝＋－＠` that Apple Numbers reads as
  * them) gets a leading apostrophe, as OWASP advises against CSV injection. Keys and configuration
@@ -18,6 +18,7 @@ export const ACCESS_CSV_HEADER = [
 	'Environment',
 	'Configuration label',
 	'View',
+	'View slug',
 	'Role',
 ] as const;
 
@@ -43,13 +44,14 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 export function accessRows(entries: readonly { slug: string; view: View }[]): string[][] {
 	return [...entries]
 		.sort(compareViews)
-		.flatMap(({ view }) =>
+		.flatMap(({ slug, view }) =>
 			view.users.map((user) => [
 				user.name,
 				user.email,
 				view.environment,
 				view.configuration ?? '',
 				viewName(view),
+				slug,
 				user.role,
 			]),
 		);

@@ -31,7 +31,15 @@ describe('access.csv', () => {
 	it('parses as CSV, a header then exactly one row per person per view of the fixtures', async () => {
 		const text = await readFile(path.join(inject('distDir'), 'access.csv'), 'utf8');
 		const [header, ...rows] = parse(text, { bom: true });
-		expect(header).toEqual(['Name', 'Email', 'Environment', 'Configuration label', 'View', 'Role']);
+		expect(header).toEqual([
+			'Name',
+			'Email',
+			'Environment',
+			'Configuration label',
+			'View',
+			'View slug',
+			'Role',
+		]);
 		const names: Record<string, string> = {
 			production: 'production · Production',
 			'production-edge': 'production · Edge',
@@ -50,6 +58,7 @@ describe('access.csv', () => {
 				view.environment,
 				view.configuration ?? '',
 				names[slug] ?? '',
+				slug,
 				user.role,
 			]),
 		);

@@ -69,11 +69,20 @@ describe('the export', () => {
 	it('starts with a byte-order mark, has a header row and ends every record with CRLF', () => {
 		expect(text.startsWith(UTF8_BOM)).toBe(true);
 		expect(records[0]).toEqual([...ACCESS_CSV_HEADER]);
+		expect(records[0]).toEqual([
+			'Name',
+			'Email',
+			'Environment',
+			'Configuration label',
+			'View',
+			'View slug',
+			'Role',
+		]);
 		expect(text.split('\r\n')).toHaveLength(records.length + 1);
 	});
 
-	it('has one row per person per view, with exactly the fixtures’ names, emails and roles', () => {
-		const expected = fixtures.flatMap(({ view }) =>
+	it('has one row per person per view, with exactly the fixtures’ names, emails, views and roles', () => {
+		const expected = fixtures.flatMap(({ slug, view }) =>
 			view.users.map((user) =>
 				[
 					user.name,
@@ -82,6 +91,7 @@ describe('the export', () => {
 					view.configuration ?? '',
 					view.name ??
 						(view.configuration ? `${view.environment} · ${view.configuration}` : view.environment),
+					slug,
 					user.role,
 				].join('\u0000'),
 			),
