@@ -22,6 +22,19 @@ export const ACCESS_CSV_HEADER = [
 	'Role',
 ] as const;
 
+/**
+ * How a script reads the export, as /access/, the people-and-access guide and the README show it,
+ * and as the access-export test runs it beside a built access.csv. The byte-order mark that
+ * spreadsheets need would otherwise stay on the first column's name ('\ufeffName').
+ */
+export const ACCESS_CSV_PYTHON = `import csv
+
+# access.csv starts with a byte-order mark for spreadsheets: 'utf-8-sig' reads past it.
+with open('access.csv', newline='', encoding='utf-8-sig') as export:
+    for row in csv.DictReader(export):
+        print(row['Name'], row['View slug'], row['Role'], sep='\\t')
+`;
+
 /** The byte-order mark that makes spreadsheets read the file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
 

@@ -1,14 +1,44 @@
 /**
  * The built access.csv and people pages: the export parses as CSV with exactly the fixtures' rows,
- * and neither it nor any person or access page holds a key or a configuration secret.
+ * a script reads it with Python's csv module exactly as /access/ and the README show, and neither
+ * it nor any person or access page holds a key or a configuration secret.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { load } from 'cheerio';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, inject, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { CONFIG_MEMBERS } from '../../src/schemas/view.ts';
-import { ROOT } from '../../support/processes.ts';
+import { childEnv, ROOT } from '../../support/processes.ts';
+
+/** Debian's python3, as the samples test runs it; the PATH's may be another. */
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+/**
+ * Runs a Python script as a reader would after downloading access.csv: from a folder holding the
+ * built export and nothing else, with stdin closed.
+ */
+async function runBesideExport(script: string): Promise<{ status: number | null; output: string }> {
+	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-access-csv-'));
+	try {
+		await copyFile(path.join(inject('distDir'), 'access.csv'), path.join(folder, 'access.csv'));
+		await writeFile(path.join(folder, 'read_access.py'), script);
+		const result = spawnSync(PYTHON, ['read_access.py'], {
+			cwd: folder,
+			env: childEnv({ PYTHONIOENCODING: 'utf-8' }),
+			encoding: 'utf8',
+			input: '',
+			timeout: 30_000,
+		});
+		return { status: result.status, output: `${result.stdout}${result.stderr}` };
+	} finally {
+		await rm(folder, { recursive: true, force: true });
+	}
+}
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 
@@ -65,6 +95,50 @@ describe('access.csv', () => {
 		const key = (row: readonly string[]): string => row.join('\u0000');
 		expect(rows.map(key).sort()).toEqual(expected.map(key).sort());
 		expect(rows).toHaveLength(views.length * 8);
+	});
+
+	it('is read by Python’s csv module with the script /access/ shows, as the README shows it', async () => {
+		const dist = inject('distDir');
+		const $ = load(await readFile(path.join(dist, 'access/index.html'), 'utf8'));
+		const shown = $('pre[data-reads="access.csv"]');
+		expect(shown).toHaveLength(1);
+		expect(shown.attr('data-language')).toBe('python');
+		const script = shown.text();
+		expect(script).toContain("encoding='utf-8-sig'");
+		expect(script).toContain('csv.DictReader');
+		// The README shows the same script, character for character, as a Python block.
+		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toContain(`\n\`\`\`python\n${script}\`\`\`\n`);
+		// And every other page that shows a script reading the export shows this one.
+		for (const file of await htmlUnder(dist)) {
+			const page = load(await readFile(file, 'utf8'));
+			page('pre[data-reads="access.csv"]').each((_index, element) => {
+				expect(page(element).text(), file).toBe(script);
+			});
+		}
+		const { status, output } = await runBesideExport(script);
+		expect(output.startsWith('\ufeff'), output).toBe(false);
+		expect(status, output).toBe(0);
+		const expected = views.flatMap(({ slug, view }) =>
+			view.users.map((user) => `${user.name}\t${slug}\t${user.role}`),
+		);
+		expect(
+			output
+				.split('\n')
+				.filter((line) => line !== '')
+				.sort(),
+		).toEqual(expected.sort());
+	});
+
+	it('needs the encoding the script names: read as plain UTF-8, the byte-order mark hides the first column', async () => {
+		const dist = inject('distDir');
+		const $ = load(await readFile(path.join(dist, 'access/index.html'), 'utf8'));
+		const script = $('pre[data-reads="access.csv"]').text();
+		const plain = script.replace("encoding='utf-8-sig'", "encoding='utf-8'");
+		expect(plain).not.toBe(script);
+		const { status, output } = await runBesideExport(plain);
+		expect(status).not.toBe(0);
+		expect(output).toContain("KeyError: 'Name'");
 	});
 
 	it('holds no secret of any fixture, nor does any person or access page', async () => {
