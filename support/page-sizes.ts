@@ -1,7 +1,7 @@
 /**
  * The size of each kind of page in a built portal, raw and gzip: the overview, a view, the
- * reference, compare, each guide, the people and access pages, the 404 page, the published
- * contract and the access export. A kind that has many
+ * reference, compare, each guide, the people and access pages (review flags included), the 404
+ * page, the published contract and the access export. A kind that has many
  * pages (views, environments) is measured by its largest page, since that is the one a reader
  * may have to load. The build benchmark prints these, and the scale test compares two builds.
  */
@@ -48,6 +48,7 @@ const PAGE_FAMILIES: readonly [string, RegExp][] = [
 	['access by environment', /^access\/environments\/[^/]+\/index\.html$/],
 	['access by environment and role', /^access\/environments\/[^/]+\/[^/]+\/index\.html$/],
 	['access by role', /^access\/roles\/[^/]+\/index\.html$/],
+	['a review flag', /^access\/flags\/[^/]+\/(?:\d+\/)?index\.html$/],
 	[
 		'compare without JavaScript: an environment',
 		/^compare\/side\/environments\/[^/]+\/(?:\d+\/)?index\.html$/,

@@ -96,6 +96,21 @@ export function accessHref(environment?: string, role?: Role): string {
 	return ACCESS_ROOT;
 }
 
+/** The id of a person's row in a view's user directory, from their person slug. */
+export function directoryRowId(personSlug: string): string {
+	return `user-${personSlug}`;
+}
+
+/** A person's row in a view's user directory: the view's page, at that row. */
+export function directoryRowHref(slug: string, personSlug: string): string {
+	return `${viewHref(slug)}#${encodeURIComponent(directoryRowId(personSlug))}`;
+}
+
+/** The page of one review flag, listing what it found: its first page, or page `page` (from 1). */
+export function reviewFlagHref(id: string, page = 1): string {
+	return `${ACCESS_ROOT}flags/${segment(id)}/${pageSuffix(page)}`;
+}
+
 /** One view's facts as the compare page fetches them. */
 export function compareFactsHref(slug: string): string {
 	return `${COMPARE_HREF}${segment(slug)}.json`;

@@ -11,6 +11,7 @@ import {
 	type EnvironmentGroup,
 	type Person,
 } from './people.ts';
+import { reviewFlags, type ReviewFlag } from './review-flags.ts';
 import { viewEntries } from './view-collection.ts';
 
 /** The people of one state of the collection, shared by every page: not to be changed. */
@@ -19,6 +20,8 @@ interface PeopleCollection {
 	people: readonly Person[];
 	/** Who holds which role where, read only by the access pages. */
 	access?: readonly AccessEntry[];
+	/** The review flags of the directories, read by the access overview and the flag pages. */
+	flags?: readonly ReviewFlag[];
 }
 
 let current: PeopleCollection | undefined;
@@ -43,6 +46,13 @@ export async function allAccessEntries(): Promise<readonly AccessEntry[]> {
 	const collection = await peopleCollection();
 	collection.access ??= accessEntries(collection.people);
 	return collection.access;
+}
+
+/** The review flags read from the directories (see `reviewFlags`), found once per collection. */
+export async function allReviewFlags(): Promise<readonly ReviewFlag[]> {
+	const collection = await peopleCollection();
+	collection.flags ??= reviewFlags(collection.people);
+	return collection.flags;
 }
 
 /** A person's views grouped by environment (see `byEnvironment`), grouped once per person. */

@@ -27,6 +27,7 @@ import {
 	OPENAPI_YAML_HREF,
 	personHref,
 	REFERENCE_HREF,
+	reviewFlagHref,
 	SEARCH_INDEX_HREF,
 	SIDE_ROOT,
 	sideEnvironmentHref,
@@ -70,6 +71,8 @@ describe('every address urls.ts builds is a file of the build', () => {
 			SIDE_ROOT,
 			sideStartHref('a'),
 			sideStartHref('b'),
+			reviewFlagHref('several-names'),
+			reviewFlagHref('role-differs'),
 			...guides.map(guideHref),
 		];
 		expect(guides.length).toBeGreaterThan(3);

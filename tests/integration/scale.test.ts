@@ -31,6 +31,8 @@ const OVERVIEWS = [
 	// 50 to a page. Each grows until its page is full (at 200 views a page holds about 10), then
 	// stays the same size.
 	"a person's views in an environment (largest)",
+	// A review flag's findings, 50 to a page: they grow with people and environments, not views.
+	'a review flag (largest)',
 	// The compare page's side frames list an environment's views 40 to a page, as its pages do,
 	// and hold those 40 views, each shown when picked.
 	'compare without JavaScript: an environment (largest)',

@@ -6,12 +6,15 @@ import {
 	compareEnvironmentHref,
 	compareFactsHref,
 	directoryHref,
+	directoryRowHref,
+	directoryRowId,
 	environmentHref,
 	guideHref,
 	OPENAPI_JSON_HREF,
 	OPENAPI_YAML_HREF,
 	personEnvironmentHref,
 	personHref,
+	reviewFlagHref,
 	SEARCH_INDEX_HREF,
 	SIDE_ROOT,
 	sideEnvironmentHref,
@@ -43,6 +46,18 @@ describe('page addresses', () => {
 		);
 		expect(personEnvironmentHref('amara.okafor', 'production', 3)).toBe(
 			'/people/amara.okafor/production/3/',
+		);
+	});
+
+	it('gives each review flag a page, paged, and each directory row an address of its own', () => {
+		expect(reviewFlagHref('role-differs')).toBe('/access/flags/role-differs/');
+		expect(reviewFlagHref('role-differs', 2)).toBe('/access/flags/role-differs/2/');
+		expect(directoryRowId('priya.raman')).toBe('user-priya.raman');
+		expect(directoryRowHref('production-edge', 'priya.raman')).toBe(
+			'/views/production-edge/#user-priya.raman',
+		);
+		expect(directoryRowHref('production', 'sam_2bops_40corp.example')).toBe(
+			'/views/production/#user-sam_2bops_40corp.example',
 		);
 	});
 
