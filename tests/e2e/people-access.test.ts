@@ -61,7 +61,7 @@ describe('people and access', () => {
 		},
 	);
 
-	it('filters search by role: only the people who are an admin somewhere', async () => {
+	it('filters search by role: the people who are an admin somewhere, and the page of admins', async () => {
 		const page = await portal.browser.newPage();
 		await page.goto(`${portal.url}/`);
 		await page.keyboard.press('/');
@@ -74,7 +74,9 @@ describe('people and access', () => {
 					.map((user) => `/people/${user.email.toLowerCase().split('@')[0] ?? ''}/`),
 			),
 		);
-		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual([...admins].sort());
+		await expect
+			.poll(async () => (await resultLinks(page)).sort())
+			.toEqual(['/access/roles/admin/', ...admins].sort());
 		await page.close();
 	});
 
