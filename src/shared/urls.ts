@@ -96,9 +96,13 @@ export function accessHref(environment?: string, role?: Role): string {
 	return ACCESS_ROOT;
 }
 
-/** The id of a person's row in a view's user directory, from their person slug. */
+/**
+ * The id of a person's row in a view's user directory, from their person slug: letters, digits,
+ * `-` and `_` only, as HTML checkers ask of an id, so a dot is written `_2e`, the way the slug
+ * writes any other character (`_` and its hex code; a slug has no `_` otherwise).
+ */
 export function directoryRowId(personSlug: string): string {
-	return `user-${personSlug}`;
+	return `user-${personSlug.replaceAll('.', '_2e')}`;
 }
 
 /** A person's row in a view's user directory: the view's page, at that row. */

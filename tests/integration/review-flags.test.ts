@@ -62,9 +62,9 @@ describe('review flags on the portal’s fixtures', () => {
 					'“A. Okafor” in dr-eu-west · DR failover',
 				],
 				rows: [
-					'/views/production-edge/#user-amara.okafor',
-					'/views/production/#user-amara.okafor',
-					'/views/dr-eu-west-failover/#user-amara.okafor',
+					'/views/production-edge/#user-amara_2eokafor',
+					'/views/production/#user-amara_2eokafor',
+					'/views/dr-eu-west-failover/#user-amara_2eokafor',
 				],
 			},
 		]);
@@ -79,7 +79,10 @@ describe('review flags on the portal’s fixtures', () => {
 				who: 'Priya Raman',
 				where: 'production',
 				groups: ['deployer in production · Production', 'operator in production · Edge'],
-				rows: ['/views/production/#user-priya.raman', '/views/production-edge/#user-priya.raman'],
+				rows: [
+					'/views/production/#user-priya_2eraman',
+					'/views/production-edge/#user-priya_2eraman',
+				],
 			},
 		]);
 	});
@@ -110,7 +113,9 @@ describe('review flags on the portal’s fixtures', () => {
 		expect($('h1').text()).toBe('Role differs within an environment');
 		expect($('.flag-rule').text()).toContain('holds one role in some views of an environment');
 		expect($('.flag-findings > li')).toHaveLength(1);
-		expect($('.flag-findings a[href="/views/production-edge/#user-priya.raman"]')).toHaveLength(1);
+		expect($('.flag-findings a[href="/views/production-edge/#user-priya_2eraman"]')).toHaveLength(
+			1,
+		);
 	});
 });
 

@@ -52,12 +52,15 @@ describe('page addresses', () => {
 	it('gives each review flag a page, paged, and each directory row an address of its own', () => {
 		expect(reviewFlagHref('role-differs')).toBe('/access/flags/role-differs/');
 		expect(reviewFlagHref('role-differs', 2)).toBe('/access/flags/role-differs/2/');
-		expect(directoryRowId('priya.raman')).toBe('user-priya.raman');
+		// An id of letters, digits, "-" and "_" only: a dot is written as the slug writes other
+		// characters, `_` and its hex code, which no slug holds otherwise.
+		expect(directoryRowId('priya.raman')).toBe('user-priya_2eraman');
+		expect(directoryRowId('a-b')).toBe('user-a-b');
 		expect(directoryRowHref('production-edge', 'priya.raman')).toBe(
-			'/views/production-edge/#user-priya.raman',
+			'/views/production-edge/#user-priya_2eraman',
 		);
 		expect(directoryRowHref('production', 'sam_2bops_40corp.example')).toBe(
-			'/views/production/#user-sam_2bops_40corp.example',
+			'/views/production/#user-sam_2bops_40corp_2eexample',
 		);
 	});
 

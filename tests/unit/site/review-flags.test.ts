@@ -36,7 +36,7 @@ describe('review flags on a set made to trigger each', () => {
 						rows: [
 							{
 								view: 'staging-us-east · Staging',
-								href: '/views/staging-us-east/#user-kenji.watanabe',
+								href: '/views/staging-us-east/#user-kenji_2ewatanabe',
 							},
 						],
 						more: 0,
@@ -44,7 +44,7 @@ describe('review flags on a set made to trigger each', () => {
 					{
 						label: '“Kenji Watanabe”',
 						rows: [
-							{ view: 'production · Production', href: '/views/production/#user-kenji.watanabe' },
+							{ view: 'production · Production', href: '/views/production/#user-kenji_2ewatanabe' },
 						],
 						more: 0,
 					},
@@ -62,13 +62,15 @@ describe('review flags on a set made to trigger each', () => {
 					{
 						label: 'deployer',
 						rows: [
-							{ view: 'production · Production', href: '/views/production/#user-priya.raman' },
+							{ view: 'production · Production', href: '/views/production/#user-priya_2eraman' },
 						],
 						more: 0,
 					},
 					{
 						label: 'operator',
-						rows: [{ view: 'production · Edge', href: '/views/production-edge/#user-priya.raman' }],
+						rows: [
+							{ view: 'production · Edge', href: '/views/production-edge/#user-priya_2eraman' },
+						],
 						more: 0,
 					},
 				],
