@@ -52,6 +52,9 @@ export const ACCESS_CSV_HREF = '/access.csv';
 /** The folder of the search index, which Pagefind writes and the search dialog loads. */
 export const SEARCH_INDEX_HREF = '/pagefind/';
 
+/** The portal's guide for AI assistants (llmstxt.org): what it is, and links to the Markdown twins. */
+export const LLMS_TXT_HREF = '/llms.txt';
+
 /** The portal's icon. */
 export const FAVICON_HREF = '/favicon.svg';
 
@@ -141,6 +144,25 @@ export function sideStartHref(side: Side): string {
 /** The views with one directory, by the directory's fingerprint, as the try-it panel fetches them. */
 export function directoryHref(fingerprint: string): string {
 	return `/try-it/directories/${segment(fingerprint)}.json`;
+}
+
+/**
+ * A page's Markdown twin, beside it: `/views/production/` → `/views/production.md`, a numbered page
+ * `/environments/production/2/` → `/environments/production/2.md`, and the overview `/` →
+ * `/index.md`. The twin carries the page's facts as Markdown for AI assistants and terminals.
+ */
+export function markdownHref(pageHref: string): string {
+	return pageHref === HOME_HREF ? '/index.md' : `${pageHref.replace(/\/$/, '')}.md`;
+}
+
+/**
+ * The Markdown twin of the page at `pathname`, or undefined for the pages that have none: the
+ * compare page and its frames (an interactive picker whose facts are those of the view twins), and
+ * the 404 page.
+ */
+export function markdownTwinHref(pathname: string): string | undefined {
+	if (pathname.startsWith(COMPARE_HREF) || /^\/404(?:\.html|\/)?$/.test(pathname)) return undefined;
+	return pathname.endsWith('/') ? markdownHref(pathname) : undefined;
 }
 
 /** What follows a paged list's address for page `page`: nothing for the first page. */

@@ -10,6 +10,9 @@ import {
 	directoryRowId,
 	environmentHref,
 	guideHref,
+	LLMS_TXT_HREF,
+	markdownHref,
+	markdownTwinHref,
 	OPENAPI_JSON_HREF,
 	OPENAPI_YAML_HREF,
 	personEnvironmentHref,
@@ -99,5 +102,44 @@ describe('a slug read from an address or an answer', () => {
 
 	it('keeps the folders of a guide in a subfolder, encoding each part', () => {
 		expect(guideHref('ops/zoë')).toBe('/docs/ops/zo%C3%AB/');
+	});
+});
+
+describe('Markdown twins', () => {
+	it('sit beside their pages: the address with .md in place of the trailing slash', () => {
+		expect(markdownHref('/views/production/')).toBe('/views/production.md');
+		expect(markdownHref('/environments/production/2/')).toBe('/environments/production/2.md');
+		expect(markdownHref('/docs/getting-started/')).toBe('/docs/getting-started.md');
+		expect(markdownHref('/docs/')).toBe('/docs.md');
+		expect(markdownHref('/reference/')).toBe('/reference.md');
+		expect(markdownHref('/people/amara.okafor/')).toBe('/people/amara.okafor.md');
+		expect(markdownHref('/access/environments/production/admin/')).toBe(
+			'/access/environments/production/admin.md',
+		);
+		expect(markdownHref('/')).toBe('/index.md');
+		expect(LLMS_TXT_HREF).toBe('/llms.txt');
+	});
+
+	it('exist for every page but compare, its frames and the 404 page', () => {
+		expect(markdownTwinHref('/')).toBe('/index.md');
+		expect(markdownTwinHref('/views/production/')).toBe('/views/production.md');
+		expect(markdownTwinHref('/access/')).toBe('/access.md');
+		expect(markdownTwinHref('/people/amara.okafor/production/3/')).toBe(
+			'/people/amara.okafor/production/3.md',
+		);
+		for (const pathname of [
+			'/compare/',
+			'/compare/side/',
+			'/compare/side/start/a/',
+			'/404',
+			'/404/',
+			'/404.html',
+		]) {
+			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
+		}
+		// A file is not a page: it has no twin.
+		expect(markdownTwinHref('/openapi.json')).toBeUndefined();
+		// A page whose name starts like 404 is a page.
+		expect(markdownTwinHref('/views/404-errors/')).toBe('/views/404-errors.md');
 	});
 });
