@@ -7,6 +7,7 @@
 import { getCollection } from 'astro:content';
 import type { ViewEntry } from '../sources/fixtures.ts';
 import { compareViews } from '../shared/views.ts';
+import { publicView, type PublicView } from './public-view.ts';
 
 /** The views of one state of the collection, shared by every page: not to be changed. */
 interface ViewCollection {
@@ -16,6 +17,8 @@ interface ViewCollection {
 	entries: readonly ViewEntry[];
 	/** Every view, ordered by environment, configuration label and slug. */
 	sorted: readonly ViewEntry[];
+	/** The sorted views without their keys and configuration, for the Markdown twins. */
+	sortedPublic?: readonly PublicView[];
 }
 
 let current: ViewCollection | undefined;
@@ -54,4 +57,14 @@ export async function viewEntries(): Promise<readonly ViewEntry[]> {
 /** Every view, ordered by environment, configuration label and slug, as the pages list them. */
 export async function sortedViews(): Promise<readonly ViewEntry[]> {
 	return (await viewCollection()).sorted;
+}
+
+/**
+ * Every view without its keys and configuration (see public-view.ts), in the order the pages list
+ * views: what the Markdown twins and llms.txt are made from, projected once per state.
+ */
+export async function sortedPublicViews(): Promise<readonly PublicView[]> {
+	const collection = await viewCollection();
+	collection.sortedPublic ??= collection.sorted.map(publicView);
+	return collection.sortedPublic;
 }
