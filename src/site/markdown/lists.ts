@@ -1,0 +1,118 @@
+/**
+ * The Markdown twins of the pages that list views: the overview (each environment with its first
+ * few views) and an environment's list, a page at a time. They are bounded as their HTML pages
+ * are: the overview grows with environments, an environment's page holds at most
+ * `ENVIRONMENT_PAGE_SIZE` views and links to its neighbours only.
+ */
+import { environmentHref, markdownHref, viewHref } from '../../shared/urls.ts';
+import { HOME_VIEWS_PER_ENVIRONMENT, viewCount, type EnvironmentGroup } from '../overview.ts';
+import type { PublicView } from '../public-view.ts';
+import { bulletList, heading, link, markdownText, paragraph, type Inline } from './mdast.ts';
+
+/** A view as a list gives it: the projection, with its slug beside it for the grouping. */
+export interface ListedView {
+	slug: string;
+	view: PublicView;
+}
+
+/** One line of a list of views: the view's name as a link to its twin, and its labels. */
+function viewLine({ view }: ListedView): Inline[] {
+	const facts = [
+		view.configuration ? `configuration ${view.configuration}` : 'no configuration label',
+		view.apiVersion ? `API ${view.apiVersion}` : 'no API label',
+		`last updated ${view.lastUpdated}`,
+	];
+	return [link(markdownHref(viewHref(view.slug)), view.name), `: ${facts.join(' · ')}`];
+}
+
+/** "3 views · API v5.8, v4.2 · 1 without an API label". */
+function groupSummary(group: EnvironmentGroup<ListedView>, total: number): string {
+	return [
+		viewCount(total),
+		...(group.apiLabels.length > 0 ? [`API ${group.apiLabels.join(', ')}`] : []),
+		...(group.unlabelled > 0 ? [`${group.unlabelled} without an API label`] : []),
+	].join(' · ');
+}
+
+/** The overview's twin: every environment with its first views and a link to all of them. */
+export function homeMarkdown(groups: readonly EnvironmentGroup<ListedView>[]): string {
+	const total = groups.reduce((sum, group) => sum + group.views.length, 0);
+	return markdownText([
+		heading(1, 'Console views'),
+		paragraph(
+			`${viewCount(total)} across ${groups.length} environments. Each view's page gives its labels, its user directory with roles, a status note and an example request.`,
+		),
+		...groups.flatMap((group) => {
+			const href = markdownHref(environmentHref(group.environment));
+			const more = group.views.length > HOME_VIEWS_PER_ENVIRONMENT;
+			return [
+				heading(2, link(href, group.environment)),
+				paragraph(groupSummary(group, group.views.length)),
+				bulletList(group.views.slice(0, HOME_VIEWS_PER_ENVIRONMENT).map(viewLine)),
+				...(more
+					? [paragraph(link(href, `All ${viewCount(group.views.length)} in ${group.environment}`))]
+					: []),
+			];
+		}),
+	]);
+}
+
+/** One page of an environment's list, as Astro's `paginate` describes it. */
+export interface EnvironmentPage {
+	/** The environment's summary: its API labels and unlabelled views, over all its pages. */
+	group: Omit<EnvironmentGroup<ListedView>, 'views'>;
+	/** The views on this page. */
+	views: readonly ListedView[];
+	/** How many views the environment has in all. */
+	total: number;
+	/** This page's number and the last one, from 1. */
+	currentPage: number;
+	lastPage: number;
+	/** The index of this page's first view in the whole list, from 0. */
+	start: number;
+}
+
+/** The twin of one page of an environment's list of views. */
+export function environmentMarkdown(page: EnvironmentPage): string {
+	const { environment } = page.group;
+	const { currentPage, lastPage } = page;
+	const paged = lastPage > 1;
+	const pageHref = (number: number): string => markdownHref(environmentHref(environment, number));
+	const neighbours: Inline[][] = [
+		...(currentPage > 1 ? [[link(pageHref(currentPage - 1), 'Previous page')]] : []),
+		...(currentPage < lastPage ? [[link(pageHref(currentPage + 1), 'Next page')]] : []),
+		...(currentPage > 2 ? [[link(pageHref(1), 'First page')]] : []),
+		...(currentPage < lastPage - 1 ? [[link(pageHref(lastPage), `Last page (${lastPage})`)]] : []),
+	];
+	const first = page.start + 1;
+	const last = page.start + page.views.length;
+	return markdownText([
+		heading(1, paged ? `${environment}, page ${currentPage} of ${lastPage}` : environment),
+		paragraph(
+			groupSummary({ ...page.group, views: [] }, page.total),
+			...(paged ? [` · views ${first}–${last} on page ${currentPage} of ${lastPage}`] : []),
+		),
+		bulletList(page.views.map(viewLine)),
+		...(neighbours.length > 0 ? [bulletList(neighbours)] : []),
+	]);
+}
+
+/** One page of a list cut into pages of `size`, numbered from 1, as Astro's `paginate` cuts it. */
+export interface PageSlice<T> {
+	currentPage: number;
+	lastPage: number;
+	/** The index of the page's first item in the whole list, from 0. */
+	start: number;
+	data: readonly T[];
+}
+
+/** A list cut into pages of `size` items; one empty page for an empty list. */
+export function pageSlices<T>(items: readonly T[], size: number): PageSlice<T>[] {
+	const lastPage = Math.max(1, Math.ceil(items.length / size));
+	return Array.from({ length: lastPage }, (_, index) => ({
+		currentPage: index + 1,
+		lastPage,
+		start: index * size,
+		data: items.slice(index * size, (index + 1) * size),
+	}));
+}
