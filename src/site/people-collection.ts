@@ -64,3 +64,37 @@ export function personEnvironments(person: Person): readonly EnvironmentGroup[] 
 	}
 	return groups;
 }
+
+/** The environments of the access pages, in the order views are listed. */
+export async function accessEnvironments(): Promise<string[]> {
+	return [...new Set((await allAccessEntries()).map(({ environment }) => environment))];
+}
+
+/** One person in one environment's views: in how many, and the roles they hold there. */
+export interface EnvironmentMember {
+	slug: string;
+	name: string;
+	email: string;
+	views: number;
+	roles: EnvironmentGroup['roles'];
+}
+
+/** Everyone in one environment's views, in name order, as its access page lists them. */
+export async function environmentMembers(environment: string): Promise<EnvironmentMember[]> {
+	return (await allPeople()).flatMap((person) => {
+		const group = personEnvironments(person).find(
+			(candidate) => candidate.environment === environment,
+		);
+		return group
+			? [
+					{
+						slug: person.slug,
+						name: person.name,
+						email: person.email,
+						views: group.memberships.length,
+						roles: group.roles,
+					},
+				]
+			: [];
+	});
+}

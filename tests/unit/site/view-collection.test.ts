@@ -16,8 +16,9 @@ const getCollection = vi.fn(async (name: string) => {
 });
 vi.mock('astro:content', () => ({ getCollection }));
 
-const { sortedViews, viewEntries } = await import('../../../src/site/view-collection.ts');
-const { allAccessEntries, allPeople, personEnvironments } =
+const { sortedPublicViews, sortedViews, viewEntries } =
+	await import('../../../src/site/view-collection.ts');
+const { accessEnvironments, allAccessEntries, allPeople, environmentMembers, personEnvironments } =
 	await import('../../../src/site/people-collection.ts');
 
 let views: ViewEntry[];
@@ -62,6 +63,21 @@ describe('the views collection', () => {
 	});
 });
 
+describe('the views without their secrets', () => {
+	it('are projected once per state of the collection, in display order, for every twin', async () => {
+		const projected = await sortedPublicViews();
+		expect(projected.map(({ slug }) => slug)).toEqual(
+			[...views].sort(compareViews).map(({ slug }) => slug),
+		);
+		expect(await sortedPublicViews()).toBe(projected);
+		store = store.slice(1);
+		const after = await sortedPublicViews();
+		expect(after).not.toBe(projected);
+		expect(after.length).toBe(projected.length - 1);
+		expect(after.map(({ slug }) => slug)).not.toContain(views[0]?.slug);
+	});
+});
+
 describe('the people collection', () => {
 	it('builds the people once for the collection, and their access entries once', async () => {
 		const people = await allPeople();
@@ -99,5 +115,25 @@ describe('the people collection', () => {
 		expect(
 			after.some(({ otherNames, name }) => [name, ...otherNames].includes('Renamed Person')),
 		).toBe(true);
+	});
+
+	it('names the environments in listing order, and everyone in one with their roles there', async () => {
+		expect(await accessEnvironments()).toEqual(['dr-eu-west', 'production', 'staging-us-east']);
+		const members = await environmentMembers('production');
+		const people = await allPeople();
+		const expected = people.filter((person) =>
+			person.memberships.some(({ environment }) => environment === 'production'),
+		);
+		expect(members.map(({ slug }) => slug)).toEqual(expected.map(({ slug }) => slug));
+		const amara = members.find(({ slug }) => slug === 'amara.okafor');
+		const inProduction = views.filter(
+			({ view }) =>
+				view.environment === 'production' &&
+				view.users.some(({ email }) => email === 'amara.okafor@example.com'),
+		);
+		expect(amara?.views).toBe(inProduction.length);
+		expect(amara?.views).toBeGreaterThan(0);
+		expect(amara?.email).toBe('amara.okafor@example.com');
+		expect(await environmentMembers('nowhere')).toEqual([]);
 	});
 });
