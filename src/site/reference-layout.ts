@@ -170,3 +170,26 @@ export function sampleQuery(parameters: readonly Parameter[]): SampleRequest['qu
 			value: String(parameter.example ?? ''),
 		}));
 }
+
+/**
+ * The request an operation's code samples send to `server`, and what they get: the page's samples
+ * and its Markdown twin's are made from it, so the twin shows the commands the page runs.
+ */
+export function operationSample(
+	operation: Operation,
+	server: string,
+): { request: SampleRequest; status: number | undefined } {
+	const answer = sampleAnswer(operation);
+	return {
+		request: {
+			method: operation.method,
+			server,
+			path: operation.path,
+			query: sampleQuery(operation.parameters),
+			headers: sampleHeaders(operation.parameters),
+			auth: sampleAuth(operation.security),
+			body: answer.body,
+		},
+		status: answer.status,
+	};
+}
