@@ -1,0 +1,138 @@
+/**
+ * `/llms.txt` in the llmstxt.org format: the portal's name as the H1, a one-paragraph summary in a
+ * block quote, a few paragraphs on how to read the portal, then H2 sections of links, each
+ * `- [name](url): notes`, to the Markdown twins; the "Optional" section holds what an assistant
+ * may skip. It links each environment's list, never each view, so it grows with environments and
+ * guides only. Its links are root-relative: the portal has no one address (each installation
+ * serves it under its own name and port).
+ */
+import {
+	ACCESS_CSV_HREF,
+	accessHref,
+	environmentHref,
+	GUIDES_HREF,
+	guideHref,
+	HOME_HREF,
+	markdownHref,
+	OPENAPI_JSON_HREF,
+	OPENAPI_YAML_HREF,
+	REFERENCE_HREF,
+} from '../../shared/urls.ts';
+import { USERS_PATH } from '../../shared/curl.ts';
+import { viewCount } from '../overview.ts';
+import {
+	blockquote,
+	bulletList,
+	heading,
+	inlineCode,
+	link,
+	markdownText,
+	paragraph,
+	type Inline,
+} from './mdast.ts';
+
+/** What llms.txt lists. */
+export interface LlmsTxtInput {
+	guides: readonly { id: string; title: string; description: string }[];
+	/** The contract's title and version, e.g. "Console API" and "2.0.0". */
+	reference: { title: string; version: string };
+	/** Each environment with its number of views and API labels, in the overview's order. */
+	environments: readonly { environment: string; views: number; apiLabels: readonly string[] }[];
+	/** The local mock's address, e.g. `http://127.0.0.1:4010`. */
+	mockOrigin: string;
+}
+
+/** One entry of a file list: a link, then its notes. */
+const entry = (href: string, name: string, ...notes: Inline[]): Inline[] => [
+	link(href, name),
+	...(notes.length > 0 ? [': ', ...notes] : []),
+];
+
+/** The text of `/llms.txt`. */
+export function llmsTxt({ guides, reference, environments, mockOrigin }: LlmsTxtInput): string {
+	return markdownText([
+		heading(1, 'Console Portal'),
+		blockquote(
+			'Synthetic documentation and a local mock of an internal administration console: one page per console view (its labels, people and roles, status note and an example request to ',
+			inlineCode(`GET ${USERS_PATH}`),
+			'), guides, the API reference, and who holds which role where. All its data is made up.',
+		),
+		paragraph(
+			'Every page has a Markdown twin beside it, at its address with ',
+			inlineCode('.md'),
+			' in place of the trailing slash: ',
+			inlineCode('/views/production/'),
+			' has ',
+			inlineCode('/views/production.md'),
+			', and the overview ',
+			inlineCode('/index.md'),
+			'. Neither the twins nor this file hold a key or a configuration value: a view page in HTML shows them, in its user directory and its Configuration block. Links here start at the root of the address the portal is served under.',
+		),
+		paragraph(
+			'While ',
+			inlineCode('npm start'),
+			' or ',
+			inlineCode('npm run mock'),
+			' runs, the mock of the console API answers on ',
+			inlineCode(mockOrigin),
+			': ',
+			inlineCode(`GET ${USERS_PATH}`),
+			' with a directory key as a bearer token gets the users of the view whose directory holds it.',
+		),
+		heading(2, 'Guides'),
+		bulletList(
+			guides.map((guide) =>
+				entry(markdownHref(guideHref(guide.id)), guide.title, guide.description),
+			),
+		),
+		heading(2, 'API reference'),
+		bulletList([
+			entry(
+				markdownHref(REFERENCE_HREF),
+				`${reference.title} ${reference.version}`,
+				'every operation, its security, responses, examples and code samples',
+			),
+			entry(
+				OPENAPI_YAML_HREF,
+				'openapi.yaml',
+				'the complete OpenAPI contract, with one example per view',
+			),
+		]),
+		heading(2, 'Views by environment'),
+		bulletList(
+			environments.map(({ environment, views, apiLabels }) =>
+				entry(
+					markdownHref(environmentHref(environment)),
+					environment,
+					`its ${viewCount(views)}`,
+					apiLabels.length > 0 ? ` (API ${apiLabels.join(', ')})` : '',
+					', each with a link to its page',
+				),
+			),
+		),
+		heading(2, 'Optional'),
+		bulletList([
+			entry(markdownHref(HOME_HREF), 'Overview', 'every environment with its first views'),
+			entry(markdownHref(GUIDES_HREF), 'Guides', 'the list of guides'),
+			entry(
+				markdownHref(accessHref()),
+				'Access',
+				'who holds which role in which environment, with a page per person',
+			),
+			entry(OPENAPI_JSON_HREF, 'openapi.json', 'the contract as JSON'),
+			entry(ACCESS_CSV_HREF, 'access.csv', 'one row per person per view, for access reviews'),
+		]),
+	]);
+}
+
+/** The twin of the guides' index: each guide with its description. */
+export function guidesMarkdown(guides: LlmsTxtInput['guides']): string {
+	return markdownText([
+		heading(1, 'Guides'),
+		bulletList(
+			guides.map((guide) =>
+				entry(markdownHref(guideHref(guide.id)), guide.title, guide.description),
+			),
+		),
+	]);
+}
