@@ -33,6 +33,8 @@ const TYPES: Record<string, string> = {
 	'.svg': 'image/svg+xml',
 	'.yaml': 'application/yaml; charset=utf-8',
 	'.txt': 'text/plain; charset=utf-8',
+	// The pages' Markdown twins (RFC 7763).
+	'.md': 'text/markdown; charset=utf-8',
 	'.wasm': 'application/wasm',
 	'.ico': 'image/x-icon',
 	'.png': 'image/png',
