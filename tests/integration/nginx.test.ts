@@ -103,7 +103,10 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 	});
 
 	it('serves every view page at its address', async () => {
-		const views = await readdir(path.join(distDir, 'views'));
+		// The folders of the view pages, beside them their Markdown twins (<slug>.md).
+		const views = (await readdir(path.join(distDir, 'views'))).filter(
+			(name) => !name.endsWith('.md'),
+		);
 		expect(views.length).toBeGreaterThanOrEqual(7);
 		for (const slug of views) {
 			const response = await fetch(`${base}/views/${slug}/`);
@@ -126,6 +129,30 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 		expectPortalHeaders(response);
 		const favicon = await fetch(`${base}/favicon.svg`);
 		expect(favicon.headers.get('cache-control')).toBe('no-cache');
+	});
+
+	it('serves the Markdown twins as UTF-8 Markdown and llms.txt as UTF-8 text, compressed', async () => {
+		for (const target of ['/views/production.md', '/index.md', '/reference.md']) {
+			const response = await fetch(`${base}${target}`, {
+				headers: { 'accept-encoding': 'gzip' },
+			});
+			expect(response.status, target).toBe(200);
+			expect(response.headers.get('content-type'), target).toBe('text/markdown; charset=utf-8');
+			expect(response.headers.get('content-encoding'), target).toBe('gzip');
+			expect(response.headers.get('cache-control'), target).toBe('no-cache');
+			expectPortalHeaders(response);
+			expect(await response.text(), target).toMatch(/^# /);
+		}
+		const llms = await fetch(`${base}/llms.txt`, { headers: { 'accept-encoding': 'gzip' } });
+		expect(llms.status).toBe(200);
+		expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+		expect(llms.headers.get('content-encoding')).toBe('gzip');
+		expectPortalHeaders(llms);
+		expect(await llms.text()).toMatch(/^# Console Portal\n/);
+		const missing = await fetch(`${base}/views/no-such-view.md`);
+		expect(missing.status).toBe(404);
+		expectPortalHeaders(missing);
+		expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
 	});
 
 	it('answers an unknown address with 404 and the same headers', async () => {
