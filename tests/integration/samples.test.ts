@@ -2,7 +2,8 @@
  * Every sample the portal shows runs as copied: each `pre[data-sample]` of every built page is
  * run with the real client (sh with curl or HTTPie, python3 with requests, Node) from a script,
  * with stdin not a terminal, against the mock on the port the pages were built for, which is
- * not the default one. The expected users come from the fixtures.
+ * not the default one. The expected users come from the fixtures. A Markdown twin shows no
+ * command against the mock but its page's samples, word for word, so this run covers the twins.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
+import { markdownHref } from '../../src/shared/urls.ts';
+import { codeBlocksOf } from '../support/markdown.ts';
 import { bin, childEnv, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 /** One sample as a page shows it. */
@@ -126,7 +129,7 @@ describe('the samples on the built pages', () => {
 	it('all call the mock the pages were built for, and no page names another mock port', async () => {
 		for (const sample of samples) expect(sample.code, sample.page).toContain(origin);
 		for (const file of await files(distDir)) {
-			if (!/\.(html|json|yaml|js)$/.test(file)) continue;
+			if (!/\.(html|json|yaml|js|md|txt)$/.test(file)) continue;
 			const text = await readFile(path.join(distDir, file), 'utf8');
 			expect(text, file).not.toMatch(/(?:127\.0\.0\.1|localhost):4010\b/);
 		}
@@ -152,6 +155,31 @@ describe('the samples on the built pages', () => {
 					expect(pre.attr('data-sample'), `${file}: ${pre.text()}`).toBeDefined();
 			});
 		}
+	});
+
+	it('are the only commands against the mock a Markdown twin shows, each exactly as its page shows it', async () => {
+		// A twin's command is run here as its page's sample: the same text, so the run covers both.
+		const byTwin = new Map<string, Set<string>>();
+		for (const sample of samples) {
+			const twin = markdownHref(sample.page).slice(1);
+			byTwin.set(twin, (byTwin.get(twin) ?? new Set()).add(sample.code));
+		}
+		const unrun: string[] = [];
+		let shown = 0;
+		for (const file of (await files(distDir)).filter((name) => name.endsWith('.md'))) {
+			const twin = file.split(path.sep).join('/');
+			const text = await readFile(path.join(distDir, file), 'utf8');
+			for (const { value } of codeBlocksOf(text)) {
+				if (!value.includes(origin)) continue;
+				shown += 1;
+				if (!byTwin.get(twin)?.has(value)) unrun.push(`${twin}: ${value}`);
+			}
+		}
+		expect(unrun).toEqual([]);
+		// The guides' and the reference's twins show their pages' commands.
+		expect(shown).toBeGreaterThanOrEqual(
+			samples.filter(({ page }) => page.startsWith('/docs/') || page === '/reference/').length,
+		);
 	});
 
 	it('each run as copied, from a script with no terminal, and get what they promise', async () => {
