@@ -25,7 +25,7 @@ describe('secret hygiene', () => {
 
 	it('the built site holds nothing a secret scanner takes for a real credential', () => {
 		const distDir = inject('distDir');
-		const result = secretlint([`${distDir}/**/*.{html,json,js,css,xml,txt}`]);
+		const result = secretlint([`${distDir}/**/*.{html,json,js,css,xml,txt,md}`]);
 		expect(result.output).toBe('');
 		expect(result.status).toBe(0);
 	});
