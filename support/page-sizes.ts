@@ -1,7 +1,8 @@
 /**
  * The size of each kind of page in a built portal, raw and gzip: the overview, a view, the
  * reference, compare, each guide, the people and access pages (review flags included), the 404
- * page, the published contract and the access export. A kind that has many
+ * page, the published contract and the access export, and the Markdown twins of each and
+ * llms.txt. A kind that has many
  * pages (views, environments) is measured by its largest page, since that is the one a reader
  * may have to load. The build benchmark prints these, and the scale test compares two builds.
  */
@@ -34,6 +35,12 @@ const SINGLE_PAGES: readonly [string, string][] = [
 	['contract (openapi.json)', 'openapi.json'],
 	['contract (openapi.yaml)', 'openapi.yaml'],
 	['access export (access.csv)', 'access.csv'],
+	// The Markdown twins of the pages above, and the guide for AI assistants that links to them.
+	["overview's twin", 'index.md'],
+	["reference's twin", 'reference.md'],
+	["access overview's twin", 'access.md'],
+	["guides index's twin", 'docs.md'],
+	['llms.txt', 'llms.txt'],
 ];
 
 /**
@@ -53,6 +60,15 @@ const PAGE_FAMILIES: readonly [string, RegExp][] = [
 		'compare without JavaScript: an environment',
 		/^compare\/side\/environments\/[^/]+\/(?:\d+\/)?index\.html$/,
 	],
+	// The pages' Markdown twins, beside them: /views/<slug>.md for /views/<slug>/ and so on.
+	["a view's twin", /^views\/[^/]+\.md$/],
+	["an environment's twin", /^environments\/[^/]+(?:\/\d+)?\.md$/],
+	["a person's twin", /^people\/[^/]+\.md$/],
+	["a person's views in an environment, twin", /^people\/[^/]+\/[^/]+(?:\/\d+)?\.md$/],
+	['access by environment, twin', /^access\/environments\/[^/]+\.md$/],
+	['access by environment and role, twin', /^access\/environments\/[^/]+\/[^/]+\.md$/],
+	['access by role, twin', /^access\/roles\/[^/]+\.md$/],
+	["a guide's twin", /^docs\/[^/]+\.md$/],
 ];
 
 async function measure(dist: string, file: string): Promise<{ raw: number; gzip: number }> {
@@ -60,11 +76,17 @@ async function measure(dist: string, file: string): Promise<{ raw: number; gzip:
 	return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
-/** Every HTML page under dist, as paths relative to it with `/` between folders, sorted. */
-async function htmlPages(dist: string): Promise<string[]> {
+/**
+ * Every HTML page under dist, and with `twins` every Markdown twin too, as paths relative to it
+ * with `/` between folders, sorted.
+ */
+async function htmlPages(dist: string, twins = false): Promise<string[]> {
 	const entries = await readdir(dist, { recursive: true, withFileTypes: true });
 	return entries
-		.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+		.filter(
+			(entry) =>
+				entry.isFile() && (entry.name.endsWith('.html') || (twins && entry.name.endsWith('.md'))),
+		)
 		.map((entry) =>
 			path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
 		)
@@ -78,7 +100,7 @@ export async function pageKindSizes(dist: string): Promise<PageKindSize[]> {
 		if (!existsSync(path.join(dist, file))) continue;
 		sizes.push({ kind, file, ...(await measure(dist, file)), pages: 1 });
 	}
-	const pages = await htmlPages(dist);
+	const pages = await htmlPages(dist, true);
 	for (const [kind, pattern] of PAGE_FAMILIES) {
 		const files = pages.filter(
 			(file) => PAGE_FAMILIES.find(([, first]) => first.test(file))?.[1] === pattern,

@@ -1,7 +1,8 @@
 /**
  * Pages bounded by design: builds 200 and 1,000 generated views and checks that every page kind
- * but the overviews stays within 1.5× of its size at 200 views, and that the overview pages (home,
- * each environment's pages, the access overview and its pages by role) stay within their budget.
+ * (their Markdown twins and llms.txt among them) but the overviews stays within 1.5× of its size
+ * at 200 views, and that the overview pages (home, each environment's pages, the access overview
+ * and its pages by role, and their twins) stay within their budget.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,17 @@ const OVERVIEWS = [
 	// The compare page's side frames list an environment's views 40 to a page, as its pages do,
 	// and hold those 40 views, each shown when picked.
 	'compare without JavaScript: an environment (largest)',
+	// Their Markdown twins, bounded as their pages are.
+	"overview's twin",
+	"an environment's twin (largest)",
+	"access overview's twin",
+	'access by role, twin (largest)',
+	"a person's views in an environment, twin (largest)",
+	// A person's page lists up to five of their views in each environment they are in. The largest
+	// person is in all 20 environments at 200 views (70 views, fewer than five in some) and at
+	// 1,000 (328 views, five in each): the page fills up to its ceiling and stays there, as the
+	// paged lists do. The HTML page's frame kept it under 1.5×; its twin went from 9.7 to 14.6 KB.
+	"a person's twin (largest)",
 ] as const;
 /** What grows with the views by design: the contract (an example per view) and the access export (a row per person per view). */
 const BY_VIEW = [
@@ -111,6 +123,9 @@ describe('at 1,000 views', () => {
 		// pages apiece (40 and 10).
 		expect(byKind(200).get('an environment (largest)')?.pages).toBe(20);
 		expect(byKind(1000).get('an environment (largest)')?.pages).toBe(40);
+		// And their Markdown twins alike, one for each page.
+		expect(byKind(200).get("an environment's twin (largest)")?.pages).toBe(20);
+		expect(byKind(1000).get("an environment's twin (largest)")?.pages).toBe(40);
 	});
 
 	it('carries nothing to search in the folders Pagefind does not read, so leaving them out loses nothing', () => {
