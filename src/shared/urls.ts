@@ -49,6 +49,21 @@ export const OPENAPI_YAML_HREF = '/openapi.yaml';
 /** The access export: one row per person per view. */
 export const ACCESS_CSV_HREF = '/access.csv';
 
+/** The export of every change the fixtures' history holds: one row per change. */
+export const ACCESS_CHANGES_CSV_HREF = '/access-changes.csv';
+
+/** Today's access and each commit's change to it, for the page that compares any date with today. */
+export const ACCESS_SINCE_JSON_HREF = '/access-since.json';
+
+/** Which commit and fixtures each export was built from, with each export's digest. */
+export const EXPORTS_HREF = '/exports.json';
+
+/** Every access change in the fixtures' history, newest first. */
+export const ACCESS_CHANGES_HREF = `${ACCESS_ROOT}changes/`;
+
+/** The net difference of access between a tag or a date and today. */
+export const ACCESS_SINCE_HREF = `${ACCESS_ROOT}since/`;
+
 /** The folder of the search index, which Pagefind writes and the search dialog loads. */
 export const SEARCH_INDEX_HREF = '/pagefind/';
 
@@ -116,6 +131,49 @@ export function directoryRowHref(slug: string, personSlug: string): string {
 /** The page of one review flag, listing what it found: its first page, or page `page` (from 1). */
 export function reviewFlagHref(id: string, page = 1): string {
 	return `${ACCESS_ROOT}flags/${segment(id)}/${pageSuffix(page)}`;
+}
+
+/** A view's history: its changes, newest first, page `page` (from 1). */
+export function viewHistoryHref(slug: string, page = 1): string {
+	return `${viewHref(slug)}history/${pageSuffix(page)}`;
+}
+
+/** The one thing the access changes are filtered by, if any. */
+export type ChangesFilter =
+	{ environment: string } | { role: Role } | { kind: string } | { person: string } | undefined;
+
+/** A kind of change as an address writes it: `role changed` is `role-changed`. */
+export function kindSlug(kind: string): string {
+	return kind.replace(/ /g, '-');
+}
+
+/** Page `page` (from 1) of the access changes, filtered by an environment, role, kind or person. */
+export function accessChangesHref(filter?: ChangesFilter, page = 1): string {
+	const suffix = pageSuffix(page);
+	if (!filter) return `${ACCESS_CHANGES_HREF}${suffix}`;
+	if ('environment' in filter) {
+		return `${ACCESS_CHANGES_HREF}environments/${segment(filter.environment)}/${suffix}`;
+	}
+	if ('role' in filter) return `${ACCESS_CHANGES_HREF}roles/${segment(filter.role)}/${suffix}`;
+	if ('kind' in filter) {
+		return `${ACCESS_CHANGES_HREF}kinds/${segment(kindSlug(filter.kind))}/${suffix}`;
+	}
+	return `${ACCESS_CHANGES_HREF}people/${segment(filter.person)}/${suffix}`;
+}
+
+/**
+ * A git tag as a path segment: letters, digits, `.` and `-` kept, every other character (a `/`,
+ * an `_`) written `_<hex>` byte by byte, so no two tags share a segment.
+ */
+export function tagSlug(tag: string): string {
+	return tag.replace(/[^A-Za-z0-9.-]/gu, (char) =>
+		[...new TextEncoder().encode(char)].map((byte) => `_${byte.toString(16)}`).join(''),
+	);
+}
+
+/** Page `page` (from 1) of what changed in access between a tag and today. */
+export function accessSinceHref(tag: string, page = 1): string {
+	return `${ACCESS_SINCE_HREF}${segment(tagSlug(tag))}/${pageSuffix(page)}`;
 }
 
 /** One view's facts as the compare page fetches them. */

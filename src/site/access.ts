@@ -17,3 +17,15 @@ export const CELL_LIMIT = 6;
 export function count(n: number, one: string, many: string): string {
 	return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+/** How many access changes a page of the access changes lists. */
+export const CHANGES_PER_PAGE = 100;
+
+/** How many commits a page of a view's history lists. */
+export const HISTORY_COMMITS_PER_PAGE = 20;
+
+/** How many of a person's latest access changes their page lists; the rest are a link away. */
+export const PERSON_CHANGES_LIMIT = 10;
+
+/** How many rows a page of what changed since a tag lists. */
+export const SINCE_ROWS_PER_PAGE = 100;

@@ -184,6 +184,8 @@ export function diffViews(before: View | undefined, after: View | undefined): Vi
 export interface HistoryEntry extends ViewChange {
 	/** Its place in the history, from 0 for the oldest change. */
 	order: number;
+	/** Its commit's place in the history, from 0 for the oldest commit. */
+	sequence: number;
 	commit: CommitInfo;
 	/** The view's slug in that commit (before it, for a removal). */
 	slug: string;
@@ -274,7 +276,7 @@ export function buildHistory(commits: readonly FixtureCommit[]): History {
 			people.set(emailKey(user.email), { name: user.name, email: user.email });
 		}
 	};
-	for (const commit of commits) {
+	for (const [sequence, commit] of commits.entries()) {
 		const { hash, short, date, author, subject } = commit;
 		const info: CommitInfo = { hash, short, date, author, subject };
 		const counts: AccessCounts = new Map();
@@ -301,6 +303,7 @@ export function buildHistory(commits: readonly FixtureCommit[]): History {
 				entries.push({
 					...change,
 					order: entries.length,
+					sequence,
 					commit: info,
 					slug,
 					view: shown ? viewName(shown) : slug,
@@ -330,6 +333,13 @@ export function buildHistory(commits: readonly FixtureCommit[]): History {
 		counts: accessCounts(views),
 		people,
 	};
+}
+
+/** Changes newest commit first, each commit's changes in the order they were told. */
+export function newestFirst<T extends Pick<HistoryEntry, 'order' | 'sequence'>>(
+	entries: readonly T[],
+): T[] {
+	return [...entries].sort((a, b) => b.sequence - a.sequence || a.order - b.order);
 }
 
 /** Whether an entry is a change to a person's access. */
