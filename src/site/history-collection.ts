@@ -170,6 +170,11 @@ export async function viewHistory(slug: string): Promise<CommitChanges[]> {
 	return line === undefined ? [] : (byLine.get(line) ?? []);
 }
 
+/** Whether the last commit holds a view's fixture (history may still list no change to it). */
+export async function viewCommitted(slug: string): Promise<boolean> {
+	return (await historyModel()).history?.lines.has(slug) ?? false;
+}
+
 /** Every access change, newest first. */
 export async function accessChanges(): Promise<readonly HistoryEntry[]> {
 	return (await historyModel()).access;
