@@ -390,6 +390,19 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 	const { top, inside } = repository;
 	try {
 		const spec = `:(glob)${inside === '' ? '' : `${inside}/`}*.json`;
+		// A folder inside a repository that does not track it (ignored, or never added) has no
+		// history, and the repository's commit says nothing about its fixtures.
+		const checkedOut = await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(
+			() => undefined,
+		);
+		if (!checkedOut) return { available: false, reason: 'the repository has no commit yet' };
+		const tracked = await git(top, ['ls-files', '-z', '--', spec]);
+		if (tracked.length === 0) {
+			return {
+				available: false,
+				reason: `the repository at ${top} does not track the views folder's fixtures`,
+			};
+		}
 		const [shallowText, log, shortNames, head, status] = await Promise.all([
 			git(top, ['rev-parse', '--is-shallow-repository']),
 			git(top, [

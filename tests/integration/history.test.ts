@@ -283,7 +283,8 @@ describe('since a tag', () => {
 describe('the exports', () => {
 	it('access-changes.csv holds one row per scripted change, newest first, with date, commit and author', async () => {
 		const text = await readFile(path.join(dist, 'access-changes.csv'), 'utf8');
-		const [header, ...rows] = parse<string[]>(text, { bom: true });
+		const records: string[][] = parse(text, { bom: true });
+		const [header, ...rows] = records;
 		expect(header).toEqual([
 			'Date',
 			'Commit',

@@ -77,7 +77,8 @@ const history = buildHistory([
 
 describe('access-changes.csv', () => {
 	const text = accessChangesCsv(history.entries);
-	const [header, ...rows] = parse<string[]>(text, { bom: true });
+	const records: string[][] = parse(text, { bom: true });
+	const [header, ...rows] = records;
 
 	it('has a header, then one row per change, newest first, with commit, author and view slug', () => {
 		expect(text.startsWith('\uFEFF')).toBe(true);

@@ -4,7 +4,7 @@
  * named by its fields), renames, tags, a shallow clone's boundary, and a folder outside any
  * repository, which has no history and says why.
  */
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -160,6 +160,19 @@ describe('the fixtures history from git', () => {
 			reason:
 				'the views folder is not in a git repository (a copy without .git, or an unpacked archive)',
 		});
+	});
+
+	it('a folder the repository does not track has no history, though the repository has one', async () => {
+		const untracked = path.join(repo.folder, 'elsewhere');
+		await cp(views, untracked, { recursive: true });
+		try {
+			expect(await readFixtureHistory(untracked)).toEqual({
+				available: false,
+				reason: `the repository at ${await realpath(repo.folder)} does not track the views folder's fixtures`,
+			});
+		} finally {
+			await rm(untracked, { recursive: true, force: true });
+		}
 	});
 
 	it('a repository without a commit has no history either', async () => {
