@@ -3,12 +3,13 @@
  * views, the same for the same count and seed. Every set is checked with the real view schema and
  * the cross-fixture rules before it is written, so a benchmark never measures a build that fails.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatProblems, parseFixtureSources, type ViewEntry } from '../src/sources/fixtures.ts';
 import { KEY_PREFIX } from '../src/schemas/key.ts';
 import { DOCUMENTATION_RANGES } from '../src/schemas/address.ts';
-import { CONFIG_MEMBERS, ROLES, type View } from '../src/schemas/view.ts';
+import { createRepo } from './git-repo.ts';
+import { CONFIG_MEMBERS, ROLES, viewSchema, type View } from '../src/schemas/view.ts';
 
 /**
  * The environments a generated set spreads over, about as many as a real console has. Each view
@@ -215,4 +216,243 @@ export async function writeViewSet(folder: string, count: number): Promise<ViewE
 		await writeFile(path.join(folder, `${slug}.json`), `${JSON.stringify(view, null, '\t')}\n`);
 	}
 	return views;
+}
+
+/** What `writeViewHistory` made. */
+export interface ViewHistory {
+	/** The repository's folder. */
+	repo: string;
+	/** The views folder inside it. */
+	views: string;
+	/** How many commits were made, the first (every view added) included. */
+	commits: number;
+	/** The tags made, oldest first. */
+	tags: string[];
+	/** How many changes of each kind the commits after the first made. */
+	made: Record<string, number>;
+}
+
+/** The people who commit to a generated history. */
+const COMMITTERS = ['Ada Lovelace', 'Bo Brennan', 'Cy Castillo', 'Di Dimitrova', 'Ed Ekwueme'];
+
+/** A new value for a configuration member, of its member's shape. */
+function rotatedValue(
+	member: (typeof CONFIG_MEMBERS)[number],
+	view: View,
+	nextKey: () => string,
+	random: () => number,
+): string {
+	switch (member) {
+		case 'database_url':
+			return `postgresql://console_app@db.${view.environment}.example:5432/console_${text(6, random).toLowerCase()}`;
+		case 'redis_url':
+			return `redis://:${text(20, random)}@cache.${view.environment}.example:6379/0`;
+		case 'api_key':
+			return nextKey();
+		case 'cloud_access_key':
+			return `FAKECLOUD${text(11, random).toUpperCase()}`;
+		default:
+			return `fake-${member.replace(/_/g, '-')}-${text(24, random)}`;
+	}
+}
+
+/**
+ * A generated view set with a git history: `count` views added in a first commit, then
+ * `commits - 1` commits of the changes a console sees, two to five each: two people of a view
+ * trading roles (a promotion), keys rotated, a configuration member rotated, a person moving to
+ * another view of the same environment, a person leaving for a new hire, a name corrected in every
+ * view, a status note rewritten, now and then a fixture renamed; a tag every 100 commits. Every
+ * view is checked with the view schema after each change, and keys stay unique in the set, so
+ * every commit is a set the portal builds. The same count, commits and seed give the same history.
+ */
+export async function writeViewHistory(
+	folder: string,
+	count: number,
+	commits: number,
+	seed = 6,
+): Promise<ViewHistory> {
+	await rm(folder, { recursive: true, force: true });
+	const repo = await createRepo(folder);
+	const views = path.join(folder, 'content', 'views');
+	await writeViewSet(views, count);
+	const state = new Map<string, View>(generateViews(count).map(({ slug, view }) => [slug, view]));
+	const random = randomSource(seed + 1);
+	let keys = count * 9 + 100;
+	const nextKey = (): string => keyAt(keys++, random);
+	let hires = 100_000;
+	let moment = START + count * 60_000 + 86_400_000;
+	const author = (n: number): string => COMMITTERS[n % COMMITTERS.length] ?? 'Ada Lovelace';
+	const date = (): string => new Date(moment).toISOString();
+	repo.commit(`Add ${count} views`, { author: author(0), date: date() });
+	const made: Record<string, number> = {};
+	const tags: string[] = [];
+	const slugs = (): string[] => [...state.keys()];
+	const anyView = (): [string, View] => {
+		const slug = pick(slugs() as [string, ...string[]], random);
+		const view = state.get(slug);
+		if (!view) throw new Error(`No view ${slug}`);
+		return [slug, view];
+	};
+	const changed = new Map<string, string | undefined>();
+	const save = (slug: string, view: View): void => {
+		const checked = viewSchema.safeParse(view);
+		if (!checked.success) throw new Error(`${slug}: ${checked.error.message}`);
+		state.set(slug, view);
+		changed.set(slug, undefined);
+	};
+	const count1 = (kind: string): void => {
+		made[kind] = (made[kind] ?? 0) + 1;
+	};
+	// Each change with its weight: rotations, promotions and moves are common, renamings rare.
+	const changes: [number, () => void][] = [
+		// Two people of a view trade roles: one promoted, one stepping down.
+		[
+			3,
+			() => {
+				const [slug, view] = anyView();
+				const a = Math.floor(random() * 8);
+				const b = view.users.findIndex(
+					(user, index) => index !== a && user.role !== view.users[a]?.role,
+				);
+				const first = view.users[a];
+				const second = view.users[b];
+				if (!first || !second) return;
+				[first.role, second.role] = [second.role, first.role];
+				save(slug, view);
+				count1('role changed');
+			},
+		],
+		// One to three keys rotated.
+		[
+			4,
+			() => {
+				const [slug, view] = anyView();
+				for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
+					const user = view.users[Math.floor(random() * 8)];
+					if (user) user.apiKey = nextKey();
+				}
+				save(slug, view);
+				count1('key rotated');
+			},
+		],
+		// A configuration member rotated.
+		[
+			2,
+			() => {
+				const [slug, view] = anyView();
+				const member = pick(CONFIG_MEMBERS, random);
+				view.config[member] = rotatedValue(member, view, nextKey, random);
+				save(slug, view);
+				count1('configuration rotated');
+			},
+		],
+		// A person moves to another view of the same environment, in the place of someone of their role.
+		[
+			3,
+			() => {
+				const [fromSlug, from] = anyView();
+				const same = slugs().filter(
+					(slug) => slug !== fromSlug && state.get(slug)?.environment === from.environment,
+				);
+				const toSlug = same[Math.floor(random() * same.length)];
+				const to = toSlug === undefined ? undefined : state.get(toSlug);
+				const index = Math.floor(random() * 8);
+				const mover = from.users[index];
+				if (!to || toSlug === undefined || !mover) return;
+				if (to.users.some((user) => user.email === mover.email)) return;
+				const place = to.users.findIndex((user) => user.role === mover.role);
+				const hire = person(hires++);
+				from.users[index] = { ...hire, role: mover.role, apiKey: nextKey() };
+				to.users[place] = { ...mover, apiKey: nextKey() };
+				save(fromSlug, from);
+				save(toSlug, to);
+				count1('person moved');
+			},
+		],
+		// A person leaves a view; a new hire takes their role.
+		[
+			2,
+			() => {
+				const [slug, view] = anyView();
+				const index = Math.floor(random() * 8);
+				const leaving = view.users[index];
+				if (!leaving) return;
+				view.users[index] = { ...person(hires++), role: leaving.role, apiKey: nextKey() };
+				save(slug, view);
+				count1('person replaced');
+			},
+		],
+		// A name corrected in every view the person is in.
+		[
+			1,
+			() => {
+				const [, view] = anyView();
+				const target = view.users[Math.floor(random() * 8)];
+				if (!target) return;
+				const email = target.email;
+				const name = `${target.name.split(' ')[0] ?? 'A.'} ${pick(LAST_NAMES, random)}-${pick(LAST_NAMES, random)}`;
+				for (const [slug, each] of state) {
+					const user = each.users.find((candidate) => candidate.email === email);
+					if (!user) continue;
+					user.name = name;
+					save(slug, each);
+				}
+				count1('name changed');
+			},
+		],
+		// A status note rewritten.
+		[
+			1,
+			() => {
+				const [slug, view] = anyView();
+				view.statusNote = `Revenue for the month closed at $${(0.5 + random() * 9).toFixed(2)}M.`;
+				save(slug, view);
+				count1('status note changed');
+			},
+		],
+	];
+	for (let number = 1; number < commits; number++) {
+		moment += 3_600_000 + Math.floor(random() * 40 * 3_600_000);
+		changed.clear();
+		const total = changes.reduce((sum, [weight]) => sum + weight, 0);
+		for (let n = 2 + Math.floor(random() * 4); n > 0; n--) {
+			let draw = random() * total;
+			const change = changes.find(([weight]) => (draw -= weight) < 0) ?? changes[0];
+			change?.[1]();
+		}
+		// Now and then a fixture is renamed, its history going with it.
+		if (random() < 0.02) {
+			const [slug, view] = anyView();
+			const renamed = `${slug.slice(0, 55).replace(/-+$/, '')}-r${number}`;
+			if (!state.has(renamed)) {
+				state.delete(slug);
+				state.set(renamed, view);
+				changed.delete(slug);
+				await rename(path.join(views, `${slug}.json`), path.join(views, `${renamed}.json`));
+				changed.set(renamed, undefined);
+				count1('view renamed');
+			}
+		}
+		for (const slug of changed.keys()) {
+			const view = state.get(slug);
+			if (!view) continue;
+			view.lastUpdated = date();
+			view.generatedAt = new Date(moment + 60_000).toISOString();
+			await writeFile(path.join(views, `${slug}.json`), `${JSON.stringify(view, null, '\t')}\n`);
+		}
+		repo.commit(`Access review ${number}: ${changed.size} views changed`, {
+			author: author(number),
+			date: date(),
+		});
+		if (number % 100 === 0) {
+			const tag = `review-${number / 100}`;
+			repo.tag(tag, `Access review ${number / 100}`);
+			tags.push(tag);
+		}
+	}
+	const final = parseFixtureSources(
+		[...state].map(([slug, view]) => ({ file: `${slug}.json`, text: JSON.stringify(view) })),
+	);
+	if (!final.ok) throw new Error(formatProblems(final.problems));
+	return { repo: folder, views, commits, tags, made };
 }
