@@ -41,6 +41,10 @@ const SINGLE_PAGES: readonly [string, string][] = [
 	["access overview's twin", 'access.md'],
 	["guides index's twin", 'docs.md'],
 	['llms.txt', 'llms.txt'],
+	['access changes export (access-changes.csv)', 'access-changes.csv'],
+	['access since data (access-since.json)', 'access-since.json'],
+	['exports manifest (exports.json)', 'exports.json'],
+	['access since a tag or a date', 'access/since/index.html'],
 ];
 
 /**
@@ -49,6 +53,10 @@ const SINGLE_PAGES: readonly [string, string][] = [
  */
 const PAGE_FAMILIES: readonly [string, RegExp][] = [
 	['a view', /^views\/[^/]+\/index\.html$/],
+	["a view's history", /^views\/[^/]+\/history\/(?:\d+\/)?index\.html$/],
+	['access changes', /^access\/changes\/(?:\d+\/)?index\.html$/],
+	['access changes, filtered', /^access\/changes\/[a-z]+\/[^/]+\/(?:\d+\/)?index\.html$/],
+	['access since a tag', /^access\/since\/[^/]+\/(?:\d+\/)?index\.html$/],
 	['an environment', /^environments\/[^/]+\/(?:\d+\/)?index\.html$/],
 	['a person', /^people\/[^/]+\/index\.html$/],
 	["a person's views in an environment", /^people\/[^/]+\/[^/]+\/(?:\d+\/)?index\.html$/],

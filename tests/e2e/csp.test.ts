@@ -109,6 +109,8 @@ describe('pages at work under their policy in Chromium', () => {
 		'/docs/getting-started/',
 		'/reference/',
 		'/compare/',
+		'/access/changes/',
+		'/access/since/?date=2026-11-22',
 		'/no-such-page/',
 	])('%s loads with no violation and no request beyond its origin', async (route) => {
 		const { page, violations, requests } = await open(route);

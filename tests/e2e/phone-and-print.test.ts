@@ -23,6 +23,9 @@ const PAGES = [
 	'/reference/',
 	'/compare/',
 	'/docs/',
+	'/access/changes/',
+	'/views/production/history/',
+	'/access/since/',
 	...guides,
 	'/no-such-page/',
 ];

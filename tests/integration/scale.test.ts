@@ -49,11 +49,16 @@ const OVERVIEWS = [
 	// paged lists do. The HTML page's frame kept it under 1.5×; its twin went from 9.7 to 14.6 KB.
 	"a person's twin (largest)",
 ] as const;
-/** What grows with the views by design: the contract (an example per view) and the access export (a row per person per view). */
+/**
+ * What grows with the views by design: the contract (an example per view), the access export (a
+ * row per person per view) and the date file of the since page (who holds which role where, a
+ * row per person, environment and role, and a row per change of it in history).
+ */
 const BY_VIEW = [
 	'contract (openapi.json)',
 	'contract (openapi.yaml)',
 	'access export (access.csv)',
+	'access since data (access-since.json)',
 ];
 const UNBOUNDED = new Set<string>([...OVERVIEWS, ...BY_VIEW]);
 
