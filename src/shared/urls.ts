@@ -64,6 +64,12 @@ export const ACCESS_CHANGES_HREF = `${ACCESS_ROOT}changes/`;
 /** The net difference of access between a tag or a date and today. */
 export const ACCESS_SINCE_HREF = `${ACCESS_ROOT}since/`;
 
+/** Keys not rotated for longer than the limit, a review flag from history. */
+export const REVIEW_KEYS_HREF = `${ACCESS_ROOT}review/keys/`;
+
+/** Views whose directory has not changed while the others' did, a review flag from history. */
+export const REVIEW_VIEWS_HREF = `${ACCESS_ROOT}review/views/`;
+
 /** The folder of the search index, which Pagefind writes and the search dialog loads. */
 export const SEARCH_INDEX_HREF = '/pagefind/';
 
@@ -174,6 +180,16 @@ export function tagSlug(tag: string): string {
 /** Page `page` (from 1) of what changed in access between a tag and today. */
 export function accessSinceHref(tag: string, page = 1): string {
 	return `${ACCESS_SINCE_HREF}${segment(tagSlug(tag))}/${pageSuffix(page)}`;
+}
+
+/** Page `page` (from 1) of the keys not rotated for longer than the limit. */
+export function reviewKeysHref(page = 1): string {
+	return `${REVIEW_KEYS_HREF}${pageSuffix(page)}`;
+}
+
+/** Page `page` (from 1) of the views whose directory has not changed while the others' did. */
+export function reviewViewsHref(page = 1): string {
+	return `${REVIEW_VIEWS_HREF}${pageSuffix(page)}`;
 }
 
 /** One view's facts as the compare page fetches them. */

@@ -13,6 +13,7 @@ import {
 import { ROLES, type Role, type View } from '../schemas/view.ts';
 import type { SinceData, SinceRow } from '../shared/access-since.ts';
 import { viewEntries } from './view-collection.ts';
+import { staleKeys, stillViews, type StaleKey, type StillView } from './history-flags.ts';
 import { allPeople } from './people-collection.ts';
 import { accessCsv } from './access-csv.ts';
 import {
@@ -288,6 +289,38 @@ export async function currentLineSlugs(): Promise<ReadonlyMap<number, string>> {
 /** `/access-since.json`'s data. */
 export async function sinceJson(): Promise<SinceData> {
 	return (await currentComparisons()).since;
+}
+
+/** The review flags from history, for the views of the collection as it is now. */
+export interface HistoryFlags {
+	/** The limit of a key's age, in days (PORTAL_KEY_MAX_AGE_DAYS). */
+	limit: number;
+	/** The date of the last commit, which ages are counted up to; empty without history. */
+	head: string;
+	keys: StaleKey[];
+	views: StillView[];
+}
+
+let flags: { views: readonly unknown[]; flags: HistoryFlags } | undefined;
+
+/** Keys not rotated for longer than the limit, and views still while others changed. */
+export async function historyFlags(): Promise<HistoryFlags> {
+	const views = await viewEntries();
+	if (flags?.views === views) return flags.flags;
+	const { status, history } = await historyModel();
+	const limit = readSettings().keyMaxAgeDays;
+	const head = status.head?.date ?? '';
+	const source = history && { history, views, head, start: status.start };
+	flags = {
+		views,
+		flags: {
+			limit,
+			head,
+			keys: source ? staleKeys(source, limit) : [],
+			views: source ? stillViews(source) : [],
+		},
+	};
+	return flags.flags;
 }
 
 /** `access-changes.csv`'s text. */

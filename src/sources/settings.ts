@@ -49,6 +49,13 @@ const settingsSchema = z.object({
 	PORTAL_ALLOWED_HOSTS: hostNamesSchema('PORTAL_ALLOWED_HOSTS', 'portal.intranet.example'),
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1]. */
 	MOCK_ALLOWED_HOSTS: hostNamesSchema('MOCK_ALLOWED_HOSTS', 'mock.intranet.example'),
+	/** How many days a key may go unrotated before the access review flags it. */
+	PORTAL_KEY_MAX_AGE_DAYS: z.coerce
+		.number({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+		.int({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+		.min(1, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+		.max(3650, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+		.default(90),
 });
 
 /** The portal's settings. */
@@ -69,6 +76,8 @@ export interface PortalSettings {
 	readonly portalAllowedHosts: readonly string[];
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1], lower case. */
 	readonly mockAllowedHosts: readonly string[];
+	/** How many days a key may go unrotated before the access review flags it. */
+	readonly keyMaxAgeDays: number;
 }
 
 /** The variables the settings are read from. */
@@ -81,6 +90,7 @@ const VARIABLES = [
 	'MOCK_LOG',
 	'PORTAL_ALLOWED_HOSTS',
 	'MOCK_ALLOWED_HOSTS',
+	'PORTAL_KEY_MAX_AGE_DAYS',
 ] as const;
 
 /** Parses the settings from an environment; throws a message per bad variable. */
@@ -95,7 +105,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 	}
 	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI, MOCK_LOG } =
 		result.data;
-	const { PORTAL_ALLOWED_HOSTS, MOCK_ALLOWED_HOSTS } = result.data;
+	const { PORTAL_ALLOWED_HOSTS, MOCK_ALLOWED_HOSTS, PORTAL_KEY_MAX_AGE_DAYS } = result.data;
 	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
@@ -105,6 +115,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		mockLog: MOCK_LOG === 'on',
 		portalAllowedHosts: PORTAL_ALLOWED_HOSTS,
 		mockAllowedHosts: MOCK_ALLOWED_HOSTS,
+		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,
 	});
 }
 

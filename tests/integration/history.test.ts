@@ -26,7 +26,8 @@ beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-history-build-'));
 	scripted = await makeHistoryRepo(path.join(folder, 'repo'));
 	dist = path.join(folder, 'dist');
-	const result = buildPortal(dist, scripted.views);
+	// Keys older than three days are flagged: the scripted history spans a week.
+	const result = buildPortal(dist, scripted.views, { PORTAL_KEY_MAX_AGE_DAYS: '3' });
 	if (result.status !== 0) throw new Error(`The build failed:\n${result.output}`);
 }, 300_000);
 
@@ -408,6 +409,41 @@ describe('the exports', () => {
 			expect(entry.sha256, entry.file).toBe(createHash('sha256').update(bytes).digest('hex'));
 			expect(entry).toMatchObject({ commit: made(7).hash, uncommitted: false, fixtures: digest });
 		}
+	});
+});
+
+describe('the review flags from history', () => {
+	it('flag the keys older than the limit at the last commit, each with its rule, and no still directory', async () => {
+		const $ = await page('access');
+		const keys = $('[data-flag="keys"]');
+		expect(keys.find('h3').text()).toBe('Keys not rotated for more than 3 days');
+		expect(keys.find('.rule').text()).toContain('PORTAL_KEY_MAX_AGE_DAYS sets the limit');
+		expect(keys.find('a[href="/access/review/keys/"]').length).toBe(1);
+		const all = await page('access/review/keys');
+		const rows = all('table.flagged tbody tr')
+			.toArray()
+			.map((row) =>
+				all(row)
+					.find('th, td')
+					.toArray()
+					.map((cell) => all(cell).text().trim())
+					.join(' | '),
+			);
+		const since = '1 Oct 2026, 09:00 UTC';
+		expect(rows).toEqual(
+			[
+				'the view itself (config.api_key)',
+				'Amara Okafor',
+				'Fatima Zahra Idrissi',
+				'Kenji Watanabe',
+				'Lukas Brandt',
+				'Mateo Alvarez',
+				'Priya Raman',
+			].map((who) => `${who} | production · Production | ${since} | 6`),
+		);
+		const views = $('[data-flag="views"]');
+		expect(views.text()).toContain('0 views are that still.');
+		expect(views.find('table').length).toBe(0);
 	});
 });
 
