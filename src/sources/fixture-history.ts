@@ -400,7 +400,7 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 		if (tracked.length === 0) {
 			return {
 				available: false,
-				reason: `the repository at ${top} does not track the views folder's fixtures`,
+				reason: "the repository the views folder lies in does not track the folder's fixtures",
 			};
 		}
 		const [shallowText, log, shortNames, head, status] = await Promise.all([
