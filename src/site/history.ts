@@ -368,8 +368,11 @@ function quoted(value: string | undefined): string {
 	return value === undefined ? 'none' : `“${value}”`;
 }
 
-/** A change in one sentence, without the person's name (shown beside it) or any secret. */
-export function describeChange(change: ViewChange): string {
+/**
+ * A change in one sentence, without the person's name (shown beside it) or any secret; an
+ * unreadable version names its commit when the change carries one.
+ */
+export function describeChange(change: ViewChange & { commit?: CommitInfo }): string {
 	switch (change.kind) {
 		case 'granted':
 			return `Granted ${change.to ?? ''}`;
@@ -398,7 +401,7 @@ export function describeChange(change: ViewChange): string {
 		case 'configuration rotated':
 			return `Configuration member ${change.field ?? ''} rotated`;
 		case 'unreadable':
-			return `Unreadable: the view schema refuses ${change.field ?? '(file)'} today; the next readable version is compared with the last readable one`;
+			return `Unreadable at ${change.commit?.short ?? 'this commit'}: the view schema refuses ${change.field ?? '(file)'} today; the next readable version is compared with the last readable one`;
 	}
 }
 

@@ -234,6 +234,13 @@ describe('a change in words', () => {
 		expect(rolesOf({ kind: 'key rotated', role: 'operator' })).toEqual(['operator']);
 	});
 
+	it('names the commit at which a version is unreadable, and its fields, never their values', () => {
+		const commit = { hash: 'a'.repeat(40), short: 'aaaaaaa', date: '', author: '', subject: '' };
+		expect(describeChange({ kind: 'unreadable', field: 'users[0].apiKey, config', commit })).toBe(
+			'Unreadable at aaaaaaa: the view schema refuses users[0].apiKey, config today; the next readable version is compared with the last readable one',
+		);
+	});
+
 	it('cuts a long commit subject with an ellipsis, and leaves a short one', () => {
 		expect(shortSubject('Short', 10)).toBe('Short');
 		expect(shortSubject('A subject that runs on', 10)).toBe('A subject…');
