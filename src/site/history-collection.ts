@@ -13,6 +13,7 @@ import {
 import { ROLES, type Role, type View } from '../schemas/view.ts';
 import type { SinceData, SinceRow } from '../shared/access-since.ts';
 import { viewEntries } from './view-collection.ts';
+import { viewName } from '../shared/views.ts';
 import { staleKeys, stillViews, type StaleKey, type StillView } from './history-flags.ts';
 import { allPeople } from './people-collection.ts';
 import { accessCsv } from './access-csv.ts';
@@ -231,8 +232,8 @@ export function changeGroups(): Promise<ChangeGroups> {
 interface Comparisons {
 	views: readonly unknown[];
 	people: Map<string, KnownPerson>;
-	/** The slug of each view line that is a view today. */
-	lineSlugs: Map<number, string>;
+	/** The slug and today's name of each view line that is a view today. */
+	lineSlugs: Map<number, CurrentView>;
 	tags: TagComparison[];
 	since: SinceData;
 }
@@ -246,10 +247,10 @@ async function currentComparisons(): Promise<Comparisons> {
 	const { status, history, tags } = await historyModel();
 	const people = knownPeople(history, await allPeople());
 	const now = accessCounts(views.map(({ view }) => view));
-	const lineSlugs = new Map<number, string>();
-	for (const { slug } of views) {
+	const lineSlugs = new Map<number, CurrentView>();
+	for (const { slug, view } of views) {
 		const line = history?.lines.get(slug);
-		if (line !== undefined) lineSlugs.set(line, slug);
+		if (line !== undefined) lineSlugs.set(line, { slug, name: viewName(view) });
 	}
 	comparisons = {
 		views,
@@ -281,8 +282,14 @@ export async function knownPeopleByKey(): Promise<ReadonlyMap<string, KnownPerso
 	return (await currentComparisons()).people;
 }
 
-/** The slug of each view line that is a view today, to link a change to its view's history. */
-export async function currentLineSlugs(): Promise<ReadonlyMap<number, string>> {
+/** A view line that is a view today: its slug and name. */
+export interface CurrentView {
+	slug: string;
+	name: string;
+}
+
+/** The slug and name of each view line that is a view today, to link a change to its view. */
+export async function currentLineSlugs(): Promise<ReadonlyMap<number, CurrentView>> {
 	return (await currentComparisons()).lineSlugs;
 }
 
