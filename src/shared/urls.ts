@@ -230,12 +230,17 @@ export function markdownHref(pageHref: string): string {
 }
 
 /**
- * The Markdown twin of the page at `pathname`, or undefined for the pages that have none: the
- * compare page and its frames (an interactive picker whose facts are those of the view twins), and
- * the 404 page.
+ * The pages without a Markdown twin: the compare page and its frames (an interactive picker whose
+ * facts are those of the view twins), the 404 page, and, for now, the review and history pages
+ * (review flags, access changes, access since a tag, a view's history), whose twins are not
+ * written yet.
  */
+const WITHOUT_TWIN =
+	/^\/(?:compare\/|404(?:\.html|\/)?$|access\/(?:flags|review|changes|since)\/|views\/[^/]+\/history\/)/;
+
+/** The Markdown twin of the page at `pathname`, or undefined for the pages that have none. */
 export function markdownTwinHref(pathname: string): string | undefined {
-	if (pathname.startsWith(COMPARE_HREF) || /^\/404(?:\.html|\/)?$/.test(pathname)) return undefined;
+	if (WITHOUT_TWIN.test(pathname)) return undefined;
 	return pathname.endsWith('/') ? markdownHref(pathname) : undefined;
 }
 

@@ -113,7 +113,10 @@ describe('the Markdown twins', () => {
 			expect(fileOf(href), page).toBe(twin.slice(1));
 			named.add(twin.slice(1));
 		}
-		expect(without.filter((page) => !/^(compare\/|404\.html$)/.test(page))).toEqual([]);
+		// Not yet twinned: the review and history pages (see markdownTwinHref).
+		const untwinned =
+			/^(compare\/|404\.html$|access\/(flags|review|changes|since)\/|views\/[^/]+\/history\/)/;
+		expect(without.filter((page) => !untwinned.test(page))).toEqual([]);
 		expect(without).toContain('404.html');
 		expect(without).toContain('compare/index.html');
 		// Every twin is some page's.

@@ -134,6 +134,12 @@ describe('Markdown twins', () => {
 			'/404',
 			'/404/',
 			'/404.html',
+			'/access/flags/several-names/',
+			'/access/review/keys/2/',
+			'/access/changes/',
+			'/access/changes/roles/admin/',
+			'/access/since/v1.0/',
+			'/views/production/history/',
 		]) {
 			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
 		}
@@ -141,5 +147,7 @@ describe('Markdown twins', () => {
 		expect(markdownTwinHref('/openapi.json')).toBeUndefined();
 		// A page whose name starts like 404 is a page.
 		expect(markdownTwinHref('/views/404-errors/')).toBe('/views/404-errors.md');
+		// A view named like a history folder is a view.
+		expect(markdownTwinHref('/views/history/')).toBe('/views/history.md');
 	});
 });
