@@ -1,7 +1,8 @@
 /**
  * `npm run mock`: serves the contract composed with every view's directory, follows edits to
  * the fixtures and openapi.yaml, and logs each request, until Ctrl-C. MOCK_PORT moves it,
- * MOCK_LOG=off silences the request log, PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere.
+ * MOCK_HOST binds another address (0.0.0.0 in a container), MOCK_LOG=off silences the request
+ * log, PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere.
  */
 import { readSettings } from '../src/sources/settings.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
@@ -15,9 +16,10 @@ const exit = (code: number): void => {
 };
 
 try {
-	const { mockPort, viewsDir, openApiFile, mockLog, mockAllowedHosts } = readSettings();
+	const { mockPort, mockHost, viewsDir, openApiFile, mockLog, mockAllowedHosts } = readSettings();
 	const mock = await startMock({
 		port: mockPort,
+		host: mockHost,
 		viewsDir,
 		contractFile: openApiFile,
 		watch: true,

@@ -165,11 +165,13 @@ function sendAfresh(
 /** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const host = options.host ?? '127.0.0.1';
+	/** The host as a URL writes it: an IPv6 address in brackets. */
+	const urlHost = host.includes(':') ? `[${host}]` : host;
 	const report = options.report ?? (() => {});
 	const sources: MockSources = {
 		viewsDir: options.viewsDir,
 		contractFile: options.contractFile,
-		mockOrigin: `http://${host}:${options.port}`,
+		mockOrigin: `http://${urlHost}:${options.port}`,
 	};
 	const reader = createSourceReader(sources);
 	let now: MockNow;
@@ -213,7 +215,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 
 	const { port } = await listen(server, host, options.port);
 	hosts.port = port;
-	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	const url = `http://${urlHost}:${port}`;
 
 	/**
 	 * Loads the sources into a new state; a broken edit is reported and the old state kept. A

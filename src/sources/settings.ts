@@ -1,4 +1,5 @@
 /** Portal settings read from environment variables, each parsed before use. */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,33 @@ const hostNamesSchema = (name: string, example: string) =>
 		})
 		.default([]);
 
+/** An IP address to listen on, IPv4 or IPv6, without port or brackets. */
+const listenAddressSchema = (name: string) =>
+	z
+		.string()
+		.refine((text) => z.ipv4().safeParse(text).success || z.ipv6().safeParse(text).success, {
+			error: (issue) =>
+				`${name}: expected an IP address to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without port or brackets; "${String(issue.input)}" is not one`,
+		});
+
+/** The most workers MOCK_WORKERS may ask for. */
+const MAX_WORKERS = 256;
+
+/** A number of workers, or `auto` for as many as the cores this process may use. */
+const workersSchema = (name: string) =>
+	z
+		.string()
+		.transform((text, context) => {
+			const count = text === 'auto' ? os.availableParallelism() : Number(text);
+			if (/^(?:auto|\d+)$/.test(text) && count >= 1 && count <= MAX_WORKERS) return count;
+			context.addIssue({
+				code: 'custom',
+				message: `${name}: expected a whole number of workers from 1 to ${MAX_WORKERS}, or auto for one per core; "${text}" is not one`,
+			});
+			return z.NEVER;
+		})
+		.default(1);
+
 const settingsSchema = z.object({
 	/** Where the view fixtures live; tests point this at broken or generated sets. */
 	PORTAL_VIEWS_DIR: z.string().min(1).default('content/views'),
@@ -43,8 +71,18 @@ const settingsSchema = z.object({
 	MOCK_PORT: portSchema('MOCK_PORT').default(4010),
 	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
 	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
-	/** Whether the mock prints a line per request. */
-	MOCK_LOG: z.enum(['on', 'off'], { error: 'MOCK_LOG: expected on or off' }).default('on'),
+	/** The address the mock binds: this machine only unless told otherwise (a container binds 0.0.0.0). */
+	MOCK_HOST: listenAddressSchema('MOCK_HOST').default('127.0.0.1'),
+	/** Whether the mock prints a line per request, and how: logfmt (on), JSON, or not at all. */
+	MOCK_LOG: z
+		.enum(['on', 'off', 'json'], { error: 'MOCK_LOG: expected on, off or json' })
+		.default('on'),
+	/** Whether /healthz and /readyz get a line each too; off, as a probe comes every few seconds. */
+	MOCK_LOG_PROBES: z
+		.enum(['on', 'off'], { error: 'MOCK_LOG_PROBES: expected on or off' })
+		.default('off'),
+	/** How many node:cluster workers serve the mock; 1 serves from the one process. */
+	MOCK_WORKERS: workersSchema('MOCK_WORKERS'),
 	/** Names the portal servers answer under beyond 127.0.0.1, localhost and [::1]. */
 	PORTAL_ALLOWED_HOSTS: hostNamesSchema('PORTAL_ALLOWED_HOSTS', 'portal.intranet.example'),
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1]. */
@@ -70,8 +108,16 @@ export interface PortalSettings {
 	readonly mockPort: number;
 	/** The absolute path of the OpenAPI document. */
 	readonly openApiFile: string;
+	/** The address the mock binds (MOCK_HOST): 127.0.0.1 unless told otherwise. */
+	readonly mockHost: string;
 	/** Whether the mock prints a line per request (MOCK_LOG=off turns it off). */
 	readonly mockLog: boolean;
+	/** How each request's line is written: logfmt after the time, or one JSON object (MOCK_LOG=json). */
+	readonly mockLogFormat: 'logfmt' | 'json';
+	/** Whether the probes (/healthz, /readyz) get a line each too (MOCK_LOG_PROBES=on). */
+	readonly mockLogProbes: boolean;
+	/** How many node:cluster workers serve the mock (MOCK_WORKERS); 1 is the one process. */
+	readonly mockWorkers: number;
 	/** Names the portal servers answer under beyond 127.0.0.1, localhost and [::1], lower case. */
 	readonly portalAllowedHosts: readonly string[];
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1], lower case. */
@@ -87,7 +133,10 @@ const VARIABLES = [
 	'PORTAL_PORT',
 	'MOCK_PORT',
 	'PORTAL_OPENAPI',
+	'MOCK_HOST',
 	'MOCK_LOG',
+	'MOCK_LOG_PROBES',
+	'MOCK_WORKERS',
 	'PORTAL_ALLOWED_HOSTS',
 	'MOCK_ALLOWED_HOSTS',
 	'PORTAL_KEY_MAX_AGE_DAYS',
@@ -105,14 +154,25 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 	}
 	const { PORTAL_VIEWS_DIR, PORTAL_DOCS_DIR, PORTAL_PORT, MOCK_PORT, PORTAL_OPENAPI, MOCK_LOG } =
 		result.data;
-	const { PORTAL_ALLOWED_HOSTS, MOCK_ALLOWED_HOSTS, PORTAL_KEY_MAX_AGE_DAYS } = result.data;
+	const {
+		PORTAL_ALLOWED_HOSTS,
+		MOCK_ALLOWED_HOSTS,
+		PORTAL_KEY_MAX_AGE_DAYS,
+		MOCK_HOST,
+		MOCK_LOG_PROBES,
+		MOCK_WORKERS,
+	} = result.data;
 	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
 		portalPort: PORTAL_PORT,
 		mockPort: MOCK_PORT,
 		openApiFile: path.resolve(PORTAL_OPENAPI),
-		mockLog: MOCK_LOG === 'on',
+		mockHost: MOCK_HOST,
+		mockLog: MOCK_LOG !== 'off',
+		mockLogFormat: MOCK_LOG === 'json' ? 'json' : 'logfmt',
+		mockLogProbes: MOCK_LOG_PROBES === 'on',
+		mockWorkers: MOCK_WORKERS,
 		portalAllowedHosts: PORTAL_ALLOWED_HOSTS,
 		mockAllowedHosts: MOCK_ALLOWED_HOSTS,
 		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,

@@ -1,4 +1,5 @@
 /** The settings: read from the environment a test gives, or once from process.env. */
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../../src/sources/settings.ts';
@@ -22,7 +23,7 @@ describe('readSettings with an environment', () => {
 
 	it('names each variable that is wrong', () => {
 		expect(() => readSettings({ MOCK_PORT: 'eighty', MOCK_LOG: 'loud' })).toThrow(
-			'Invalid environment:\n  MOCK_PORT: expected a TCP port number from 1 to 65535\n  MOCK_LOG: expected on or off',
+			'Invalid environment:\n  MOCK_PORT: expected a TCP port number from 1 to 65535\n  MOCK_LOG: expected on, off or json',
 		);
 	});
 });
@@ -76,4 +77,79 @@ describe('PORTAL_ALLOWED_HOSTS and MOCK_ALLOWED_HOSTS', () => {
 			);
 		},
 	);
+});
+
+describe('MOCK_HOST', () => {
+	it('binds the mock to 127.0.0.1 unless told otherwise', () => {
+		expect(readSettings({}).mockHost).toBe('127.0.0.1');
+	});
+
+	it.each(['0.0.0.0', '::', '::1', '192.0.2.10', '2001:db8::10'])(
+		'takes the address %s',
+		(address) => {
+			expect(readSettings({ MOCK_HOST: address }).mockHost).toBe(address);
+		},
+	);
+
+	it.each([
+		'localhost',
+		'mock.intranet.example',
+		'0.0.0.0:4010',
+		'[::1]',
+		'256.1.1.1',
+		'http://0.0.0.0',
+	])('refuses %s, naming the variable and what it expects', (value) => {
+		expect(() => readSettings({ MOCK_HOST: value })).toThrow(
+			`MOCK_HOST: expected an IP address to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without port or brackets; "${value}" is not one`,
+		);
+	});
+});
+
+describe('MOCK_LOG and MOCK_LOG_PROBES', () => {
+	it('log each request as a logfmt line by default, and probes not at all', () => {
+		const settings = readSettings({});
+		expect(settings.mockLog).toBe(true);
+		expect(settings.mockLogFormat).toBe('logfmt');
+		expect(settings.mockLogProbes).toBe(false);
+	});
+
+	it('write one JSON object per request with MOCK_LOG=json', () => {
+		const settings = readSettings({ MOCK_LOG: 'json' });
+		expect(settings.mockLog).toBe(true);
+		expect(settings.mockLogFormat).toBe('json');
+	});
+
+	it('log nothing with MOCK_LOG=off', () => {
+		expect(readSettings({ MOCK_LOG: 'off' }).mockLog).toBe(false);
+	});
+
+	it('log the probes too with MOCK_LOG_PROBES=on', () => {
+		expect(readSettings({ MOCK_LOG_PROBES: 'on' }).mockLogProbes).toBe(true);
+	});
+
+	it('name each value that is wrong', () => {
+		expect(() => readSettings({ MOCK_LOG: 'yaml', MOCK_LOG_PROBES: 'yes' })).toThrow(
+			'Invalid environment:\n  MOCK_LOG: expected on, off or json\n  MOCK_LOG_PROBES: expected on or off',
+		);
+	});
+});
+
+describe('MOCK_WORKERS', () => {
+	it('serves from one process unless told otherwise', () => {
+		expect(readSettings({}).mockWorkers).toBe(1);
+	});
+
+	it('takes a number of workers', () => {
+		expect(readSettings({ MOCK_WORKERS: '4' }).mockWorkers).toBe(4);
+	});
+
+	it('takes auto as the cores this process may use', () => {
+		expect(readSettings({ MOCK_WORKERS: 'auto' }).mockWorkers).toBe(os.availableParallelism());
+	});
+
+	it.each(['0', '-1', '2.5', 'two', '257'])('refuses %s, naming the variable', (value) => {
+		expect(() => readSettings({ MOCK_WORKERS: value })).toThrow(
+			`MOCK_WORKERS: expected a whole number of workers from 1 to 256, or auto for one per core; "${value}" is not one`,
+		);
+	});
 });
