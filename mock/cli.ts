@@ -10,13 +10,20 @@ import { standardOutput } from './output.ts';
 import { startMock } from './server.ts';
 
 const out = standardOutput();
+/** How messages are written: as they are, or as JSON objects beside a JSON request log. */
+let json = false;
+/** A message for the terminal, or a JSON object holding it when the request log is JSON. */
+const worded = (text: string, key: 'message' | 'error' = 'message'): string =>
+	json ? JSON.stringify({ time: new Date().toISOString(), [key]: text }) : text;
 /** Exits once every line is written. */
 const exit = (code: number): void => {
 	void out.close().then(() => process.exit(code));
 };
 
 try {
-	const { mockPort, mockHost, viewsDir, openApiFile, mockLog, mockAllowedHosts } = readSettings();
+	const { mockPort, mockHost, viewsDir, openApiFile, mockLog, mockLogFormat, mockAllowedHosts } =
+		readSettings();
+	json = mockLog && mockLogFormat === 'json';
 	const mock = await startMock({
 		port: mockPort,
 		host: mockHost,
@@ -25,10 +32,14 @@ try {
 		watch: true,
 		allowedHosts: mockAllowedHosts,
 		log: mockLog ? out.line : undefined,
-		report: (message, ok) => (ok ? out.say(message) : console.error(message)),
+		logFormat: mockLogFormat,
+		report: (message, ok) =>
+			ok ? out.say(worded(message)) : console.error(worded(message, 'error')),
 	});
 	out.say(
-		`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
+		worded(
+			`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
+		),
 	);
 	/** Stops listening, then exits once every line is written. */
 	const stop = (): void => {
@@ -40,6 +51,6 @@ try {
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
 } catch (error) {
-	console.error(error instanceof Error ? error.message : String(error));
+	console.error(worded(error instanceof Error ? error.message : String(error), 'error'));
 	exit(1);
 }

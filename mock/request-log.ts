@@ -26,6 +26,11 @@ export interface LoggedRequest {
 	controls?: string | undefined;
 	/** Why the mock failed to answer (a 500), in one line. */
 	failed?: string | undefined;
+	/**
+	 * The whole error behind a 500, in the JSON form only: the logfmt line's server prints it on
+	 * the lines below, where a log collector would take each for a request.
+	 */
+	error?: string | undefined;
 }
 
 /** Anything shaped like a key of any prefix. */
@@ -92,31 +97,76 @@ function shownTarget(target: string): string {
 	return clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
 }
 
+/** How a request's line is written: logfmt after the time, or one JSON object (MOCK_LOG=json). */
+export type LogFormat = 'logfmt' | 'json';
+
 /** What a log line says of a request besides its time and duration, in the two parts around them. */
 export interface LineParts {
+	/** The form the parts are written in. */
+	format: LogFormat;
 	/** Method, target and status. */
 	before: string;
 	/** The fields after the duration (view, user, role, refused, controls, failed), or ''. */
 	after: string;
 }
 
+/** A text with every key replaced and the control characters made `?`, so a line stays one line. */
+function cleaned(text: string): string {
+	return text.replace(KEY_LIKE, '<key>').replace(/\p{Cc}/gu, '?');
+}
+
+/**
+ * A JSON string, with U+2028 and U+2029 escaped too: JSON allows them raw, but some readers of
+ * a log take them for line breaks.
+ */
+function jsonString(text: string): string {
+	return JSON.stringify(text).replace(/[\u2028\u2029]/g, (character) =>
+		character === '\u2028' ? '\\u2028' : '\\u2029',
+	);
+}
+
 /**
  * The parts of a request's log line that are the same each time the same request gets the same
- * answer, so a server can work them out once.
+ * answer, so a server can work them out once. Both forms carry the same fields, with the same
+ * keys replaced.
  */
-export function lineParts(request: Omit<LoggedRequest, 'time' | 'durationMs'>): LineParts {
-	const fields: string[] = [];
+export function lineParts(
+	request: Omit<LoggedRequest, 'time' | 'durationMs'>,
+	format: LogFormat = 'logfmt',
+): LineParts {
+	const fields: [string, string][] = [];
 	if (request.holder) {
 		const { slug, name, role } = request.holder;
-		fields.push(`view=${value(slug)}`, `user=${value(name)}`, `role=${role}`);
+		fields.push(['view', slug], ['user', name], ['role', role]);
 	}
-	if (request.refused) fields.push(`refused=${value(request.refused.replace(KEY_LIKE, '<key>'))}`);
-	if (request.controls)
-		fields.push(`controls=${value(request.controls.replace(KEY_LIKE, '<key>'))}`);
-	if (request.failed) fields.push(`failed=${value(request.failed.replace(KEY_LIKE, '<key>'))}`);
+	if (request.refused) fields.push(['refused', request.refused]);
+	if (request.controls) fields.push(['controls', request.controls]);
+	if (request.failed) fields.push(['failed', request.failed]);
+	const method = request.method.replace(/[^A-Z]/gi, '?').slice(0, 16);
+	const target = shownTarget(request.target);
+	if (format === 'json') {
+		// Line breaks stay line breaks here, escaped by JSON: a stack trace is read as one.
+		if (request.error) fields.push(['error', request.error]);
+		return {
+			format,
+			before: `"method":${jsonString(method)},"target":${jsonString(target)},"status":${request.status}`,
+			after: fields
+				.map(([name, text]) => {
+					const shown = name === 'error' ? text.replace(KEY_LIKE, '<key>') : cleaned(text);
+					return `,"${name}":${jsonString(shown)}`;
+				})
+				.join(''),
+		};
+	}
 	return {
-		before: `${request.method.replace(/[^A-Z]/gi, '?').slice(0, 16)} ${shownTarget(request.target)} ${request.status}`,
-		after: fields.join(' '),
+		format,
+		before: `${method} ${target} ${request.status}`,
+		after: fields
+			.map(
+				([name, text]) =>
+					`${name}=${name === 'role' ? text : value(text.replace(KEY_LIKE, '<key>'))}`,
+			)
+			.join(' '),
 	};
 }
 
@@ -139,11 +189,16 @@ export function isoTime(epochMs: number): string {
 
 /** A log line from its parts, the time (milliseconds since the epoch) and the duration. */
 export function lineOf(parts: LineParts, epochMs: number, durationMs: number): string {
-	const line = `${isoTime(epochMs)} ${parts.before} ${durationMs.toFixed(1)}ms`;
+	const duration = durationMs.toFixed(1);
+	if (parts.format === 'json') {
+		// toFixed's text is a JSON number, as long as the duration is one (never NaN or infinite).
+		return `{"time":"${isoTime(epochMs)}",${parts.before},"durationMs":${Number(duration)}${parts.after}}`;
+	}
+	const line = `${isoTime(epochMs)} ${parts.before} ${duration}ms`;
 	return parts.after === '' ? line : `${line} ${parts.after}`;
 }
 
-/** One log line for one request. */
-export function logLine(request: LoggedRequest): string {
-	return lineOf(lineParts(request), request.time.getTime(), request.durationMs);
+/** One log line for one request, in logfmt unless asked for JSON. */
+export function logLine(request: LoggedRequest, format: LogFormat = 'logfmt'): string {
+	return lineOf(lineParts(request, format), request.time.getTime(), request.durationMs);
 }

@@ -11,7 +11,7 @@ import { requestedHost, type HostRule } from '../src/shared/allowed-hosts.ts';
 import { someNames } from './answers.ts';
 import { createMemory, decide, failure, handOn, type MockAnswer, type MockNow } from './decide.ts';
 import type { Line } from './output.ts';
-import { lineOf, lineParts } from './request-log.ts';
+import { lineOf, lineParts, type LogFormat } from './request-log.ts';
 import type { MockRequest } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
 import { watchSources } from './watch.ts';
@@ -32,6 +32,8 @@ export interface MockOptions {
 	allowedHosts?: readonly string[];
 	/** Where request-log lines go; no request log when absent. */
 	log?: ((line: Line) => void) | undefined;
+	/** How each request's line is written: logfmt (the default) or one JSON object. */
+	logFormat?: LogFormat;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
 	report?: ((message: string, ok: boolean) => void) | undefined;
 	/**
@@ -117,25 +119,37 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 	});
 }
 
-/** Where request-log lines go, if anywhere. */
-type Log = MockOptions['log'];
+/** Where request-log lines go, if anywhere, and in what form. */
+interface Log {
+	line: (line: Line) => void;
+	format: LogFormat;
+}
 
 /** Sends an answer and logs it; HEAD gets the same headers and no body. */
-function send(response: ServerResponse, request: MockRequest, sent: MockAnswer, log: Log): void {
+function send(
+	response: ServerResponse,
+	request: MockRequest,
+	sent: MockAnswer,
+	log: Log | undefined,
+): void {
 	response.writeHead(sent.status, sent.headers);
 	response.end(request.method === 'head' ? undefined : sent.body);
 	if (!log) return;
-	sent.line ??= lineParts({
-		method: request.rawMethod,
-		target: request.target,
-		status: sent.status,
-		...sent.logged,
-	});
+	sent.line ??= lineParts(
+		{
+			method: request.rawMethod,
+			target: request.target,
+			status: sent.status,
+			...sent.logged,
+			error: sent.error,
+		},
+		log.format,
+	);
 	const parts = sent.line;
 	const time = Date.now();
 	const duration = performance.now() - request.started;
 	// Worded when written, with the rest of its batch: the request only keeps the numbers.
-	log(() => lineOf(parts, time, duration));
+	log.line(() => lineOf(parts, time, duration));
 }
 
 /**
@@ -146,7 +160,7 @@ function sendAfresh(
 	response: ServerResponse,
 	request: MockRequest,
 	answer: MockAnswer,
-	log: Log,
+	log: Log | undefined,
 ): void {
 	let sent = answer;
 	try {
@@ -159,7 +173,9 @@ function sendAfresh(
 		sent = failure(error, request.origin, answer.logged);
 		send(response, request, sent, log);
 	}
-	if (sent.error !== undefined) log?.(`  ${sent.error.replaceAll('\n', '\n  ')}`);
+	// The JSON line carries the whole error; the logfmt line has it on the lines below.
+	if (sent.error !== undefined && log?.format === 'logfmt')
+		log.line(`  ${sent.error.replaceAll('\n', '\n  ')}`);
 }
 
 /** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
@@ -184,7 +200,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
 	}
 	const memory = createMemory();
-	const { log } = options;
+	const log: Log | undefined = options.log && {
+		line: options.log,
+		format: options.logFormat ?? 'logfmt',
+	};
 	// The port is known once listening (0 picks one); no request arrives before.
 	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
 

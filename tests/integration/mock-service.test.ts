@@ -57,3 +57,47 @@ describe('MOCK_HOST', () => {
 		expect(mock.output()).not.toMatch(/\n\s+at /);
 	});
 });
+
+describe('MOCK_LOG=json', () => {
+	it('writes one JSON object per request, with the logfmt line’s fields and never a key', async () => {
+		const port = await freePort();
+		const base = `http://127.0.0.1:${port}`;
+		const mock = startMock({ MOCK_PORT: String(port), MOCK_LOG: 'json' });
+		await waitForUrl(`${base}${USERS}`, mock);
+		const holder = views[0]?.view.users[0];
+		await fetch(`${base}${USERS}?n=1`, { headers: { Authorization: `Bearer ${key}` } });
+		await fetch(`${base}${USERS}?n=2&token=${key.replaceAll('-', '%2D')}`);
+		const lines = (): unknown[] =>
+			mock
+				.output()
+				.split('\n')
+				.filter((line) => line !== '')
+				.map((line) => JSON.parse(line) as unknown);
+		await expect.poll(() => lines().length).toBeGreaterThanOrEqual(3);
+		const logged = lines();
+		expect(logged).toContainEqual({
+			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
+			method: 'GET',
+			target: `${USERS}?n=1`,
+			status: 200,
+			durationMs: expect.any(Number) as unknown,
+			view: views[0]?.slug,
+			user: holder?.name,
+			role: holder?.role,
+		});
+		expect(logged).toContainEqual({
+			time: expect.any(String) as unknown,
+			method: 'GET',
+			target: `${USERS}?n=2&token=<key>`,
+			status: 401,
+			durationMs: expect.any(Number) as unknown,
+			refused: 'no Authorization header',
+		});
+		// The messages are objects too, so a collector reads every line.
+		expect(logged).toContainEqual({
+			time: expect.any(String) as unknown,
+			message: expect.stringContaining(`Mock listening on ${base}`) as unknown,
+		});
+		expect(mock.output()).not.toContain(key.split('-')[1]);
+	});
+});

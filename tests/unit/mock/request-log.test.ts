@@ -108,6 +108,118 @@ describe('logLine', () => {
 	});
 });
 
+describe('logLine as JSON (MOCK_LOG=json)', () => {
+	it('writes one object with the fields of the logfmt line, numbers as numbers', () => {
+		expect(
+			logLine(
+				{
+					time,
+					method: 'GET',
+					target: '/api/v2/users',
+					status: 200,
+					durationMs: 1.26,
+					holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
+				},
+				'json',
+			),
+		).toBe(
+			'{"time":"2026-11-21T09:30:00.123Z","method":"GET","target":"/api/v2/users","status":200,"durationMs":1.3,"view":"production","user":"Amara Okafor","role":"admin"}',
+		);
+	});
+
+	it('says why a request was refused, which controls it carried, and why the mock failed', () => {
+		const line = logLine(
+			{
+				time,
+				method: 'GET',
+				target: '/api/v2/users?__code=401',
+				status: 500,
+				durationMs: 0.4,
+				refused: "the key is in no view's directory",
+				controls: '__code=401',
+				failed: 'SyntaxError: Invalid group',
+			},
+			'json',
+		);
+		expect(JSON.parse(line)).toEqual({
+			time: '2026-11-21T09:30:00.123Z',
+			method: 'GET',
+			target: '/api/v2/users?__code=401',
+			status: 500,
+			durationMs: 0.4,
+			refused: "the key is in no view's directory",
+			controls: '__code=401',
+			failed: 'SyntaxError: Invalid group',
+		});
+	});
+
+	it('never prints a key, wherever it was sent', () => {
+		const line = logLine(
+			{
+				time,
+				method: 'GET',
+				target: '/api/v2/users?token=ick%2D4f1c9a07%2DQx7m&x=abc-0123abcd-ZZ99',
+				status: 401,
+				durationMs: 0,
+				refused: 'a reason naming ick-4f1c9a07-Qx7m',
+				controls: 'Prefer: example=ick-4f1c9a07-Qx7m',
+				failed: 'at ick-4f1c9a07-Qx7m',
+			},
+			'json',
+		);
+		expect(line).not.toMatch(/4f1c9a07|0123abcd/);
+		expect(JSON.parse(line)).toMatchObject({
+			target: '/api/v2/users?token=<key>&x=<key>',
+			refused: 'a reason naming <key>',
+			controls: 'Prefer: example=<key>',
+			failed: 'at <key>',
+		});
+	});
+
+	it('carries the whole error of a failure in one field, its line breaks escaped and keys replaced', () => {
+		const line = logLine(
+			{
+				time,
+				method: 'GET',
+				target: '/api/v2/users',
+				status: 500,
+				durationMs: 3.1,
+				failed: 'SyntaxError: Invalid group',
+				error: 'SyntaxError: Invalid group\n    at ick-4f1c9a07-Qx7m (prism.js:1:2)',
+			},
+			'json',
+		);
+		expect(line).not.toMatch(/[\r\n]|4f1c9a07/);
+		expect(JSON.parse(line)).toMatchObject({
+			failed: 'SyntaxError: Invalid group',
+			error: 'SyntaxError: Invalid group\n    at <key> (prism.js:1:2)',
+		});
+		// The logfmt line leaves it out: the terminal gets it on the lines below.
+		expect(
+			logLine({ time, method: 'GET', target: '/', status: 500, durationMs: 0, error: 'boom' }),
+		).not.toContain('boom');
+	});
+
+	it('keeps a hostile request on one line that parses', () => {
+		const line = logLine(
+			{
+				time,
+				method: 'GET',
+				target: `/x\r\nINJECTED\u2028${'a'.repeat(500)}`,
+				status: 404,
+				durationMs: 0,
+				holder: { slug: 'v', name: 'Eve "\n" Quote\\ \u2028', role: 'viewer' },
+			},
+			'json',
+		);
+		expect(line).not.toMatch(/[\r\n\u2028\u2029]/);
+		expect(JSON.parse(line)).toMatchObject({
+			target: expect.stringMatching(/^\/x\?\?INJECTED\?a+…$/) as unknown,
+			user: 'Eve "?" Quote\\ \u2028',
+		});
+	});
+});
+
 describe('isoTime', () => {
 	it('writes a time as toISOString does, to the millisecond, as the seconds change', () => {
 		const at = (text: string): number => Date.parse(text);
@@ -176,12 +288,17 @@ describe('the request log under a generated corpus of encoded keys', () => {
 		return new RegExp([...hex].map(character).join(''), 'i');
 	};
 
-	it(`finds no key in the log lines of ${keys.length * encodings.length * places.length * malformed.length} targets`, () => {
-		const leaked = corpus.filter(({ key, target }) =>
-			found(key).test(logLine({ time, method: 'GET', target, status: 401, durationMs: 0 })),
-		);
-		expect(leaked.map(({ name, target }) => `${name}: ${target}`)).toEqual([]);
-	});
+	it.each(['logfmt', 'json'] as const)(
+		`finds no key in the %s log lines of ${keys.length * encodings.length * places.length * malformed.length} targets`,
+		(format) => {
+			const leaked = corpus.filter(({ key, target }) =>
+				found(key).test(
+					logLine({ time, method: 'GET', target, status: 401, durationMs: 0 }, format),
+				),
+			);
+			expect(leaked.map(({ name, target }) => `${name}: ${target}`)).toEqual([]);
+		},
+	);
 
 	it('keeps the other parameters decoded beside a malformed escape', () => {
 		const line = logLine({
