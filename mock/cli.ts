@@ -2,7 +2,8 @@
  * `npm run mock`: serves the contract composed with every view's directory, follows edits to
  * the fixtures and openapi.yaml, and logs each request, until Ctrl-C. MOCK_PORT moves it,
  * MOCK_HOST binds another address (0.0.0.0 in a container), MOCK_LOG=off silences the request
- * log, PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere.
+ * log (json makes it JSON), PORTAL_OPENAPI and PORTAL_VIEWS_DIR point elsewhere. Sources that do not load at start are reported, and the mock waits for them,
+ * answering 503 (and /readyz 503) until an edit mends them.
  */
 import { readSettings } from '../src/sources/settings.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
@@ -21,8 +22,9 @@ const exit = (code: number): void => {
 };
 
 try {
-	const { mockPort, mockHost, viewsDir, openApiFile, mockLog, mockLogFormat, mockAllowedHosts } =
+	const { mockPort, mockHost, viewsDir, openApiFile, mockLog, mockLogFormat, mockLogProbes } =
 		readSettings();
+	const { mockAllowedHosts } = readSettings();
 	json = mockLog && mockLogFormat === 'json';
 	const mock = await startMock({
 		port: mockPort,
@@ -30,9 +32,11 @@ try {
 		viewsDir,
 		contractFile: openApiFile,
 		watch: true,
+		waitForSources: true,
 		allowedHosts: mockAllowedHosts,
 		log: mockLog ? out.line : undefined,
 		logFormat: mockLogFormat,
+		logProbes: mockLogProbes,
 		report: (message, ok) =>
 			ok ? out.say(worded(message)) : console.error(worded(message, 'error')),
 	});

@@ -4,12 +4,13 @@
  * `mocker` is a function of its request and resource. `server.ts` reads a request, calls `decide`
  * and writes what it returns; the unit tests call `decide` directly.
  *
- * The steps, in order, each in one place below: a request for a name the mock is not served
- * under gets 403 (`refusedHost`), before anything else; an answer sent before to the same request
- * in the same state is sent again; a CORS preflight gets 204; without a state, 503; a path or
- * method the contract does not answer gets its 404 or 405 (`routeOf`); then the users operation:
- * the key (`directory.ts`), whose refusal wins over any control, the controls (`controls.ts`),
- * and Prism's answer (`answers.ts`). A failure becomes a 500 that names its first line. A new
+ * The steps, in order, each in one place below: a probe (`/healthz`, `/readyz`) is answered
+ * under any Host (`probe`); then a request for a name the mock is not served under gets 403
+ * (`refusedHost`), before anything else; an answer sent before to the same request in the same
+ * state is sent again; a CORS preflight gets 204; without a state, 503; a path or method the
+ * contract does not answer gets its 404 or 405 (`routeOf`); then the users operation: the key
+ * (`directory.ts`), whose refusal wins over any control, the controls (`controls.ts`), and
+ * Prism's answer (`answers.ts`). A failure becomes a 500 that names its first line. A new
  * operation is one more route here.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
@@ -26,8 +27,12 @@ import { answerFor } from './directory.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
 import type { MockState } from './state.ts';
 
-/** What the mock answers from: its loaded state, or, until its sources load, why they do not. */
-export type MockNow = { state: MockState } | { state: undefined; waiting: string };
+/**
+ * What the mock answers from: its loaded state, or, until its sources load, why they do not
+ * (`loading` while its first load runs).
+ */
+export type MockNow =
+	{ state: MockState } | { state: undefined; waiting: string; loading?: boolean };
 
 /**
  * What the mock keeps between requests, handed to every decision: Prism and the answers it
@@ -47,6 +52,8 @@ export interface MockMemory {
 export interface MockAnswer extends Sent {
 	/** The whole error behind a 500, for the terminal; the client and the log line get its first line. */
 	error?: string;
+	/** An answer to a probe (/healthz, /readyz), which the request log leaves out unless asked. */
+	probe?: boolean;
 }
 
 /** A memory with nothing kept yet, and Prism ready to answer. */
@@ -242,9 +249,58 @@ export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
 	};
 }
 
+/** The paths a container platform probes: whether the process serves, and whether it is ready. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/** A probe's answer: JSON, or problem+json when not ready, never kept by a cache between. */
+function probeAnswer(status: number, body: object, extra: Record<string, string> = {}): MockAnswer {
+	const bytes = Buffer.from(JSON.stringify(body));
+	return {
+		status,
+		headers: {
+			'Content-Type': status === 200 ? 'application/json' : 'application/problem+json',
+			'Cache-Control': 'no-store',
+			...extra,
+			'Content-Length': bytes.length,
+		},
+		body: bytes,
+		logged: status === 200 ? {} : { refused: 'the mock has no good state yet' },
+		probe: true,
+	};
+}
+
+/**
+ * The answer to a probe, or undefined for any other request: GET or HEAD of `/healthz`, 200
+ * while the process serves, and of `/readyz`, 200 once the sources are loaded and 503 until
+ * then. Probes are answered under any Host (a kubelet names the pod's address, which changes
+ * with each pod), so they say nothing a page elsewhere could use: no view, key, user, file or
+ * reason, which stay in the log and in the 503 that other paths get under an allowed name.
+ */
+export function probe(request: MockRequest, now: MockNow): MockAnswer | undefined {
+	if (request.method !== 'get' && request.method !== 'head') return undefined;
+	const { pathname } = targetUrl(request.target);
+	if (!PROBES.has(pathname)) return undefined;
+	if (pathname === '/healthz') return probeAnswer(200, { status: 'serving' });
+	if (now.state) return probeAnswer(200, { status: 'ready' });
+	const detail = now.loading
+		? 'The mock is not ready: it is still loading its sources.'
+		: 'The mock is not ready: its sources do not load. Its log says which file and field to mend; it answers once they load.';
+	return probeAnswer(
+		503,
+		{
+			type: 'https://portal.example/problems/sources-not-loaded',
+			title: 'The mock cannot load its sources yet',
+			status: 503,
+			detail,
+		},
+		{ 'Retry-After': '1' },
+	);
+}
+
 /**
  * What a request gets: status, headers (Content-Length among them) and body, and what its log
- * line says. A request for a name the mock is not served under (`hosts`) gets 403 first. The common case, a request answered before in this state, is one lookup and no
+ * line says. A probe is answered first, under any Host (`probe`); then a request for a name the
+ * mock is not served under (`hosts`) gets 403. The common case, a request answered before in this state, is one lookup and no
  * promise; any other request is decided afresh, and its answer kept when it will not change.
  * Never rejects: a failure is a 500.
  */
@@ -254,6 +310,8 @@ export function decide(
 	memory: MockMemory,
 	hosts: HostRule,
 ): MockAnswer | Promise<MockAnswer> {
+	const probed = probe(request, now);
+	if (probed) return probed;
 	if (!hostAllowed(request.host, hosts)) return refusedHost(request, hosts);
 	const known = now.state && memory.sent.get(now.state, request);
 	return known || decideAfresh(request, now, memory);

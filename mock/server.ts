@@ -9,7 +9,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { requestedHost, type HostRule } from '../src/shared/allowed-hosts.ts';
 import { someNames } from './answers.ts';
-import { createMemory, decide, failure, handOn, type MockAnswer, type MockNow } from './decide.ts';
+import {
+	createMemory,
+	decide,
+	failure,
+	handOn,
+	probe,
+	type MockAnswer,
+	type MockNow,
+} from './decide.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
 import type { MockRequest } from './sent-answers.ts';
@@ -34,6 +42,8 @@ export interface MockOptions {
 	log?: ((line: Line) => void) | undefined;
 	/** How each request's line is written: logfmt (the default) or one JSON object. */
 	logFormat?: LogFormat;
+	/** Whether the probes (/healthz, /readyz) get lines too; they do not unless asked. */
+	logProbes?: boolean;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
 	report?: ((message: string, ok: boolean) => void) | undefined;
 	/**
@@ -119,10 +129,11 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 	});
 }
 
-/** Where request-log lines go, if anywhere, and in what form. */
+/** Where request-log lines go, if anywhere, in what form, and whether probes get lines too. */
 interface Log {
 	line: (line: Line) => void;
 	format: LogFormat;
+	probes: boolean;
 }
 
 /** Sends an answer and logs it; HEAD gets the same headers and no body. */
@@ -134,7 +145,7 @@ function send(
 ): void {
 	response.writeHead(sent.status, sent.headers);
 	response.end(request.method === 'head' ? undefined : sent.body);
-	if (!log) return;
+	if (!log || (sent.probe && !log.probes)) return;
 	sent.line ??= lineParts(
 		{
 			method: request.rawMethod,
@@ -178,7 +189,22 @@ function sendAfresh(
 		log.line(`  ${sent.error.replaceAll('\n', '\n  ')}`);
 }
 
-/** Starts the mock; rejects with the sources' problems, or a one-line `MockListenError`. */
+/** Runs tasks one at a time, in the order given: the first load and every reload. */
+function inOrder(): <T>(task: () => Promise<T>) => Promise<T> {
+	let last: Promise<unknown> = Promise.resolve();
+	return (task) => {
+		const run = last.then(task);
+		last = run.catch(() => undefined);
+		return run;
+	};
+}
+
+/**
+ * Starts the mock; rejects with the sources' problems (unless `waitForSources`), or a one-line
+ * `MockListenError`. It listens first, so the probes answer while the sources load; any other
+ * request that arrives meanwhile is answered once they have. The watcher starts before the
+ * sources are read, so an edit made during that first (and only) reading is read after it.
+ */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const host = options.host ?? '127.0.0.1';
 	/** The host as a URL writes it: an IPv6 address in brackets. */
@@ -190,22 +216,29 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		mockOrigin: `http://${urlHost}:${options.port}`,
 	};
 	const reader = createSourceReader(sources);
-	let now: MockNow;
-	try {
-		now = { state: await reader.load() };
-	} catch (error) {
-		if (!(options.waitForSources && options.watch)) throw error;
-		const waiting = error instanceof Error ? error.message : String(error);
-		now = { state: undefined, waiting };
-		report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
-	}
+	let now: MockNow = {
+		state: undefined,
+		waiting: 'The mock is loading its sources.',
+		loading: true,
+	};
 	const memory = createMemory();
 	const log: Log | undefined = options.log && {
 		line: options.log,
 		format: options.logFormat ?? 'logfmt',
+		probes: options.logProbes ?? false,
 	};
-	// The port is known once listening (0 picks one); no request arrives before.
+	// The port is known once listening (0 picks one); no request is decided before.
 	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
+	/** The first load, while it runs: requests but probes wait for it. */
+	let starting: Promise<unknown> | undefined;
+
+	/** Decides a request and sends the answer. */
+	const answer = (response: ServerResponse, request: MockRequest): void => {
+		const decided = decide(request, now, memory, hosts);
+		if (decided instanceof Promise)
+			void decided.then((found) => sendAfresh(response, request, found, log));
+		else send(response, request, decided, log);
+	};
 
 	/**
 	 * Answers a request. The common case, a request answered before in this state, is one lookup
@@ -223,10 +256,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		};
 		// No operation has a request body; drain any so the connection stays usable.
 		incoming.resume();
-		const answer = decide(request, now, memory, hosts);
-		if (answer instanceof Promise)
-			void answer.then((sent) => sendAfresh(response, request, sent, log));
-		else send(response, request, answer, log);
+		if (starting && !probe(request, now)) {
+			void starting.then(() => answer(response, request));
+		} else {
+			answer(response, request);
+		}
 	};
 
 	const server = createServer(handle);
@@ -276,18 +310,41 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			return false;
 		}
 	};
-	const unwatch = options.watch ? watchSources(sources, reload) : () => {};
-	// An edit made while the first load ran would otherwise wait for the next edit.
-	if (options.watch) await reload();
+	const inTurn = inOrder();
+	const unwatch = options.watch ? watchSources(sources, () => inTurn(reload)) : () => {};
+
+	/** Stops watching and listening and closes open connections. */
+	const close = (): Promise<void> =>
+		new Promise<void>((resolve, reject) => {
+			unwatch();
+			server.close((error) => (error ? reject(error) : resolve()));
+			server.closeAllConnections();
+		});
+
+	// The one load at start, in turn with the reloads the watcher asks for.
+	const first = inTurn(async () => {
+		try {
+			now = { state: await reader.load() };
+		} catch (error) {
+			const waiting = error instanceof Error ? error.message : String(error);
+			now = { state: undefined, waiting };
+			if (!(options.waitForSources && options.watch)) throw error;
+			report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
+		}
+	});
+	starting = first;
+	try {
+		await first;
+	} catch (error) {
+		await close();
+		throw error;
+	} finally {
+		starting = undefined;
+	}
 
 	return {
 		url,
-		reload,
-		close: () =>
-			new Promise<void>((resolve, reject) => {
-				unwatch();
-				server.close((error) => (error ? reject(error) : resolve()));
-				server.closeAllConnections();
-			}),
+		reload: () => inTurn(reload),
+		close,
 	};
 }

@@ -4,9 +4,14 @@
  * stops on SIGTERM (drained: every request it received is answered). Real `mock/cli.ts`
  * processes on loopback, stopped by process group.
  */
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
+import { readSettings } from '../../src/sources/settings.ts';
+import { save } from '../support/fixture-edits.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const USERS = '/api/v2/users';
@@ -99,5 +104,93 @@ describe('MOCK_LOG=json', () => {
 			message: expect.stringContaining(`Mock listening on ${base}`) as unknown,
 		});
 		expect(mock.output()).not.toContain(key.split('-')[1]);
+	});
+});
+
+/** A GET with a Host header of the test's choosing, as a kubelet's probe names the pod's address. */
+function probeAs(
+	port: number,
+	target: string,
+	host: string,
+): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		const sent = httpRequest(
+			{ host: '127.0.0.1', port, path: target, headers: { Host: host }, agent: false },
+			(response) => {
+				let body = '';
+				response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+				response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+			},
+		);
+		sent.on('error', reject);
+		sent.end();
+	});
+}
+
+describe('the probes', () => {
+	it('answer a kubelet, which names the pod’s address as Host, and are not logged unless asked', async () => {
+		const port = await freePort();
+		const base = `http://127.0.0.1:${port}`;
+		const mock = startMock({ MOCK_PORT: String(port) });
+		await waitForUrl(`${base}${USERS}`, mock);
+		const kubelet = `10.1.2.3:${port}`;
+		expect(await probeAs(port, '/healthz', kubelet)).toEqual({
+			status: 200,
+			body: '{"status":"serving"}',
+		});
+		expect(await probeAs(port, '/readyz', kubelet)).toEqual({
+			status: 200,
+			body: '{"status":"ready"}',
+		});
+		// Anything else under that Host is refused as before.
+		expect((await probeAs(port, USERS, kubelet)).status).toBe(403);
+		await fetch(`${base}${USERS}?after-the-probes`);
+		await expect.poll(() => mock.output()).toContain('?after-the-probes');
+		expect(mock.output()).not.toMatch(/healthz|readyz/);
+	});
+
+	it('are logged with MOCK_LOG_PROBES=on', async () => {
+		const port = await freePort();
+		const base = `http://127.0.0.1:${port}`;
+		const mock = startMock({ MOCK_PORT: String(port), MOCK_LOG_PROBES: 'on' });
+		await waitForUrl(`${base}${USERS}`, mock);
+		await fetch(`${base}/healthz`);
+		await fetch(`${base}/readyz`);
+		await expect.poll(() => mock.output()).toMatch(/ GET \/healthz 200 [\d.]+ms\n/);
+		expect(mock.output()).toMatch(/ GET \/readyz 200 [\d.]+ms\n/);
+	});
+
+	it('say not ready while the contract is broken at start, and ready once it is mended', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-not-ready-'));
+		try {
+			const contractFile = path.join(folder, 'openapi.yaml');
+			await copyFile(readSettings({}).openApiFile, contractFile);
+			const original = await readFile(contractFile, 'utf8');
+			await save(contractFile, `${original}\npaths: [\n`);
+			const port = await freePort();
+			const base = `http://127.0.0.1:${port}`;
+			const mock = startMock({ MOCK_PORT: String(port), PORTAL_OPENAPI: contractFile });
+			await waitForUrl(`${base}/healthz`, mock);
+			await expect.poll(() => mock.output()).toContain('Mock waiting for its sources to load');
+			expect((await fetch(`${base}/healthz`)).status).toBe(200);
+			const ready = await fetch(`${base}/readyz`);
+			expect(ready.status).toBe(503);
+			expect(ready.headers.get('content-type')).toBe('application/problem+json');
+			expect(await ready.json()).toMatchObject({ status: 503 });
+			const users = await fetch(`${base}${USERS}`, { headers: { Authorization: `Bearer ${key}` } });
+			expect(users.status).toBe(503);
+			expect(await users.text()).toContain('openapi.yaml: expected valid YAML');
+			await save(contractFile, original);
+			await expect
+				.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 15_000 })
+				.toBe(200);
+			const mended = await fetch(`${base}${USERS}`, {
+				headers: { Authorization: `Bearer ${key}` },
+			});
+			expect(mended.status).toBe(200);
+			expect(mock.child.exitCode).toBeNull();
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
 	});
 });

@@ -675,3 +675,91 @@ describe('a request for a name the mock is not served under', () => {
 		});
 	});
 });
+
+describe('the probes, /healthz and /readyz', () => {
+	const broken: MockNow = {
+		state: undefined,
+		waiting: 'Invalid view fixtures (1 problem):\n  /srv/views/production.json: users[3].apiKey',
+	};
+	const loading: MockNow = { state: undefined, waiting: 'loading', loading: true };
+
+	it('/healthz answers 200 while the mock serves, whatever its sources, with no key', async () => {
+		for (const serving of [now, broken, loading]) {
+			const answer = await decide(request({ target: '/healthz' }), serving, createMemory(), HOSTS);
+			expect(answer.status).toBe(200);
+			expect(answer.headers).toEqual({
+				'Content-Type': 'application/json',
+				'Cache-Control': 'no-store',
+				'Content-Length': answer.body.length,
+			});
+			expect(json(answer)).toEqual({ status: 'serving' });
+			expect(answer.probe).toBe(true);
+		}
+	});
+
+	it('/readyz answers 200 once the sources are loaded', async () => {
+		const answer = await decide(request({ target: '/readyz' }), now, createMemory(), HOSTS);
+		expect(answer.status).toBe(200);
+		expect(json(answer)).toEqual({ status: 'ready' });
+		expect(answer.probe).toBe(true);
+	});
+
+	it('/readyz answers 503 problem+json while the sources cannot be loaded, without saying what is wrong', async () => {
+		const answer = await decide(request({ target: '/readyz' }), broken, createMemory(), HOSTS);
+		expect(answer.status).toBe(503);
+		expect(answer.headers).toEqual({
+			'Content-Type': 'application/problem+json',
+			'Cache-Control': 'no-store',
+			'Retry-After': '1',
+			'Content-Length': answer.body.length,
+		});
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/sources-not-loaded',
+			title: 'The mock cannot load its sources yet',
+			status: 503,
+			detail:
+				'The mock is not ready: its sources do not load. Its log says which file and field to mend; it answers once they load.',
+		});
+		expect(answer.body.toString()).not.toContain('production.json');
+		expect(answer.logged.refused).toBe('the mock has no good state yet');
+	});
+
+	it('/readyz answers 503 while the first load runs', async () => {
+		const answer = await decide(request({ target: '/readyz' }), loading, createMemory(), HOSTS);
+		expect(answer.status).toBe(503);
+		expect(json(answer)).toMatchObject({
+			type: 'https://portal.example/problems/sources-not-loaded',
+			detail: 'The mock is not ready: it is still loading its sources.',
+		});
+	});
+
+	it('answer under any Host, as a kubelet asks by the pod’s address: they hold no view, key or user', async () => {
+		for (const host of ['10.1.2.3:4010', 'attacker.example', undefined]) {
+			const live = await decide(request({ target: '/healthz', host }), now, createMemory(), HOSTS);
+			expect(live.status).toBe(200);
+			const ready = await decide(request({ target: '/readyz', host }), now, createMemory(), HOSTS);
+			expect(ready.status).toBe(200);
+		}
+	});
+
+	it('answer HEAD as GET, and a query is no matter', async () => {
+		const head = await decide(
+			request({ target: '/readyz?verbose', method: 'head', rawMethod: 'HEAD' }),
+			now,
+			createMemory(),
+			HOSTS,
+		);
+		expect(head.status).toBe(200);
+	});
+
+	it('are only those two paths and GET or HEAD: anything else is routed as before, the Host checked first', async () => {
+		const other = { host: 'attacker.example' };
+		expect(
+			(await ask({ target: '/healthz', method: 'post', rawMethod: 'POST', ...other })).status,
+		).toBe(403);
+		expect((await ask({ target: '/healthz/', ...other })).status).toBe(403);
+		expect((await ask({ target: '/healthz/' })).status).toBe(404);
+		expect((await ask({ target: '/HEALTHZ' })).status).toBe(404);
+		expect((await ask({ target: '/healthz', method: 'post', rawMethod: 'POST' })).status).toBe(404);
+	});
+});
