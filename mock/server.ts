@@ -6,7 +6,7 @@
  * a change that does not is reported and the last good state stays.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { requestedHost, type HostRule } from '../src/shared/allowed-hosts.ts';
 import { someNames } from './answers.ts';
 import {
@@ -59,8 +59,15 @@ export interface RunningMock {
 	url: string;
 	/** Reads the sources again now; resolves to whether the new state was taken. */
 	reload: () => Promise<boolean>;
-	/** Stops watching and listening and closes open connections. */
-	close: () => Promise<void>;
+	/**
+	 * Drains: stops watching and accepting, answers every request already received, each with
+	 * `Connection: close`, closes idle kept-alive connections after `lingerMs` (0 unless given:
+	 * a request on its way over one is read meanwhile), and resolves once every connection is
+	 * closed, those still open after `DRAIN_DEADLINE_MS` cut.
+	 */
+	close: (lingerMs?: number) => Promise<void>;
+	/** The requests received and answered so far. */
+	counts: () => { received: number; answered: number };
 }
 
 /** A port already taken, or another reason the mock could not listen; its message is one line. */
@@ -189,6 +196,13 @@ function sendAfresh(
 		log.line(`  ${sent.error.replaceAll('\n', '\n  ')}`);
 }
 
+/**
+ * How long a stopping mock waits for the last requests before it cuts the connections still
+ * open: a container platform sends SIGKILL after its grace period (Kubernetes: 30 s by default;
+ * the mock promises to be gone within 10 s).
+ */
+export const DRAIN_DEADLINE_MS = 8000;
+
 /** Runs tasks one at a time, in the order given: the first load and every reload. */
 function inOrder(): <T>(task: () => Promise<T>) => Promise<T> {
 	let last: Promise<unknown> = Promise.resolve();
@@ -231,13 +245,27 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
 	/** The first load, while it runs: requests but probes wait for it. */
 	let starting: Promise<unknown> | undefined;
+	/** Set once the mock is told to stop: every answer from then on closes its connection. */
+	let stopping: Promise<void> | undefined;
+	const counts = { received: 0, answered: 0 };
 
-	/** Decides a request and sends the answer. */
+	/** Decides a request and sends the answer; while stopping, the answer closes its connection. */
 	const answer = (response: ServerResponse, request: MockRequest): void => {
 		const decided = decide(request, now, memory, hosts);
-		if (decided instanceof Promise)
-			void decided.then((found) => sendAfresh(response, request, found, log));
-		else send(response, request, decided, log);
+		const sent = (): void => {
+			counts.answered += 1;
+		};
+		if (decided instanceof Promise) {
+			void decided.then((found) => {
+				if (stopping) response.shouldKeepAlive = false;
+				sendAfresh(response, request, found, log);
+				sent();
+			});
+		} else {
+			if (stopping) response.shouldKeepAlive = false;
+			send(response, request, decided, log);
+			sent();
+		}
 	};
 
 	/**
@@ -245,6 +273,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	 * and no promise.
 	 */
 	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
+		counts.received += 1;
 		const method = (incoming.method ?? 'GET').toLowerCase();
 		const request: MockRequest = {
 			started: performance.now(),
@@ -313,13 +342,25 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const inTurn = inOrder();
 	const unwatch = options.watch ? watchSources(sources, () => inTurn(reload)) : () => {};
 
-	/** Stops watching and listening and closes open connections. */
-	const close = (): Promise<void> =>
-		new Promise<void>((resolve, reject) => {
+	/**
+	 * Stops accepting connections, answers every request already received, and closes each
+	 * connection once its last answer is out; the ones left open at the deadline are cut.
+	 */
+	const close = (lingerMs = 0): Promise<void> => {
+		stopping ??= new Promise<void>((resolve) => {
 			unwatch();
-			server.close((error) => (error ? reject(error) : resolve()));
-			server.closeAllConnections();
+			// The listening socket only: http.Server#close would also close the connections that
+			// look idle, and a request already on its way over a kept-alive one would be lost.
+			NetServer.prototype.close.call(server, () => resolve());
+			const idle = setTimeout(() => server.closeIdleConnections(), lingerMs);
+			const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_DEADLINE_MS);
+			server.once('close', () => {
+				clearTimeout(idle);
+				clearTimeout(deadline);
+			});
 		});
+		return stopping;
+	};
 
 	// The one load at start, in turn with the reloads the watcher asks for.
 	const first = inTurn(async () => {
@@ -346,5 +387,6 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		url,
 		reload: () => inTurn(reload),
 		close,
+		counts: () => ({ ...counts }),
 	};
 }
