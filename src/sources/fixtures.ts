@@ -7,7 +7,6 @@
  */
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import unhomoglyph from 'unhomoglyph';
 import type { z } from 'zod';
 import { nameKey, nameShape, viewName } from '../shared/views.ts';
@@ -192,12 +191,12 @@ export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture
  * Reads one fixture file as looked at: the file's own problem (not a regular file, a link out of
  * the folder, too large, not UTF-8) or else its text parsed and validated.
  */
-export async function readFixture(file: string, look: FixtureLook): Promise<ParsedFixture> {
+export function readFixture(file: string, look: FixtureLook): ParsedFixture {
 	const refused = (message: string): ParsedFixture => ({
 		problems: [...fileNameProblems(file), { file, field: '', message }],
 	});
 	if (look.problem !== undefined) return refused(look.problem);
-	const read = await readFixtureBytes(look.file);
+	const read = readFixtureBytes(look.file);
 	if (read.problem !== undefined) return refused(read.problem);
 	const decoded = decodeFixture(read.bytes);
 	if (decoded.problem !== undefined) return refused(decoded.problem);
@@ -244,9 +243,6 @@ export interface FixtureReading {
 	stamps: ReadonlyMap<string, string>;
 }
 
-/** How many fixture files are looked at and read at once: enough to keep the disk busy. */
-const FILES_AT_ONCE = 64;
-
 /** Reads a fixture folder again and again; each read parses only the files that changed. */
 export interface FixtureReader {
 	read: () => Promise<FixtureReading>;
@@ -255,11 +251,12 @@ export interface FixtureReader {
 /**
  * A reader of one fixture folder that remembers what it read: each `read()` looks at every
  * `*.json` entry (no file is opened to do so), and reads and parses again only those whose stamp
- * changed since the last read; the rules across fixtures run over the whole set each time.
+ * changed since the last read; the rules across fixtures run over the whole set each time. Each
+ * file is looked at and read with synchronous system calls, one after the other (see
+ * `fixture-file.ts`).
  */
 export function createFixtureReader(folder: string): FixtureReader {
 	const known = new Map<string, { stamp: string; parsed: ParsedFixture }>();
-	const limit = pLimit(FILES_AT_ONCE);
 	const read = async (): Promise<FixtureReading> => {
 		let root: string;
 		let files: string[];
@@ -276,12 +273,12 @@ export function createFixtureReader(folder: string): FixtureReader {
 			return { result: { ok: false, views: [], problems }, stamps: new Map() };
 		}
 		const stamps = new Map<string, string>();
-		const parsed = await limit.map(files, async (file) => {
-			const look = await lookAtFixture(file, root);
+		const parsed = files.map((file) => {
+			const look = lookAtFixture(file, root);
 			stamps.set(file, look.stamp);
 			const before = known.get(file);
 			if (before?.stamp === look.stamp) return before.parsed;
-			const fresh = await readFixture(file, look);
+			const fresh = readFixture(file, look);
 			known.set(file, { stamp: look.stamp, parsed: fresh });
 			return fresh;
 		});

@@ -73,24 +73,24 @@ describe('looking at a fixture before it is opened', () => {
 	it('gives a regular file, stamped by inode, size and modification time', async () => {
 		const file = path.join(root, 'plain.json');
 		await writeFile(file, '{}');
-		expect(await lookAtFixture(file, root)).toEqual({ stamp: await stampOf(file), file });
+		expect(lookAtFixture(file, root)).toEqual({ stamp: await stampOf(file), file });
 	});
 
 	it('stamps a file anew when it changes', async () => {
 		const file = path.join(root, 'changing.json');
 		await writeFile(file, '{}');
-		const before = await lookAtFixture(file, root);
+		const before = lookAtFixture(file, root);
 		await writeFile(file, '{ }');
-		const after = await lookAtFixture(file, root);
+		const after = lookAtFixture(file, root);
 		expect(after.stamp).not.toBe(before.stamp);
 	});
 
 	it('takes a file of exactly 1 MiB and refuses one byte more, naming the limit', async () => {
 		const file = path.join(root, 'edge.json');
 		await writeFile(file, Buffer.alloc(FIXTURE_MAX_BYTES, 0x20));
-		expect(await lookAtFixture(file, root)).toEqual({ stamp: await stampOf(file), file });
+		expect(lookAtFixture(file, root)).toEqual({ stamp: await stampOf(file), file });
 		await writeFile(file, Buffer.alloc(FIXTURE_MAX_BYTES + 1, 0x20));
-		expect(await lookAtFixture(file, root)).toEqual({
+		expect(lookAtFixture(file, root)).toEqual({
 			stamp: await stampOf(file),
 			problem: 'expected a file of at most 1 MiB (1048576 bytes), but this one has 1048577 bytes',
 		});
@@ -99,22 +99,22 @@ describe('looking at a fixture before it is opened', () => {
 	it('refuses a named pipe without opening it', async () => {
 		const file = path.join(root, 'pipe.json');
 		execFileSync('mkfifo', [file]);
-		expect(await lookAtFixture(file, root)).toEqual({
+		expect(lookAtFixture(file, root)).toEqual({
 			stamp: await stampOf(file),
 			problem: 'expected a regular file, but this is a named pipe (FIFO)',
 		});
 	});
 
 	it('refuses a device inside the folder', async () => {
-		expect(await lookAtFixture('/dev/null', '/dev')).toEqual({
+		expect(lookAtFixture('/dev/null', '/dev')).toEqual({
 			stamp: await stampOf('/dev/null'),
 			problem: 'expected a regular file, but this is a character device',
 		});
 	});
 
-	it('says an entry gone since the folder was listed cannot be read', async () => {
+	it('says an entry gone since the folder was listed cannot be read', () => {
 		const file = path.join(root, 'vanished.json');
-		expect(await lookAtFixture(file, root)).toEqual({
+		expect(lookAtFixture(file, root)).toEqual({
 			stamp: 'ENOENT',
 			problem: `cannot be read (ENOENT: no such file or directory, lstat '${file}')`,
 		});
@@ -128,7 +128,7 @@ describe('looking at a fixture before it is opened', () => {
 		await symlink('shared/real.json', link);
 		const linkInfo = await lstat(link, { bigint: true });
 		const own = `${linkInfo.ino}:${linkInfo.size}:${linkInfo.mtimeNs}`;
-		expect(await lookAtFixture(link, root)).toEqual({
+		expect(lookAtFixture(link, root)).toEqual({
 			stamp: `${own}>${await stampOf(target)}`,
 			file: target,
 		});
@@ -138,7 +138,7 @@ describe('looking at a fixture before it is opened', () => {
 		const link = path.join(root, 'to-folder.json');
 		await mkdir(path.join(root, 'inner'));
 		await symlink('inner', link);
-		const look = await lookAtFixture(link, root);
+		const look = lookAtFixture(link, root);
 		expect(look.problem).toBe('expected a regular file, but this is a folder');
 		expect(look.stamp).toMatch(/^\d+:\d+:\d+>\d+:\d+:\d+$/);
 	});
@@ -147,7 +147,7 @@ describe('looking at a fixture before it is opened', () => {
 		await writeFile(path.join(root, 'shared', 'big.txt'), Buffer.alloc(FIXTURE_MAX_BYTES + 1));
 		const link = path.join(root, 'big-alias.json');
 		await symlink('shared/big.txt', link);
-		expect((await lookAtFixture(link, root)).problem).toBe(
+		expect(lookAtFixture(link, root).problem).toBe(
 			'expected a file of at most 1 MiB (1048576 bytes), but this one has 1048577 bytes',
 		);
 	});
@@ -157,7 +157,7 @@ describe('looking at a fixture before it is opened', () => {
 		await writeFile(outside, '{}');
 		const link = path.join(root, 'out.json');
 		await symlink(outside, link);
-		const look = await lookAtFixture(link, root);
+		const look = lookAtFixture(link, root);
 		expect(look).toEqual({
 			stamp: expect.stringMatching(new RegExp(`^\\d+:\\d+:\\d+>${outside}$`)) as unknown,
 			problem: `expected a link to a file inside the views folder, but it leads to ${outside}`,
@@ -170,7 +170,7 @@ describe('looking at a fixture before it is opened', () => {
 		await writeFile(sibling, '{}');
 		const link = path.join(root, 'sibling.json');
 		await symlink(sibling, link);
-		expect((await lookAtFixture(link, root)).problem).toBe(
+		expect(lookAtFixture(link, root).problem).toBe(
 			`expected a link to a file inside the views folder, but it leads to ${sibling}`,
 		);
 	});
@@ -178,7 +178,7 @@ describe('looking at a fixture before it is opened', () => {
 	it('refuses a link to the views folder itself', async () => {
 		const link = path.join(root, 'self.json');
 		await symlink('.', link);
-		expect((await lookAtFixture(link, root)).problem).toBe(
+		expect(lookAtFixture(link, root).problem).toBe(
 			`expected a link to a file inside the views folder, but it leads to ${root}`,
 		);
 	});
@@ -186,14 +186,14 @@ describe('looking at a fixture before it is opened', () => {
 	it('refuses a link round a loop, and a link to nothing, in words', async () => {
 		const loop = path.join(root, 'loop.json');
 		await symlink('loop.json', loop);
-		expect(await lookAtFixture(loop, root)).toEqual({
+		expect(lookAtFixture(loop, root)).toEqual({
 			stamp: expect.stringMatching(/^\d+:\d+:\d+>ELOOP$/) as unknown,
 			problem:
 				'expected a link to a file inside the views folder, but it leads round a loop of links',
 		});
 		const gone = path.join(root, 'gone.json');
 		await symlink('nowhere.json', gone);
-		expect(await lookAtFixture(gone, root)).toEqual({
+		expect(lookAtFixture(gone, root)).toEqual({
 			stamp: expect.stringMatching(/^\d+:\d+:\d+>ENOENT$/) as unknown,
 			problem:
 				'expected a link to a file inside the views folder, but what it leads to does not exist',
@@ -203,7 +203,7 @@ describe('looking at a fixture before it is opened', () => {
 	it('refuses a link through a file as if it were a folder, with the system’s words', async () => {
 		const link = path.join(root, 'through.json');
 		await symlink('plain.json/inner.json', link);
-		const look = await lookAtFixture(link, root);
+		const look = lookAtFixture(link, root);
 		expect(look.stamp).toMatch(/^\d+:\d+:\d+>ENOTDIR$/);
 		expect(look.problem).toBe(
 			`expected a link to a file inside the views folder, but it cannot be followed (ENOTDIR: not a directory, realpath '${link}')`,
@@ -215,14 +215,14 @@ describe('reading a fixture', () => {
 	it('gives every byte of a regular file', async () => {
 		const file = path.join(root, 'bytes.json');
 		await writeFile(file, '{"a":"é"}');
-		const read = await readFixtureBytes(file);
+		const read = readFixtureBytes(file);
 		expect(Buffer.from(read.problem === undefined ? read.bytes : []).toString()).toBe('{"a":"é"}');
 	});
 
 	it('gives an empty file as no bytes', async () => {
 		const file = path.join(root, 'empty.json');
 		await writeFile(file, '');
-		expect(await readFixtureBytes(file)).toEqual({ bytes: Buffer.alloc(0) });
+		expect(readFixtureBytes(file)).toEqual({ bytes: Buffer.alloc(0) });
 	});
 
 	it('gives a file of exactly 1 MiB whole', async () => {
@@ -230,7 +230,7 @@ describe('reading a fixture', () => {
 		const content = Buffer.alloc(FIXTURE_MAX_BYTES, 0x61);
 		content[FIXTURE_MAX_BYTES - 1] = 0x7a;
 		await writeFile(file, content);
-		const read = await readFixtureBytes(file);
+		const read = readFixtureBytes(file);
 		expect(read.problem).toBeUndefined();
 		expect(Buffer.compare(Buffer.from(read.problem === undefined ? read.bytes : []), content)).toBe(
 			0,
@@ -240,35 +240,35 @@ describe('reading a fixture', () => {
 	it('refuses a file grown over 1 MiB since it was looked at', async () => {
 		const file = path.join(root, 'grown.json');
 		await writeFile(file, Buffer.alloc(FIXTURE_MAX_BYTES + 1));
-		expect(await readFixtureBytes(file)).toEqual({
+		expect(readFixtureBytes(file)).toEqual({
 			problem: 'expected a file of at most 1 MiB (1048576 bytes), but this one has 1048577 bytes',
 		});
 	});
 
-	it('refuses a named pipe put in a file’s place, without waiting on it', async () => {
+	it('refuses a named pipe put in a file’s place, without waiting on it', () => {
 		const started = Date.now();
-		expect(await readFixtureBytes(path.join(root, 'pipe.json'))).toEqual({
+		expect(readFixtureBytes(path.join(root, 'pipe.json'))).toEqual({
 			problem: 'expected a regular file, but this is a named pipe (FIFO)',
 		});
 		expect(Date.now() - started).toBeLessThan(1000);
 	});
 
-	it('refuses a folder put in a file’s place', async () => {
-		expect(await readFixtureBytes(path.join(root, 'shared'))).toEqual({
+	it('refuses a folder put in a file’s place', () => {
+		expect(readFixtureBytes(path.join(root, 'shared'))).toEqual({
 			problem: 'expected a regular file, but this is a folder',
 		});
 	});
 
-	it('does not follow a link put in a file’s place', async () => {
+	it('does not follow a link put in a file’s place', () => {
 		const link = path.join(root, 'alias.json');
-		expect(await readFixtureBytes(link)).toEqual({
+		expect(readFixtureBytes(link)).toEqual({
 			problem: `cannot be read (ELOOP: too many symbolic links encountered, open '${link}')`,
 		});
 	});
 
-	it('says a file gone since it was looked at cannot be read', async () => {
+	it('says a file gone since it was looked at cannot be read', () => {
 		const file = path.join(root, 'vanished.json');
-		expect(await readFixtureBytes(file)).toEqual({
+		expect(readFixtureBytes(file)).toEqual({
 			problem: `cannot be read (ENOENT: no such file or directory, open '${file}')`,
 		});
 	});

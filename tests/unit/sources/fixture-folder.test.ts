@@ -241,9 +241,9 @@ describe('a fixture folder read again', () => {
 });
 
 describe('one fixture file, as looked at', () => {
-	it('that cannot be opened any more says so', async () => {
+	it('that cannot be opened any more says so', () => {
 		const file = path.join(scratch, 'views-gone', 'alpha.json');
-		expect(await readFixture(file, { stamp: 'x', file })).toEqual({
+		expect(readFixture(file, { stamp: 'x', file })).toEqual({
 			problems: [
 				{
 					file,
@@ -254,10 +254,10 @@ describe('one fixture file, as looked at', () => {
 		});
 	});
 
-	it('that is refused and badly named gives both problems', async () => {
+	it('that is refused and badly named gives both problems', () => {
 		const file = 'views/Bad Pipe.json';
 		expect(
-			await readFixture(file, {
+			readFixture(file, {
 				stamp: 'x',
 				problem: 'expected a regular file, but this is a socket',
 			}),
@@ -278,7 +278,7 @@ describe('one fixture file, as looked at', () => {
 		const [alpha] = threeViews();
 		const file = path.join(dir, 'alpha.json');
 		await writeFile(file, `\ufeff${JSON.stringify(alpha?.view)}`);
-		const parsed = await readFixture(file, { stamp: 'x', file });
+		const parsed = readFixture(file, { stamp: 'x', file });
 		expect(parsed.problems).toEqual([]);
 		expect(parsed.view?.view).toEqual(alpha?.view);
 		expect(parsed.view?.slug).toBe('alpha');
