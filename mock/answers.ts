@@ -4,7 +4,7 @@
  * own 404 and 405 problems for other routes, and the problems of the controls themselves. Deterministic answers are computed once per state and
  * handed on to the next state unless what they depend on changed.
  */
-import './prism-faker.ts';
+import './prism-imports.ts';
 import { createLogger } from '@stoplight/prism-core';
 import {
 	createInstance,

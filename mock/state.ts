@@ -7,6 +7,7 @@
  * per-view 200 examples (the same ones the build publishes, from `viewExamples`) are set on
  * Prism's reading of the users operation, so a reload costs what changed, not what there is.
  */
+import './prism-imports.ts';
 import { stat } from 'node:fs/promises';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { readContract, shownPath, viewExamples } from '../src/sources/contract.ts';
