@@ -4,7 +4,9 @@
  * for many requests, and a terminal that reads slowly (a paused pager, a scrolled-back tmux pane)
  * never holds up an answer. A request-log line may be given as a function that words it: the
  * request then pays only for keeping it, and the wording happens with the other lines of its
- * batch. `close` resolves once every line is written.
+ * batch. `close` resolves once every line is written. A node:cluster worker's output
+ * (`relayedOutput`) gathers its lines the same way and sends each batch whole to the primary,
+ * the one process that writes standard output, so no two workers' lines run into each other.
  */
 import SonicBoom from 'sonic-boom';
 
@@ -19,6 +21,11 @@ function wordLine(line: Line): string {
 /** A line with a prefix, worded when the line is. */
 export function prefixed(prefix: string, line: Line): Line {
 	return typeof line === 'string' ? `${prefix}${line}` : () => `${prefix}${line()}`;
+}
+
+/** A message as written: as it is, or as a JSON object beside a JSON request log (MOCK_LOG=json). */
+export function worded(json: boolean, text: string, key: 'message' | 'error' = 'message'): string {
+	return json ? JSON.stringify({ time: new Date().toISOString(), [key]: text }) : text;
 }
 
 /** A writer of standard output. */
@@ -126,5 +133,51 @@ export function standardOutput(
 				out.once('close', () => resolve());
 				out.end();
 			}),
+	};
+}
+
+/** What a worker's output sends to the primary: some whole request-log lines, or a message. */
+export type Relayed = { kind: 'lines'; text: string } | { kind: 'say'; text: string };
+
+/**
+ * A node:cluster worker's output (MOCK_WORKERS): lines gathered as `standardOutput` gathers
+ * them, each batch sent whole to the primary, which writes it. `send` resolves once the message
+ * is handed over; `close` resolves once every line is.
+ */
+export function relayedOutput(send: (message: Relayed) => Promise<void>): Output {
+	let pending: Line[] = [];
+	let timer: NodeJS.Timeout | undefined;
+	let last: Promise<void> = Promise.resolve();
+	const relay = (message: Relayed): void => {
+		last = send(message);
+	};
+	const flush = (): void => {
+		clearTimeout(timer);
+		timer = undefined;
+		if (pending.length === 0) return;
+		const lines = pending;
+		pending = [];
+		let text = '';
+		for (const line of lines) text += `${wordLine(line)}\n`;
+		relay({ kind: 'lines', text });
+	};
+	return {
+		line: (line) => {
+			pending.push(line);
+			if (pending.length >= BATCH_LINES) flush();
+			else timer ??= setTimeout(flush, FLUSH_MS);
+		},
+		say: (text) => {
+			flush();
+			relay({ kind: 'say', text });
+		},
+		write: (text) => {
+			flush();
+			if (text !== '') relay({ kind: 'lines', text });
+		},
+		close: () => {
+			flush();
+			return last;
+		},
 	};
 }

@@ -31,6 +31,8 @@ export interface LoggedRequest {
 	 * the lines below, where a log collector would take each for a request.
 	 */
 	error?: string | undefined;
+	/** The node:cluster worker that answered, when MOCK_WORKERS serves with more than one. */
+	worker?: number | undefined;
 }
 
 /** Anything shaped like a key of any prefix. */
@@ -150,23 +152,24 @@ export function lineParts(
 		return {
 			format,
 			before: `"method":${jsonString(method)},"target":${jsonString(target)},"status":${request.status}`,
-			after: fields
+			after: `${fields
 				.map(([name, text]) => {
 					const shown = name === 'error' ? text.replace(KEY_LIKE, '<key>') : cleaned(text);
 					return `,"${name}":${jsonString(shown)}`;
 				})
-				.join(''),
+				.join('')}${request.worker === undefined ? '' : `,"worker":${request.worker}`}`,
 		};
 	}
 	return {
 		format,
 		before: `${method} ${target} ${request.status}`,
-		after: fields
-			.map(
+		after: [
+			...fields.map(
 				([name, text]) =>
 					`${name}=${name === 'role' ? text : value(text.replace(KEY_LIKE, '<key>'))}`,
-			)
-			.join(' '),
+			),
+			...(request.worker === undefined ? [] : [`worker=${request.worker}`]),
+		].join(' '),
 	};
 }
 

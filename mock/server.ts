@@ -44,6 +44,8 @@ export interface MockOptions {
 	logFormat?: LogFormat;
 	/** Whether the probes (/healthz, /readyz) get lines too; they do not unless asked. */
 	logProbes?: boolean;
+	/** The node:cluster worker this mock is, named in each log line; none when it serves alone. */
+	worker?: number | undefined;
 	/** Where reload messages go: loaded, or kept the last good state and why. */
 	report?: ((message: string, ok: boolean) => void) | undefined;
 	/**
@@ -59,6 +61,12 @@ export interface RunningMock {
 	url: string;
 	/** Reads the sources again now; resolves to whether the new state was taken. */
 	reload: () => Promise<boolean>;
+	/**
+	 * Stops accepting connections (the listening socket only) and goes on answering on those
+	 * open, as before: a node:cluster worker does this first, so that no client is told to come
+	 * back on a new connection while another worker still accepts one.
+	 */
+	stopAccepting: () => void;
 	/**
 	 * Drains: stops watching and accepting, answers every request already received, each with
 	 * `Connection: close`, closes idle kept-alive connections after `lingerMs` (0 unless given:
@@ -141,6 +149,7 @@ interface Log {
 	line: (line: Line) => void;
 	format: LogFormat;
 	probes: boolean;
+	worker: number | undefined;
 }
 
 /** Sends an answer and logs it; HEAD gets the same headers and no body. */
@@ -160,6 +169,7 @@ function send(
 			status: sent.status,
 			...sent.logged,
 			error: sent.error,
+			worker: log.worker,
 		},
 		log.format,
 	);
@@ -240,6 +250,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		line: options.log,
 		format: options.logFormat ?? 'logfmt',
 		probes: options.logProbes ?? false,
+		worker: options.worker,
 	};
 	// The port is known once listening (0 picks one); no request is decided before.
 	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
@@ -342,23 +353,30 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	const inTurn = inOrder();
 	const unwatch = options.watch ? watchSources(sources, () => inTurn(reload)) : () => {};
 
+	/** Resolves once the listening socket and every connection are closed. */
+	let closed: Promise<void> | undefined;
+	const stopAccepting = (): void => {
+		// The listening socket only: http.Server#close would also close the connections that look
+		// idle, and a request already on its way over a kept-alive one would be lost.
+		closed ??= new Promise<void>((resolve) =>
+			NetServer.prototype.close.call(server, () => resolve()),
+		);
+	};
+
 	/**
 	 * Stops accepting connections, answers every request already received, and closes each
 	 * connection once its last answer is out; the ones left open at the deadline are cut.
 	 */
 	const close = (lingerMs = 0): Promise<void> => {
-		stopping ??= new Promise<void>((resolve) => {
+		stopping ??= (async () => {
 			unwatch();
-			// The listening socket only: http.Server#close would also close the connections that
-			// look idle, and a request already on its way over a kept-alive one would be lost.
-			NetServer.prototype.close.call(server, () => resolve());
+			stopAccepting();
 			const idle = setTimeout(() => server.closeIdleConnections(), lingerMs);
 			const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_DEADLINE_MS);
-			server.once('close', () => {
-				clearTimeout(idle);
-				clearTimeout(deadline);
-			});
-		});
+			await closed;
+			clearTimeout(idle);
+			clearTimeout(deadline);
+		})();
 		return stopping;
 	};
 
@@ -386,6 +404,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	return {
 		url,
 		reload: () => inTurn(reload),
+		stopAccepting,
 		close,
 		counts: () => ({ ...counts }),
 	};

@@ -5,12 +5,13 @@
  * processes on loopback, stopped by process group.
  */
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
+import { drainUnderLoad } from '../support/drain.ts';
 import { save } from '../support/fixture-edits.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
@@ -195,89 +196,12 @@ describe('the probes', () => {
 	});
 });
 
-/** What a load of kept-alive clients saw while the mock was told to stop. */
-interface DrainRun {
-	/** Answers received, by status. */
-	statuses: Map<number, number>;
-	/** Connections refused: the mock no longer accepts (nothing was sent). */
-	refused: number;
-	/** Requests sent that got no answer, by error. */
-	lost: string[];
-	/** Milliseconds from SIGTERM to the mock's exit, and its exit code. */
-	exitMs: number;
-	exitCode: number | null;
-}
-
-/**
- * Sends requests back to back from `clients` clients, each on its own kept-alive connection (a
- * new one once the mock closes it), and sends the mock SIGTERM once `before` answers came: each
- * client goes on until its connection is refused.
- */
-async function drainUnderLoad(mock: Started, port: number, clients: number, before: number) {
-	const run: DrainRun = { statuses: new Map(), refused: 0, lost: [], exitMs: 0, exitCode: null };
-	const exited = new Promise<void>((resolve) => mock.child.once('exit', () => resolve()));
-	let answered = 0;
-	let signalled: number | undefined;
-	/** One request on a client's agent: its status, or the error's code. */
-	const ask = (agent: Agent, n: number): Promise<number | string> =>
-		new Promise((resolve) => {
-			const sent = httpRequest(
-				{
-					host: '127.0.0.1',
-					port,
-					path: `${USERS}?n=${n}`,
-					agent,
-					headers: { Authorization: `Bearer ${key}` },
-				},
-				(response) => {
-					response.resume();
-					response.on('end', () => resolve(response.statusCode ?? 0));
-					response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-				},
-			);
-			sent.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-			sent.end();
-		});
-	let sent = 0;
-	await Promise.all(
-		Array.from({ length: clients }, async () => {
-			const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-			try {
-				// Bounded, whatever happens: a mock that never stops ends the test, not the machine.
-				while (sent < 50_000) {
-					const outcome = await ask(agent, (sent += 1));
-					if (outcome === 'ECONNREFUSED') {
-						run.refused += 1;
-						return;
-					}
-					if (typeof outcome === 'string') {
-						run.lost.push(outcome);
-						return;
-					}
-					run.statuses.set(outcome, (run.statuses.get(outcome) ?? 0) + 1);
-					answered += 1;
-					if (answered === before && mock.child.pid !== undefined) {
-						signalled = performance.now();
-						process.kill(-mock.child.pid, 'SIGTERM');
-					}
-				}
-			} finally {
-				agent.destroy();
-			}
-		}),
-	);
-	await exited;
-	run.exitMs = performance.now() - (signalled ?? Number.NaN);
-	run.exitCode = mock.child.exitCode;
-	return run;
-}
-
 describe('SIGTERM', () => {
 	it('drains under load: every request received is answered, none lost, and the mock exits 0 within 10 s', async () => {
 		const port = await freePort();
 		const mock = startMock({ MOCK_PORT: String(port) });
 		await waitForUrl(`http://127.0.0.1:${port}${USERS}`, mock);
-		const run = await drainUnderLoad(mock, port, 32, 2000);
+		const run = await drainUnderLoad(mock, port, key, 32, 2000);
 		const answered = run.statuses.get(200) ?? 0;
 		console.log(
 			`Drain: ${answered} answered (${[...run.statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}), ${run.lost.length} lost, ${run.refused} connections refused after the signal; exit ${run.exitCode} after ${Math.round(run.exitMs)} ms`,

@@ -5,7 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_LINES, FLUSH_MS, prefixed, standardOutput } from '../../../mock/output.ts';
+import {
+	BATCH_LINES,
+	FLUSH_MS,
+	prefixed,
+	relayedOutput,
+	standardOutput,
+	type Relayed,
+} from '../../../mock/output.ts';
 
 let folder: string;
 let file: string;
@@ -167,5 +174,49 @@ describe('standardOutput', () => {
 				'utf8',
 			),
 		);
+	});
+});
+
+describe('relayedOutput, a worker’s output (MOCK_WORKERS)', () => {
+	it('sends lines to the primary in whole batches, messages after the lines before them', async () => {
+		const sent: Relayed[] = [];
+		let handedOver = 0;
+		const out = relayedOutput(async (message) => {
+			sent.push(message);
+			await new Promise((resolve) => setTimeout(resolve, 10));
+			handedOver += 1;
+		});
+		for (let index = 0; index < BATCH_LINES + 3; index += 1) out.line(() => `line ${index}`);
+		// A full batch goes at once, as one message of whole lines.
+		expect(sent).toHaveLength(1);
+		expect(sent[0]).toEqual({
+			kind: 'lines',
+			text: Array.from({ length: BATCH_LINES }, (_, index) => `line ${index}\n`).join(''),
+		});
+		out.say('Mock reloaded: 9 views (added qa-eu-west).');
+		expect(sent.slice(1)).toEqual([
+			{
+				kind: 'lines',
+				text: `line ${BATCH_LINES}\nline ${BATCH_LINES + 1}\nline ${BATCH_LINES + 2}\n`,
+			},
+			{ kind: 'say', text: 'Mock reloaded: 9 views (added qa-eu-west).' },
+		]);
+		out.line('last');
+		await out.close();
+		expect(sent.at(-1)).toEqual({ kind: 'lines', text: 'last\n' });
+		expect(handedOver).toBe(sent.length);
+	});
+
+	it('sends a lone line within moments', async () => {
+		const sent: Relayed[] = [];
+		const out = relayedOutput((message) => {
+			sent.push(message);
+			return Promise.resolve();
+		});
+		out.line('one');
+		expect(sent).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 4));
+		expect(sent).toEqual([{ kind: 'lines', text: 'one\n' }]);
+		await out.close();
 	});
 });

@@ -220,6 +220,26 @@ describe('logLine as JSON (MOCK_LOG=json)', () => {
 	});
 });
 
+describe('the worker that answered (MOCK_WORKERS)', () => {
+	it('is named last, in both forms', () => {
+		const request = {
+			time,
+			method: 'GET',
+			target: '/api/v2/users',
+			status: 401,
+			durationMs: 0.4,
+			refused: 'no Authorization header',
+			worker: 2,
+		};
+		expect(logLine(request)).toBe(
+			'2026-11-21T09:30:00.123Z GET /api/v2/users 401 0.4ms refused="no Authorization header" worker=2',
+		);
+		expect(logLine(request, 'json')).toBe(
+			'{"time":"2026-11-21T09:30:00.123Z","method":"GET","target":"/api/v2/users","status":401,"durationMs":0.4,"refused":"no Authorization header","worker":2}',
+		);
+	});
+});
+
 describe('isoTime', () => {
 	it('writes a time as toISOString does, to the millisecond, as the seconds change', () => {
 		const at = (text: string): number => Date.parse(text);
