@@ -175,7 +175,32 @@ export function loadState(sources: MockSources): Promise<MockState> {
 	return createSourceReader(sources).load();
 }
 
-/** What changed between two states, by view slug, from the files' stamps. */
+/** A state's views by slug, and those asked for as JSON text, made as asked, once per state. */
+const viewIndex = new WeakMap<
+	MockState,
+	{ bySlug: Map<string, ViewEntry>; texts: Map<string, string> }
+>();
+
+/** A view of a state as JSON text, to tell views whose files were written anew apart. */
+function viewText(state: MockState, slug: string): string | undefined {
+	let index = viewIndex.get(state);
+	if (!index) {
+		index = { bySlug: new Map(state.views.map((entry) => [entry.slug, entry])), texts: new Map() };
+		viewIndex.set(state, index);
+	}
+	let text = index.texts.get(slug);
+	if (text === undefined) {
+		text = JSON.stringify(index.bySlug.get(slug)?.view);
+		index.texts.set(slug, text);
+	}
+	return text;
+}
+
+/**
+ * What changed between two states, by view slug: from the files' stamps, and, for a file whose
+ * stamp changed, from its view, since a file may be written anew with the same view (a
+ * ConfigMap update writes every file anew, and an editor may save without a change).
+ */
 export function viewChanges(
 	before: MockState,
 	after: MockState,
@@ -185,7 +210,7 @@ export function viewChanges(
 	for (const [slug, stamp] of after.viewStamps) {
 		const was = before.viewStamps.get(slug);
 		if (was === undefined) added.push(slug);
-		else if (was !== stamp) changed.push(slug);
+		else if (was !== stamp && viewText(before, slug) !== viewText(after, slug)) changed.push(slug);
 	}
 	const removed = [...before.viewStamps.keys()].filter((slug) => !after.viewStamps.has(slug));
 	return { added, changed, removed };

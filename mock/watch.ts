@@ -1,8 +1,9 @@
 /**
  * Watches the view fixture folder and the contract file for edits, as an editor makes them
- * (in place, or by writing a new file and renaming it over the old one), and the folder itself
- * being removed or replaced, and calls `onChange` once a burst of events has settled. Reloads never overlap: an edit during a reload is picked
- * up by one more reload after it.
+ * (in place, or by writing a new file and renaming it over the old one), the folder itself
+ * being removed or replaced, and a Kubernetes ConfigMap volume being updated, and calls
+ * `onChange` once a burst of events has settled. Reloads never overlap: an edit during a reload
+ * is picked up by one more reload after it.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,15 @@ import type { MockSources } from './state.ts';
 
 /** How long events must pause before a reload: an editor's save is several events. */
 export const SETTLE_MS = 100;
+
+/**
+ * The link through which a ConfigMap volume's files lead: each `<name>.json` is a link to
+ * `..data/<name>.json`, and `..data` a link to a timestamped folder. The kubelet updates the
+ * volume by renaming a new `..data` link over the old one, so that is the event to follow: no
+ * `*.json` entry of the folder changes. (The fixture reader lists `*.json` only, so neither
+ * `..data` nor the timestamped folders are read as fixtures.)
+ */
+export const CONFIGMAP_DATA = '..data';
 
 /** Starts watching; returns the function that stops it. */
 export function watchSources(
@@ -36,7 +46,7 @@ export function watchSources(
 		folder = undefined;
 		try {
 			folder = watch(sources.viewsDir, (_event, name) => {
-				if (name === null || name.endsWith('.json')) changed();
+				if (name === null || name.endsWith('.json') || name === CONFIGMAP_DATA) changed();
 			});
 			folder.on('error', () => {
 				folder?.close();
