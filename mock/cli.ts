@@ -9,7 +9,14 @@
  * until an edit mends them. Only what this process needs is imported: a primary never loads Prism.
  */
 import cluster from 'node:cluster';
-import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
+import module from 'node:module';
+import type { PortalSettings } from '../src/sources/settings.ts';
+
+// V8's compiled code, and Node's TypeScript stripping, kept on disk from one start to the next
+// (NODE_COMPILE_CACHE names the folder, else a folder in the system's temporary folder): a start
+// with it compiles less, about a fifth less CPU. Where nothing can be written, there is no cache.
+module.enableCompileCache();
+const { readSettings } = await import('../src/sources/settings.ts');
 
 let settings: PortalSettings;
 try {

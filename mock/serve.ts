@@ -6,6 +6,7 @@
  * `close`) and says how many requests it received and answered.
  */
 import cluster from 'node:cluster';
+import module from 'node:module';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
 import { relayedOutput, standardOutput, worded } from './output.ts';
@@ -102,6 +103,8 @@ export async function serve(settings: PortalSettings): Promise<void> {
 		exit(1);
 		return;
 	}
+	// The compile cache is written at exit too, but a process killed never exits: write it now.
+	setImmediate(() => module.flushCompileCache());
 	if (worker === undefined) {
 		say(
 			`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
