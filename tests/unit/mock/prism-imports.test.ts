@@ -1,21 +1,26 @@
 /**
- * What Prism loads in the mock: faker's English data only, not every locale, and no Postman
- * collection reader, so the mock starts without either.
+ * What Prism loads in the mock: faker's English data only, not every locale, and only once it is
+ * read; no Postman collection reader; and no allOf merger until Prism's validation calls it. The
+ * mock starts without them.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { bin, ROOT } from '../../../support/processes.ts';
 
-/** Imports the mock's Prism adapter and Prism in a fresh Node; lists the faker locales loaded. */
+/**
+ * Imports the mock's Prism adapter and Prism in a fresh Node, reads Prism's faker, and lists the
+ * faker locales loaded.
+ */
 const SCRIPT = `
 import { createRequire } from 'node:module';
 await import('./mock/answers.ts');
 const { createInstance } = await import('@stoplight/prism-http');
 const { faker } = createRequire(import.meta.url)('./mock/faker-english.cjs');
+const read = { locale: faker.locale, name: typeof faker.name.firstName() };
 const loaded = [...new Set(Object.keys(createRequire(import.meta.url).cache)
 	.filter((file) => file.includes('@faker-js/faker/dist/cjs/locale'))
 	.map((file) => file.split('/dist/cjs/')[1].split('/').slice(0, 2).join('/')))].sort();
-console.log(JSON.stringify({ loaded, prism: typeof createInstance, locale: faker.locale, name: typeof faker.name.firstName() }));
+console.log(JSON.stringify({ loaded, prism: typeof createInstance, ...read }));
 `;
 
 describe("Prism's faker", () => {
@@ -56,6 +61,45 @@ describe("Prism's reading of the contract", () => {
 		expect(JSON.parse(result.stdout)).toEqual({
 			loaded: [],
 			operations: ['get /api/v2/users'],
+		});
+	});
+});
+
+/**
+ * Starts answering as the mock does in a fresh Node, then asks for a generated answer; lists what
+ * of faker and of the allOf merger (Prism's request validation) was loaded before and after, and
+ * what the generated body holds.
+ */
+const LAZY_SCRIPT = `
+import { createRequire } from 'node:module';
+const { loadState } = await import('./mock/state.ts');
+const { createMemory } = await import('./mock/decide.ts');
+const loaded = () => [...new Set(Object.keys(createRequire(import.meta.url).cache)
+	.filter((file) => file.includes('/node_modules/') && /@faker-js|json-schema-merge-allof/.test(file))
+	.map((file) => file.split('node_modules/').at(-1).split('/').slice(0, 2).join('/')))].sort();
+const state = await loadState({ viewsDir: 'content/views', contractFile: 'openapi.yaml', mockOrigin: 'http://127.0.0.1:1' });
+const memory = createMemory();
+const slug = state.views[0].slug;
+const kept = await memory.answerer.users(state, 200, slug);
+const atStart = loaded();
+const generated = await memory.answerer.users(state, 200, undefined, { dynamic: true, spelled: 'dynamic=true' });
+const users = JSON.parse(generated.body).users;
+console.log(JSON.stringify({ atStart, kept: kept.status, generated: generated.status, users: Array.isArray(users), afterGenerating: loaded() }));
+`;
+
+describe('what Prism loads only when it is needed', () => {
+	it('loads neither faker nor the allOf merger to start, nor to generate the users’ answer', () => {
+		const result = spawnSync(bin('node'), ['--input-type=module', '-e', LAZY_SCRIPT], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		});
+		expect(result.stderr).toBe('');
+		expect(JSON.parse(result.stdout)).toEqual({
+			atStart: [],
+			kept: 200,
+			generated: 200,
+			users: true,
+			afterGenerating: [],
 		});
 	});
 });
