@@ -398,8 +398,15 @@ describe('console-portal-mock', () => {
 			headers: { authorization: 'Bearer ick-00000000-Zz00' },
 		});
 		expect(refused.status).toBe(401);
-		// ── Health checks (issue 24): GET /healthz and /readyz answer 200 here, with no key. ──
-		// Left for the lead to add when merging the mock's /healthz and /readyz into this branch.
+		// The probes Kubernetes sends: no key, and they answer 200 once the mock is ready.
+		for (const [probe, status] of [
+			['/healthz', 'serving'],
+			['/readyz', 'ready'],
+		] as const) {
+			const answer = await fetch(`${base}${probe}`);
+			expect(answer.status, probe).toBe(200);
+			await expect(answer.json()).resolves.toEqual({ status });
+		}
 	});
 
 	it('answers a name it is served under, and refuses any other Host', async () => {

@@ -262,6 +262,43 @@ const ROWS: Record<string, () => Promise<void>> = {
 			expect((await request(`localhost:${port}`)).status).toBe(200);
 			expect((await request('mock.intranet.example')).status).toBe(200);
 		},
+	'`GET /healthz` (or `HEAD`), no key, under any `Host`': async () => {
+		for (const host of [`127.0.0.1:${port}`, '10.0.0.7:4010']) {
+			const answer = await raw(
+				port,
+				`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+			);
+			expect(answer.status, host).toBe(200);
+			expect(JSON.parse(answer.body)).toEqual({ status: 'serving' });
+		}
+		const head = await ask('/healthz', {}, 'HEAD');
+		expect(head.response.status).toBe(200);
+		expect(head.text).toBe('');
+		expect(started[0]?.output() ?? '').not.toMatch(/ \/healthz /);
+	},
+	'`GET /readyz` (or `HEAD`), no key, under any `Host`': async () => {
+		const answer = await raw(
+			port,
+			`GET /readyz HTTP/1.1\r\nHost: 10.0.0.7:4010\r\nConnection: close\r\n\r\n`,
+		);
+		expect(answer.status).toBe(200);
+		expect(JSON.parse(answer.body)).toEqual({ status: 'ready' });
+		// Not ready while the sources do not load: a contract that is no OpenAPI document.
+		const contract = path.join(scratch, 'broken.yaml');
+		await writeFile(contract, 'openapi: nope\n');
+		const brokenPort = await freePort();
+		const broken = start(bin('node'), ['mock/cli.ts'], {
+			env: { MOCK_PORT: String(brokenPort), PORTAL_OPENAPI: contract },
+		});
+		started.push(broken);
+		await waitForUrl(`http://127.0.0.1:${brokenPort}/healthz`, broken);
+		const notReady = await fetch(`http://127.0.0.1:${brokenPort}/readyz`);
+		expect(notReady.status).toBe(503);
+		expect(notReady.headers.get('content-type')).toBe('application/problem+json');
+		const text = await notReady.text();
+		expect(problemType(text)).toBe(`${PROBLEMS}sources-not-loaded`);
+		expect(text).not.toContain('broken.yaml');
+	},
 };
 
 beforeAll(async () => {
