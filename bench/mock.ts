@@ -1,12 +1,17 @@
 /**
  * `npm run bench:mock`, in one run:
- * - throughput: the directory-aware mock (request log on, as `npm run mock` starts, and off)
- *   against its ceiling, a bare `node:http` process sending the same bytes, and against plain
- *   `prism mock openapi.yaml`. For each: start-up time to the first answer, then autocannon at 10
- *   and 50 connections sending the example request (a directory key): requests/s, p50, p99, and
- *   the server's resident memory after the load;
- * - scale: the mock's start-up time and resident memory at 10, 100, 1,000 and 10,000 generated
- *   views (BENCH_MOCK_SCALES overrides).
+ * - throughput: the directory-aware mock (request log on, as `npm run mock` starts, and off; one
+ *   process, and two node:cluster workers with MOCK_WORKERS=2) against its ceiling, a bare
+ *   `node:http` process sending the same bytes, and against plain `prism mock openapi.yaml`. For
+ *   each: start-up time to the first answer, then autocannon (in its own process) at 10 and 50
+ *   connections sending the example request (a directory key): requests/s, p50, p99, and the
+ *   server's resident memory after the load;
+ * - start-up: the mock's time from spawn to the first 200 and resident memory with the 8
+ *   hand-written views and 10, 100, 1,000 and 10,000 generated ones (BENCH_MOCK_SCALES overrides
+ *   the generated sizes). BENCH_BASELINE names another checkout (with its node_modules) whose mock
+ *   is started side by side, alternately with this one, from the same views. This checkout's mock
+ *   keeps a compile cache (NODE_COMPILE_CACHE, a folder of the run's, empty at first): its first
+ *   start, which fills it, is reported on its own.
  * Every server is started first and warmed up (a JIT-compiled server answers faster than a cold
  * one, and a mock runs for hours); then BENCH_ROUNDS rounds (default 3) load each server in turn
  * for BENCH_SECONDS (default 5), so each round measures all of them side by side under the same
@@ -24,7 +29,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { readSettings } from '../src/sources/settings.ts';
-import { verdict, writeResult } from './lib/report.ts';
+import { commitOf, verdict, writeResult } from './lib/report.ts';
 import { writeViewSet } from '../support/view-sets.ts';
 import { freePort, start, type Started } from '../support/processes.ts';
 
@@ -54,6 +59,16 @@ const benchEnvSchema = z.object({
 		.min(1)
 		.max(9)
 		.default(3),
+	BENCH_BASELINE: z.string().min(1).optional(),
+	BENCH_MOCK_PARTS: z
+		.string()
+		.default('throughput,startup')
+		.transform((text) => text.split(',').filter(Boolean))
+		.pipe(
+			z.array(z.enum(['throughput', 'startup']), {
+				error: 'BENCH_MOCK_PARTS: expected throughput, startup or both, comma-separated',
+			}),
+		),
 	BENCH_MOCK_SCALES: z
 		.string()
 		.default('10,100,1000,10000')
@@ -120,6 +135,24 @@ function targets(answerFile: string): Target[] {
 				file: path.join(BIN, 'node'),
 				args: ['mock/cli.ts'],
 				env: { MOCK_PORT: String(port), MOCK_LOG: 'off' },
+			}),
+		},
+		{
+			name: 'our mock, MOCK_WORKERS=2',
+			role: 'other',
+			command: (port) => ({
+				file: path.join(BIN, 'node'),
+				args: ['mock/cli.ts'],
+				env: { MOCK_PORT: String(port), MOCK_WORKERS: '2' },
+			}),
+		},
+		{
+			name: 'our mock, MOCK_WORKERS=2, MOCK_LOG=off',
+			role: 'other',
+			command: (port) => ({
+				file: path.join(BIN, 'node'),
+				args: ['mock/cli.ts'],
+				env: { MOCK_PORT: String(port), MOCK_WORKERS: '2', MOCK_LOG: 'off' },
 			}),
 		},
 		{
@@ -236,16 +269,6 @@ function median(values: readonly number[]): number {
 		: ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
-/** One row of the scale table. */
-interface ScaleRow {
-	views: number;
-	/** The median start-up, in milliseconds. */
-	startup: number;
-	rss: number;
-	/** Each start's start-up, in milliseconds. */
-	startups: number[];
-}
-
 /** The mock's answer to the example request, as the ceiling sends it: status, headers, body. */
 async function exampleAnswer(
 	key: string,
@@ -273,43 +296,109 @@ async function exampleAnswer(
 	}
 }
 
-/** How many times the mock is started at each scale; the table gives the median. */
+/** How many times the mock is started on each side at each scale; the table gives the median. */
 const SCALE_STARTS = 3;
 
-/** The mock's start-up time and memory with a generated set of `count` views: medians of three starts. */
-async function mockAtScale(count: number): Promise<ScaleRow> {
-	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-mock-'));
+/** A checkout whose mock is started: this one, or the baseline beside it. */
+interface Checkout {
+	label: 'this' | 'baseline';
+	root: string;
+}
+
+/** One start of a mock: milliseconds from spawn to the first 200, and resident memory then. */
+interface Start {
+	startup: number;
+	rss: number;
+}
+
+/** One row of the start-up table: a set of views, and each side's starts. */
+interface ScaleRow {
+	views: string;
+	count: number;
+	starts: Record<Checkout['label'], Start[]>;
+}
+
+/**
+ * Starts a checkout's mock on a folder of views and measures the time from spawn to the first
+ * 200 for a directory key (asked every 10 ms), and its resident memory then.
+ */
+async function startOnce(
+	checkout: Checkout,
+	folder: string,
+	key: string,
+	env: NodeJS.ProcessEnv,
+): Promise<Start> {
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}${USERS_PATH}`;
+	const started = performance.now();
+	const server = start(path.join(checkout.root, 'node_modules', '.bin', 'node'), ['mock/cli.ts'], {
+		cwd: checkout.root,
+		env: { MOCK_PORT: String(port), MOCK_LOG: 'off', PORTAL_VIEWS_DIR: folder, ...env },
+		output: 'ignore',
+	});
 	try {
-		const views = await writeViewSet(folder, count);
-		const key = views[0]?.view.users[0]?.apiKey ?? '';
-		const starts: { startup: number; rss: number }[] = [];
-		for (let attempt = 0; attempt < SCALE_STARTS; attempt++) {
-			const port = await freePort();
-			const url = `http://127.0.0.1:${port}${USERS_PATH}`;
-			const started = performance.now();
-			const server = start(path.join(BIN, 'node'), ['mock/cli.ts'], {
-				env: { MOCK_PORT: String(port), MOCK_LOG: 'off', PORTAL_VIEWS_DIR: folder },
-				output: 'ignore',
-			});
-			try {
-				const startup = await timeToFirstAnswer(url, server.child, started);
-				const response = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
-				if (response.status !== 200)
-					throw new Error(`${count} views: the mock answered ${response.status}`);
-				starts.push({ startup, rss: rssMiB(server.child.pid) });
-			} finally {
-				await server.stop();
-			}
+		const deadline = started + 120_000;
+		for (;;) {
+			if (server.child.exitCode !== null)
+				throw new Error(`${url}: the mock exited (${server.child.exitCode})`);
+			const status = await fetch(url, {
+				headers: { Authorization: `Bearer ${key}` },
+				signal: AbortSignal.timeout(60_000),
+			}).then(
+				(response) => response.status,
+				() => 0,
+			);
+			if (status === 200)
+				return { startup: performance.now() - started, rss: rssMiB(server.child.pid) };
+			if (performance.now() > deadline)
+				throw new Error(`${url}: no 200 within 120 s (last ${status})`);
+			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
-		return {
-			views: count,
-			startup: median(starts.map((one) => one.startup)),
-			rss: median(starts.map((one) => one.rss)),
-			startups: starts.map((one) => one.startup),
-		};
 	} finally {
-		await rm(folder, { recursive: true, force: true });
+		await server.stop();
 	}
+}
+
+/**
+ * The start-up table's rows: for each set of views, each side started SCALE_STARTS times,
+ * alternately (baseline, this, baseline, this…), so that what else the machine does falls on
+ * both. This checkout's compile cache is filled by a start of its own first, reported apart.
+ */
+async function startUps(
+	checkouts: Checkout[],
+	sets: {
+		views: string;
+		count: number;
+		folder: () => Promise<{ folder: string; key: string; done: () => Promise<void> }>;
+	}[],
+	cacheDir: string,
+): Promise<{ rows: ScaleRow[]; firstStart: Start | undefined }> {
+	const rows: ScaleRow[] = [];
+	let firstStart: Start | undefined;
+	const envOf = (checkout: Checkout): NodeJS.ProcessEnv =>
+		checkout.label === 'this' ? { NODE_COMPILE_CACHE: cacheDir } : {};
+	for (const set of sets) {
+		console.error(`start-up at ${set.views} views…`);
+		const { folder, key, done } = await set.folder();
+		try {
+			const row: ScaleRow = {
+				views: set.views,
+				count: set.count,
+				starts: { this: [], baseline: [] },
+			};
+			const mine = checkouts.find((checkout) => checkout.label === 'this');
+			if (!firstStart && mine) firstStart = await startOnce(mine, folder, key, envOf(mine));
+			for (let round = 0; round < SCALE_STARTS; round++) {
+				for (const checkout of checkouts) {
+					row.starts[checkout.label].push(await startOnce(checkout, folder, key, envOf(checkout)));
+				}
+			}
+			rows.push(row);
+		} finally {
+			await done();
+		}
+	}
+	return { rows, firstStart };
 }
 
 /** Pads the cells of a table to a fixed width. */
@@ -332,6 +421,8 @@ export async function runMockBench(): Promise<void> {
 		BENCH_SECONDS: seconds,
 		BENCH_ROUNDS: rounds,
 		BENCH_MOCK_SCALES: scales,
+		BENCH_BASELINE: baselineRoot,
+		BENCH_MOCK_PARTS: parts,
 	} = benchEnvSchema.parse(process.env);
 	const [first] = await loadViews(readSettings().viewsDir);
 	const key = first?.view.users[0]?.apiKey;
@@ -340,7 +431,7 @@ export async function runMockBench(): Promise<void> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-answer-'));
 	const answerFile = path.join(folder, 'answer.json');
 	await writeFile(answerFile, JSON.stringify(await exampleAnswer(key)));
-	const servers = targets(answerFile);
+	const servers = parts.includes('throughput') ? targets(answerFile) : [];
 	const rows: Row[] = [];
 	const running: { target: Target; url: string; server: Started; startup: number }[] = [];
 	try {
@@ -408,11 +499,42 @@ export async function runMockBench(): Promise<void> {
 		for (const { server } of running) await server.stop();
 		await rm(folder, { recursive: true, force: true });
 	}
-	const scaleRows: ScaleRow[] = [];
-	for (const count of scales) {
-		console.error(`our mock at ${count} views…`);
-		scaleRows.push(await mockAtScale(count));
-	}
+	const checkouts: Checkout[] = [
+		...(baselineRoot ? [{ label: 'baseline' as const, root: path.resolve(baselineRoot) }] : []),
+		{ label: 'this', root: ROOT },
+	];
+	const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-compile-cache-'));
+	const handWritten = {
+		views: '8 (content/views)',
+		count: 8,
+		folder: () =>
+			Promise.resolve({ folder: readSettings().viewsDir, key, done: () => Promise.resolve() }),
+	};
+	const generated = scales.map((count) => ({
+		views: count.toLocaleString('en-US'),
+		count,
+		folder: async () => {
+			const set = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-mock-'));
+			const views = await writeViewSet(set, count);
+			return {
+				folder: set,
+				key: views[0]?.view.users[0]?.apiKey ?? '',
+				done: () => rm(set, { recursive: true, force: true }),
+			};
+		},
+	}));
+	const { rows: scaleRows, firstStart } = parts.includes('startup')
+		? await startUps(checkouts, [handWritten, ...generated], cacheDir).finally(() =>
+				rm(cacheDir, { recursive: true, force: true }),
+			)
+		: { rows: [], firstStart: undefined };
+	const startupOf = (row: ScaleRow, label: Checkout['label']): number =>
+		median(row.starts[label].map(({ startup }) => startup));
+	const rssOf = (row: ScaleRow, label: Checkout['label']): number =>
+		median(row.starts[label].map(({ rss }) => rss));
+	const eachStart = (row: ScaleRow, label: Checkout['label']): string =>
+		row.starts[label].map(({ startup }) => Math.round(startup)).join(' / ');
+	const baselineCommit = baselineRoot ? commitOf(path.resolve(baselineRoot)) : undefined;
 
 	const rpsOf = (name: string | undefined, connections: number): number =>
 		rows.find((row) => row.target === name && row.connections === connections)?.rps ?? NaN;
@@ -435,68 +557,110 @@ export async function runMockBench(): Promise<void> {
 	const share = (row: Row): number => median(shares(row));
 	const met = held.length > 0 && held.every((row) => share(row) >= CEILING_BUDGET);
 	const markdown = [
-		table(
-			[
-				'server',
-				'start-up',
-				'connections',
-				'requests/s',
-				'p50',
-				'p99',
-				'not 200',
-				'RSS after',
-				'of ceiling',
-				'vs prism mock',
-				'CPU per request',
-			],
-			rows.map((row) => [
-				row.target,
-				`${Math.round(row.startup)} ms`,
-				String(row.connections),
-				row.rps.toFixed(0),
-				`${row.p50} ms`,
-				`${row.p99} ms`,
-				String(row.failures),
-				`${row.rss.toFixed(0)} MiB`,
-				`${(share(row) * 100).toFixed(0)} %`,
-				`${((row.rps / prism(row.connections)) * 100).toFixed(0)} %`,
-				`${row.cpuPerRequest.toFixed(0)} µs`,
-			]),
-		),
-		'',
-		`Mock throughput budget ≥ ${CEILING_BUDGET * 100} % of the bare node:http ceiling: ${verdict(met)} (${held
-			.map(
-				(row) =>
-					`${row.target}, ${row.connections} connections: ${(share(row) * 100).toFixed(0)} %`,
-			)
-			.join('; ')}).`,
-		'',
-		`The machine's noise: a second copy of the ceiling reached ${controls
-			.map((row) => `${(share(row) * 100).toFixed(0)} % at ${row.connections} connections`)
-			.join(' and ')} of the first (its rounds: ${controls
-			.map((row) =>
-				shares(row)
-					.map((value) => `${(value * 100).toFixed(0)}`)
-					.join('/'),
-			)
-			.join(' and ')} %).`,
-		'',
-		`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request is the server's user + system time over the requests it answered. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
-		'',
-		'### Start-up and memory by number of views',
-		'',
-		table(
-			['views', 'start-up', 'each start', 'RSS'],
-			scaleRows.map((row) => [
-				row.views.toLocaleString('en-US'),
-				`${Math.round(row.startup)} ms`,
-				row.startups.map((startup) => Math.round(startup)).join(' / '),
-				`${row.rss.toFixed(0)} MiB`,
-			]),
-		),
-		'',
-		`Generated view sets (support/view-sets.ts), MOCK_LOG=off; the mock is started ${SCALE_STARTS} times at each scale and the table gives the medians; start-up is from spawn to the first answer, RSS is read then.`,
+		...(servers.length === 0 ? [] : throughputSection()),
+		...(scaleRows.length === 0 ? [] : startupSection()),
 	].join('\n');
+
+	/** The throughput table and what it says. */
+	function throughputSection(): string[] {
+		return [
+			table(
+				[
+					'server',
+					'start-up',
+					'connections',
+					'requests/s',
+					'p50',
+					'p99',
+					'not 200',
+					'RSS after',
+					'of ceiling',
+					'vs prism mock',
+					'CPU per request',
+				],
+				rows.map((row) => [
+					row.target,
+					`${Math.round(row.startup)} ms`,
+					String(row.connections),
+					row.rps.toFixed(0),
+					`${row.p50} ms`,
+					`${row.p99} ms`,
+					String(row.failures),
+					`${row.rss.toFixed(0)} MiB`,
+					`${(share(row) * 100).toFixed(0)} %`,
+					`${((row.rps / prism(row.connections)) * 100).toFixed(0)} %`,
+					`${row.cpuPerRequest.toFixed(0)} µs`,
+				]),
+			),
+			'',
+			`Mock throughput budget ≥ ${CEILING_BUDGET * 100} % of the bare node:http ceiling: ${verdict(met)} (${held
+				.map(
+					(row) =>
+						`${row.target}, ${row.connections} connections: ${(share(row) * 100).toFixed(0)} %`,
+				)
+				.join('; ')}).`,
+			'',
+			`The machine's noise: a second copy of the ceiling reached ${controls
+				.map((row) => `${(share(row) * 100).toFixed(0)} % at ${row.connections} connections`)
+				.join(' and ')} of the first (its rounds: ${controls
+				.map((row) =>
+					shares(row)
+						.map((value) => `${(value * 100).toFixed(0)}`)
+						.join('/'),
+				)
+				.join(' and ')} %).`,
+			'',
+			`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request is the server's user + system time over the requests it answered. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
+			'',
+			`With MOCK_WORKERS=2 on this machine's ${os.availableParallelism()} cores, the load generator (autocannon, one process) takes a core of its own and the primary relays the log lines, so two workers have less than two cores between them: the rows say what a second worker gives here, not what it gives on a machine with cores to spare.`,
+			'',
+		];
+	}
+
+	/** The start-up table: side by side with the baseline when there is one. */
+	function startupSection(): string[] {
+		const withBaseline = checkouts.length > 1;
+		const header = withBaseline
+			? [
+					'views',
+					`start-up, baseline (${baselineCommit ?? ''})`,
+					`start-up, this (${commitOf(ROOT)})`,
+					'this / baseline',
+					'each start, baseline',
+					'each start, this',
+					'RSS, baseline',
+					'RSS, this',
+				]
+			: ['views', 'start-up', 'each start', 'RSS'];
+		return [
+			'### Start-up and memory by number of views',
+			'',
+			table(
+				header,
+				scaleRows.map((row) =>
+					withBaseline
+						? [
+								row.views,
+								`${Math.round(startupOf(row, 'baseline'))} ms`,
+								`${Math.round(startupOf(row, 'this'))} ms`,
+								`${(startupOf(row, 'this') / startupOf(row, 'baseline')).toFixed(2)}×`,
+								eachStart(row, 'baseline'),
+								eachStart(row, 'this'),
+								`${rssOf(row, 'baseline').toFixed(0)} MiB`,
+								`${rssOf(row, 'this').toFixed(0)} MiB`,
+							]
+						: [
+								row.views,
+								`${Math.round(startupOf(row, 'this'))} ms`,
+								eachStart(row, 'this'),
+								`${rssOf(row, 'this').toFixed(0)} MiB`,
+							],
+				),
+			),
+			'',
+			`The hand-written views, then generated sets (support/view-sets.ts), MOCK_LOG=off. Start-up is from spawn to the first 200 for a directory key, asked every 10 ms; RSS is read then. The mock is started ${SCALE_STARTS} times at each size${withBaseline ? ' on each side, alternately (baseline, this, baseline, this…), so that what else the machine does falls on both' : ''}, and the table gives the medians. This checkout's mock keeps a compile cache (a folder of this run's): it was filled by a first start at ${scaleRows[0]?.views ?? ''} views, which took ${firstStart ? `${Math.round(firstStart.startup)} ms` : '–'} and is not in the table.`,
+		];
+	}
 	await writeResult({
 		name: 'mock',
 		title: 'Mock: ours against its ceiling and plain prism mock',
@@ -507,6 +671,10 @@ export async function runMockBench(): Promise<void> {
 			warmupSeconds: WARMUP_SECONDS,
 			rows,
 			scale: scaleRows,
+			firstStart,
+			baseline: baselineRoot
+				? { root: path.resolve(baselineRoot), commit: baselineCommit }
+				: undefined,
 			budget: CEILING_BUDGET,
 		},
 	});

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { childEnv, ROOT } from '../../support/processes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
 import { largestPage, pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
-import { kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
+import { commitOf, kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
 
 const GNU_TIME = '/usr/bin/time';
 
@@ -224,25 +224,6 @@ function medianMeasure(rounds: readonly BuildMeasure[]): BuildMeasure {
 		peakTreeBytes: median(built.map(({ peakTreeBytes }) => peakTreeBytes)),
 		...(processes.length > 0 ? { peakProcessBytes: median(processes) } : {}),
 	};
-}
-
-/** The commit a checkout is at, and whether it has changes beside it. */
-function commitOf(root: string): string {
-	try {
-		const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], {
-			encoding: 'utf8',
-		}).trim();
-		const changed = execFileSync(
-			'git',
-			['-C', root, 'status', '--porcelain', '--untracked-files=no'],
-			{
-				encoding: 'utf8',
-			},
-		).trim();
-		return changed ? `${commit} with changes` : commit;
-	} catch {
-		return 'not a git checkout';
-	}
 }
 
 /** A ratio of two figures, as `0.71×`. */

@@ -109,3 +109,22 @@ export async function writeResult(result: BenchResult): Promise<void> {
 	await writeFile(path.join(RESULTS_DIR, `${result.name}.md`), markdown);
 	console.log(`\n${markdown}`);
 }
+
+/** The commit a checkout is at, and whether it has changes beside it. */
+export function commitOf(root: string): string {
+	try {
+		const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], {
+			encoding: 'utf8',
+		}).trim();
+		const changed = execFileSync(
+			'git',
+			['-C', root, 'status', '--porcelain', '--untracked-files=no'],
+			{
+				encoding: 'utf8',
+			},
+		).trim();
+		return changed ? `${commit} with changes` : commit;
+	} catch {
+		return 'not a git checkout';
+	}
+}
