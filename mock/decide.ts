@@ -252,6 +252,12 @@ export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
 /** The paths a container platform probes: whether the process serves, and whether it is ready. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
+/**
+ * What a target must hold to name a probe: every other request passes this test alone, without
+ * its target being parsed, since every request is asked first whether it is a probe.
+ */
+const PROBE_NAMED = /healthz|readyz/;
+
 /** A probe's answer: JSON, or problem+json when not ready, never kept by a cache between. */
 function probeAnswer(status: number, body: object, extra: Record<string, string> = {}): MockAnswer {
 	const bytes = Buffer.from(JSON.stringify(body));
@@ -278,6 +284,7 @@ function probeAnswer(status: number, body: object, extra: Record<string, string>
  */
 export function probe(request: MockRequest, now: MockNow): MockAnswer | undefined {
 	if (request.method !== 'get' && request.method !== 'head') return undefined;
+	if (!PROBE_NAMED.test(request.target)) return undefined;
 	const { pathname } = targetUrl(request.target);
 	if (!PROBES.has(pathname)) return undefined;
 	if (pathname === '/healthz') return probeAnswer(200, { status: 'serving' });

@@ -263,20 +263,17 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	/** Decides a request and sends the answer; while stopping, the answer closes its connection. */
 	const answer = (response: ServerResponse, request: MockRequest): void => {
 		const decided = decide(request, now, memory, hosts);
-		const sent = (): void => {
-			counts.answered += 1;
-		};
 		if (decided instanceof Promise) {
 			void decided.then((found) => {
 				if (stopping) response.shouldKeepAlive = false;
 				sendAfresh(response, request, found, log);
-				sent();
+				counts.answered += 1;
 			});
-		} else {
-			if (stopping) response.shouldKeepAlive = false;
-			send(response, request, decided, log);
-			sent();
+			return;
 		}
+		if (stopping) response.shouldKeepAlive = false;
+		send(response, request, decided, log);
+		counts.answered += 1;
 	};
 
 	/**
@@ -297,7 +294,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		// No operation has a request body; drain any so the connection stays usable.
 		incoming.resume();
 		if (starting && !probe(request, now)) {
-			void starting.then(() => answer(response, request));
+			// Answered from whatever the first load left: its state, or why it has none.
+			const answerNow = (): void => answer(response, request);
+			void starting.then(answerNow, answerNow);
 		} else {
 			answer(response, request);
 		}
