@@ -174,21 +174,53 @@ function targets(answerFile: string): Target[] {
 	];
 }
 
-/** A process's resident memory in MiB, from /proc. */
+/** A process and its children, all the way down (a cluster's workers), from /proc. */
+function processTree(pid: number): number[] {
+	let children: number[] = [];
+	try {
+		children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+			.trim()
+			.split(/\s+/)
+			.filter(Boolean)
+			.map(Number);
+	} catch {
+		// Gone since it was listed.
+	}
+	return [pid, ...children.flatMap(processTree)];
+}
+
+/** The resident memory of a process and its children in MiB, from /proc. */
 function rssMiB(pid: number | undefined): number {
 	if (pid === undefined) return NaN;
-	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-	const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+	let kib = 0;
+	for (const each of processTree(pid)) {
+		try {
+			const status = readFileSync(`/proc/${each}/status`, 'utf8');
+			kib += Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
+		} catch {
+			// Gone since it was listed.
+		}
+	}
 	return kib / 1024;
 }
 
-/** A process's CPU time so far (user + system), in microseconds, from /proc. */
+/**
+ * The CPU time so far (user + system) of a process and its live children (a cluster's workers),
+ * in microseconds, from /proc.
+ */
 function cpuMicros(pid: number | undefined): number {
 	if (pid === undefined) return NaN;
-	// The fields after the command name (which may hold spaces) start with the state, field 3.
-	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-	const ticks = Number(fields[11]) + Number(fields[12]);
+	let ticks = 0;
+	for (const each of processTree(pid)) {
+		try {
+			// The fields after the command name (which may hold spaces) start with the state, field 3.
+			const stat = readFileSync(`/proc/${each}/stat`, 'utf8');
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			ticks += Number(fields[11]) + Number(fields[12]);
+		} catch {
+			// Gone since it was listed.
+		}
+	}
 	return (ticks * 1_000_000) / CLOCK_TICKS;
 }
 
@@ -610,7 +642,7 @@ export async function runMockBench(): Promise<void> {
 				)
 				.join(' and ')} %).`,
 			'',
-			`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request is the server's user + system time over the requests it answered. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
+			`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request and RSS are the server's, with its workers when it has some: user + system time over the requests it answered, and resident memory after the load. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
 			'',
 			`With MOCK_WORKERS=2 on this machine's ${os.availableParallelism()} cores, the load generator (autocannon, one process) takes a core of its own and the primary relays the log lines, so two workers have less than two cores between them: the rows say what a second worker gives here, not what it gives on a machine with cores to spare.`,
 			'',
