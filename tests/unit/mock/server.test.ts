@@ -132,4 +132,23 @@ describe('the mock’s start', () => {
 			await rm(file, { force: true });
 		}
 	});
+
+	it('answers a request held during a first load that fails, and stops at once', async () => {
+		let release = (): void => {};
+		reading.gate = new Promise<void>((resolve) => (release = resolve));
+		const port = await freePort();
+		const missing = path.join(folder, 'no-such-contract.yaml');
+		const mock = startMock({ port, viewsDir, contractFile: missing });
+		const base = `http://127.0.0.1:${port}`;
+		await vi.waitFor(async () => expect((await fetch(`${base}/healthz`)).status).toBe(200), {
+			timeout: 10_000,
+			interval: 20,
+		});
+		const held = users(base, views[0]?.view.users[0]?.apiKey ?? '');
+		release();
+		const started = performance.now();
+		await expect(mock).rejects.toThrow('no-such-contract.yaml');
+		expect((await held).status).toBe(503);
+		expect(performance.now() - started).toBeLessThan(2000);
+	});
 });
