@@ -134,7 +134,7 @@ describe('the probes', () => {
 		const base = `http://127.0.0.1:${port}`;
 		const mock = startMock({ MOCK_PORT: String(port) });
 		await waitForUrl(`${base}${USERS}`, mock);
-		const kubelet = `10.1.2.3:${port}`;
+		const kubelet = `192.0.2.10:${port}`;
 		expect(await probeAs(port, '/healthz', kubelet)).toEqual({
 			status: 200,
 			body: '{"status":"serving"}',

@@ -734,7 +734,7 @@ describe('the probes, /healthz and /readyz', () => {
 	});
 
 	it('answer under any Host, as a kubelet asks by the pod’s address: they hold no view, key or user', async () => {
-		for (const host of ['10.1.2.3:4010', 'attacker.example', undefined]) {
+		for (const host of ['192.0.2.10:4010', 'attacker.example', undefined]) {
 			const live = await decide(request({ target: '/healthz', host }), now, createMemory(), HOSTS);
 			expect(live.status).toBe(200);
 			const ready = await decide(request({ target: '/readyz', host }), now, createMemory(), HOSTS);
