@@ -9,7 +9,8 @@
  * - start-up: the mock's time from spawn to the first 200 and resident memory with the 8
  *   hand-written views and 10, 100, 1,000 and 10,000 generated ones (BENCH_MOCK_SCALES overrides
  *   the generated sizes). BENCH_BASELINE names another checkout (with its node_modules) whose mock
- *   is started side by side, alternately with this one, from the same views. This checkout's mock
+ *   is started side by side, alternately with this one, from the same views, and loaded in the
+ *   throughput rounds beside this one's. This checkout's mock
  *   keeps a compile cache (NODE_COMPILE_CACHE, a folder of the run's, empty at first): its first
  *   start, which fills it, is reported on its own.
  * Every server is started first and warmed up (a JIT-compiled server answers faster than a cold
@@ -97,11 +98,34 @@ interface Target {
 	 * machine's noise moves an identical server, the mock held to the budget, or plain Prism.
 	 */
 	role: 'ceiling' | 'control' | 'held' | 'prism' | 'other';
-	command: (port: number) => { file: string; args: string[]; env?: NodeJS.ProcessEnv };
+	command: (port: number) => {
+		file: string;
+		args: string[];
+		env?: NodeJS.ProcessEnv;
+		/** The checkout it runs in; this one unless given. */
+		cwd?: string;
+	};
 }
 
-/** The servers of the throughput table; the first is the ceiling the others are held to. */
-function targets(answerFile: string): Target[] {
+/**
+ * The servers of the throughput table; the first is the ceiling the others are held to. With a
+ * baseline checkout, its mock is loaded in the same rounds, so the two compare under the same noise.
+ */
+function targets(answerFile: string, baseline: string | undefined): Target[] {
+	const baselineMock: Target[] = baseline
+		? [
+				{
+					name: `baseline's mock (${commitOf(baseline)})`,
+					role: 'other',
+					command: (port) => ({
+						file: path.join(baseline, 'node_modules', '.bin', 'node'),
+						args: ['mock/cli.ts'],
+						env: { MOCK_PORT: String(port) },
+						cwd: baseline,
+					}),
+				},
+			]
+		: [];
 	return [
 		{
 			name: 'bare node:http, same bytes',
@@ -128,6 +152,7 @@ function targets(answerFile: string): Target[] {
 				env: { MOCK_PORT: String(port) },
 			}),
 		},
+		...baselineMock,
 		{
 			name: 'our mock, MOCK_LOG=off',
 			role: 'held',
@@ -226,8 +251,8 @@ function cpuMicros(pid: number | undefined): number {
 
 /** Starts a target in its own process group, its output discarded as a user's terminal would show it. */
 function launch(target: Target, port: number): Started {
-	const { file, args, env } = target.command(port);
-	return start(file, args, { env: env ?? {}, output: 'ignore' });
+	const { file, args, env, cwd } = target.command(port);
+	return start(file, args, { env: env ?? {}, output: 'ignore', ...(cwd ? { cwd } : {}) });
 }
 
 /** Milliseconds from `since` until the URL answers with any status. */
@@ -463,7 +488,9 @@ export async function runMockBench(): Promise<void> {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-answer-'));
 	const answerFile = path.join(folder, 'answer.json');
 	await writeFile(answerFile, JSON.stringify(await exampleAnswer(key)));
-	const servers = parts.includes('throughput') ? targets(answerFile) : [];
+	const servers = parts.includes('throughput')
+		? targets(answerFile, baselineRoot ? path.resolve(baselineRoot) : undefined)
+		: [];
 	const rows: Row[] = [];
 	const running: { target: Target; url: string; server: Started; startup: number }[] = [];
 	try {
