@@ -23,7 +23,7 @@ let scratch: string;
 /** The first cell of each row of the README's table under "How the mock answers". */
 async function readmeRows(): Promise<string[]> {
 	const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-	const section = readme.split(/^## /m).find((part) => part.startsWith('How the mock answers'));
+	const section = readme.split(/^#{2,3} /m).find((part) => part.startsWith('How the mock answers'));
 	if (!section) throw new Error('README.md: no "How the mock answers" section');
 	const rows = section.split('\n').filter((line) => line.startsWith('| '));
 	return rows
