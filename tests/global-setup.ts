@@ -12,6 +12,9 @@ import type { TestProject } from 'vitest/node';
 import { buildPortal } from '../support/build.ts';
 import { freePort } from '../support/processes.ts';
 
+/** The instant the tests' build describes (SOURCE_DATE_EPOCH): 2026-11-24T00:00:00Z. */
+export const BUILT_AT_EPOCH = 1795478400;
+
 declare module 'vitest' {
 	export interface ProvidedContext {
 		/** The built portal. */
@@ -50,6 +53,8 @@ async function build(): Promise<Built> {
 	const result = buildPortal(distDir, undefined, {
 		MOCK_PORT: String(mockPort),
 		PORTAL_PORT: String(portalPort),
+		// A fixed instant for the pages that count from the build's (2026-11-24T00:00:00Z).
+		SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
 	});
 	if (result.status !== 0) throw new Error(`The portal build failed:\n${result.output}`);
 	return { folder, distDir, mockPort, portalPort, output: result.output };

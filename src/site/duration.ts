@@ -24,7 +24,22 @@ export function formatDuration(ms: number): string {
 	return 'under 1 s';
 }
 
-/** How long before `generatedAt` a view was last updated, e.g. `48 s`. */
-export function updatedBefore(lastUpdated: string, generatedAt: string): string {
-	return formatDuration(Date.parse(generatedAt) - Date.parse(lastUpdated));
+/** A day in milliseconds. */
+const DAY = 86_400_000;
+
+/**
+ * When a view was last updated, against one instant every view shares (the build's), so that
+ * views can be compared: `2026-11-18, 6 days before this build` (`… after this build` for a time
+ * past it). From a day apart, the count is of calendar days between the two UTC dates, so it adds
+ * up with the date shown; under a day, the time apart (`3 h`). Dates are UTC, as everywhere on the
+ * portal.
+ */
+export function updatedAgainstBuild(lastUpdated: string, builtAt: string): string {
+	const gap = Date.parse(builtAt) - Date.parse(lastUpdated);
+	const date = new Date(lastUpdated).toISOString().slice(0, 10);
+	const dateOfBuild = new Date(builtAt).toISOString().slice(0, 10);
+	const days = Math.abs(Date.parse(dateOfBuild) - Date.parse(date)) / DAY;
+	const apart =
+		Math.abs(gap) < DAY ? formatDuration(gap) : days === 1 ? '1 day' : `${String(days)} days`;
+	return `${date}, ${apart} ${gap < 0 ? 'after' : 'before'} this build`;
 }

@@ -94,6 +94,14 @@ const settingsSchema = z.object({
 		.min(1, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
 		.max(3650, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
 		.default(90),
+	/** The instant a reproducible build describes, in seconds since 1970 (reproducible-builds.org). */
+	SOURCE_DATE_EPOCH: z
+		.string()
+		.regex(/^\d{1,11}$/, {
+			error: 'SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 (e.g. 1795478400)',
+		})
+		.transform(Number)
+		.optional(),
 });
 
 /** The portal's settings. */
@@ -124,6 +132,8 @@ export interface PortalSettings {
 	readonly mockAllowedHosts: readonly string[];
 	/** How many days a key may go unrotated before the access review flags it. */
 	readonly keyMaxAgeDays: number;
+	/** SOURCE_DATE_EPOCH in seconds when set: the instant a reproducible build describes. */
+	readonly sourceDateEpoch: number | undefined;
 }
 
 /** The variables the settings are read from. */
@@ -140,6 +150,7 @@ const VARIABLES = [
 	'PORTAL_ALLOWED_HOSTS',
 	'MOCK_ALLOWED_HOSTS',
 	'PORTAL_KEY_MAX_AGE_DAYS',
+	'SOURCE_DATE_EPOCH',
 ] as const;
 
 /** Parses the settings from an environment; throws a message per bad variable. */
@@ -161,6 +172,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		MOCK_HOST,
 		MOCK_LOG_PROBES,
 		MOCK_WORKERS,
+		SOURCE_DATE_EPOCH,
 	} = result.data;
 	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
@@ -176,6 +188,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		portalAllowedHosts: PORTAL_ALLOWED_HOSTS,
 		mockAllowedHosts: MOCK_ALLOWED_HOSTS,
 		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,
+		sourceDateEpoch: SOURCE_DATE_EPOCH,
 	});
 }
 

@@ -215,6 +215,15 @@ describe('search', () => {
 			.toBe(
 				'Console view production-edge. production · Edge. Hosts console 203.0.113.61:7443 database console_production_edge on db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. Edge traffic billed $1.37M this month, up 8.9% year over year; the new',
 			);
+		// A match deep in the page: the excerpt starts at it, not at the host names before it.
+		await page.fill('#search-query', 'billed');
+		const billed = page
+			.locator('.search-results li')
+			.filter({ has: page.locator('a[href="/views/production-edge/"]') })
+			.locator('.search-excerpt');
+		await expect
+			.poll(async () => (await billed.allTextContents())[0], { timeout: 10_000 })
+			.toMatch(/^… note\. Edge traffic billed \$1\.37M/);
 		await page.close();
 	});
 

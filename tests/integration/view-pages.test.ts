@@ -110,6 +110,15 @@ describe('the overview', () => {
 		}
 	});
 
+	it("says when each view was updated, counted from the build's one instant", async () => {
+		// The tests' build describes 2026-11-24T00:00:00Z (SOURCE_DATE_EPOCH in global-setup.ts).
+		const $ = await page('.');
+		const said = (slug: string) =>
+			text($(`a[href="/views/${slug}/"]`).first().closest('li').find('.facts').text());
+		expect(said('production')).toContain('updated 2026-11-18, 6 days before this build');
+		expect(said('dr-eu-west-failover')).toContain('updated 2026-11-03, 21 days before this build');
+	});
+
 	it('has a favicon file and noindex, like every page', async () => {
 		const $ = await page('.');
 		expect($('meta[name="robots"]').attr('content')).toBe('noindex');

@@ -73,9 +73,14 @@ export function decodeEntities(text: string): string {
 	});
 }
 
+/** How many words before the first match an excerpt keeps, so the match leads its line. */
+const WORDS_BEFORE_MATCH = 3;
+
 /**
  * Splits a Pagefind excerpt (escaped text with `<mark>` around matches) into plain text runs, so
- * the dialog shows it with text nodes and never parses page text as HTML.
+ * the dialog shows it with text nodes and never parses page text as HTML. The excerpt starts at
+ * its first match: Pagefind centres it on the match, so a page's host names could fill the lines
+ * before it; only the few words just before the match are kept, after an ellipsis.
  */
 export function excerptParts(excerpt: string): ExcerptPart[] {
 	const parts: ExcerptPart[] = [];
@@ -84,6 +89,12 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
 		if (piece === '<mark>') mark = true;
 		else if (piece === '</mark>') mark = false;
 		else if (piece) parts.push({ text: decodeEntities(piece), mark });
+	}
+	const [first] = parts;
+	if (first && !first.mark && parts.length > 1) {
+		const words = first.text.split(/(?<=\s)/);
+		if (words.length > WORDS_BEFORE_MATCH)
+			first.text = `… ${words.slice(-WORDS_BEFORE_MATCH).join('')}`;
 	}
 	return parts;
 }

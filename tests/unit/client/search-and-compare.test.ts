@@ -51,6 +51,26 @@ describe('search shortcuts and excerpts', () => {
 		]);
 	});
 
+	it('starts an excerpt at its first match, keeping the three words before it', () => {
+		expect(
+			excerptParts(
+				'Hosts console 203.0.113.61:7443 database db.production-edge.example:5432 cache cache.production-edge.example:6379. Status note. <mark>Edge</mark> traffic billed',
+			),
+		).toEqual([
+			{ text: '… cache.production-edge.example:6379. Status note. ', mark: false },
+			{ text: 'Edge', mark: true },
+			{ text: ' traffic billed', mark: false },
+		]);
+		// Already at the start, or with no match at all, the excerpt stays whole.
+		expect(excerptParts('<mark>Kenji</mark> Watanabe, admin in')).toEqual([
+			{ text: 'Kenji', mark: true },
+			{ text: ' Watanabe, admin in', mark: false },
+		]);
+		expect(excerptParts('one two three four five')).toEqual([
+			{ text: 'one two three four five', mark: false },
+		]);
+	});
+
 	it('moves the active result down to the last and up past the first back to the query field', () => {
 		expect(moveActiveResult('ArrowDown', -1, 3)).toBe(0);
 		expect(moveActiveResult('ArrowDown', 0, 3)).toBe(1);
