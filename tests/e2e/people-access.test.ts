@@ -127,7 +127,10 @@ describe('people and access', () => {
 		await page.goto(`${portal.url}/`);
 		await page.locator('.site-nav a', { hasText: 'Access' }).click();
 		await page.waitForURL(`${portal.url}/access/`);
-		const facet = (label: string) => page.locator('.access-filters .facet', { hasText: label });
+		const facet = (label: string) =>
+			page
+				.getByRole('navigation', { name: 'Filter access', exact: true })
+				.locator('.facet', { hasText: label });
 		await facet('Environment').getByRole('link', { name: 'production', exact: true }).click();
 		await page.waitForURL(`${portal.url}/access/environments/production/`);
 		const everyone = await page.locator('table.access-people tbody th').allTextContents();

@@ -117,7 +117,7 @@ describe('the access changes', () => {
 		expect(tableRows(admin)).toEqual(
 			all.filter((row) => / Granted admin$|admin →|→ admin$/.test(row)),
 		);
-		const links = (await page('access/changes'))('nav.change-filters a')
+		const links = (await page('access/changes'))('nav[aria-label="Filter access changes"] a')
 			.toArray()
 			.map((link) => link.attribs['href']);
 		expect(links).toEqual(
