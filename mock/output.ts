@@ -63,6 +63,36 @@ export function droppedNotice(count: number): string {
 }
 
 /**
+ * Lines gathered for at most FLUSH_MS or BATCH_LINES lines, then worded together and handed to
+ * `emit` as one text with their count: the batching both outputs share.
+ */
+function lineBatches(emit: (text: string, lines: number) => void): {
+	add: (line: Line) => void;
+	flush: () => void;
+} {
+	let pending: Line[] = [];
+	let timer: NodeJS.Timeout | undefined;
+	const flush = (): void => {
+		clearTimeout(timer);
+		timer = undefined;
+		if (pending.length === 0) return;
+		const lines = pending;
+		pending = [];
+		let text = '';
+		for (const line of lines) text += `${wordLine(line)}\n`;
+		emit(text, lines.length);
+	};
+	return {
+		add: (line) => {
+			pending.push(line);
+			if (pending.length >= BATCH_LINES) flush();
+			else timer ??= setTimeout(flush, FLUSH_MS);
+		},
+		flush,
+	};
+}
+
+/**
  * Standard output, through SonicBoom (pino's writer), which writes asynchronously, retries a
  * terminal that is busy (EAGAIN) and, past `maxLength`, drops rather than holds. The batches are
  * gathered here, as one UTF-8 buffer each (SonicBoom's `contentMode: 'buffer'`): given strings,
@@ -86,21 +116,8 @@ export function standardOutput(
 	out.on('drop', () => {
 		refused = true;
 	});
-	let pending: Line[] = [];
-	let timer: NodeJS.Timeout | undefined;
 	/** Lines dropped and not yet reported. */
 	let dropped = 0;
-
-	const flush = (): void => {
-		clearTimeout(timer);
-		timer = undefined;
-		if (pending.length === 0) return;
-		const lines = pending;
-		pending = [];
-		let text = '';
-		for (const line of lines) text += `${wordLine(line)}\n`;
-		put(text, lines.length);
-	};
 	/**
 	 * Hands text of some lines to SonicBoom, after the notice of lines dropped before, and counts
 	 * them if it drops them.
@@ -112,24 +129,21 @@ export function standardOutput(
 		// A dropped batch's notice is dropped with it; the next batch reports the sum.
 		dropped = refused ? dropped + lines : 0;
 	};
+	const batches = lineBatches(put);
 
 	return {
-		line: (line) => {
-			pending.push(line);
-			if (pending.length >= BATCH_LINES) flush();
-			else timer ??= setTimeout(flush, FLUSH_MS);
-		},
+		line: batches.add,
 		say: (text) => {
-			pending.push(text);
-			flush();
+			batches.add(text);
+			batches.flush();
 		},
 		write: (text) => {
-			flush();
+			batches.flush();
 			if (text !== '') put(text, Math.max(1, text.split('\n').length - 1));
 		},
 		close: () =>
 			new Promise<void>((resolve) => {
-				flush();
+				batches.flush();
 				out.once('close', () => resolve());
 				out.end();
 			}),
@@ -145,38 +159,23 @@ export type Relayed = { kind: 'lines'; text: string } | { kind: 'say'; text: str
  * is handed over; `close` resolves once every line is.
  */
 export function relayedOutput(send: (message: Relayed) => Promise<void>): Output {
-	let pending: Line[] = [];
-	let timer: NodeJS.Timeout | undefined;
 	let last: Promise<void> = Promise.resolve();
 	const relay = (message: Relayed): void => {
 		last = send(message);
 	};
-	const flush = (): void => {
-		clearTimeout(timer);
-		timer = undefined;
-		if (pending.length === 0) return;
-		const lines = pending;
-		pending = [];
-		let text = '';
-		for (const line of lines) text += `${wordLine(line)}\n`;
-		relay({ kind: 'lines', text });
-	};
+	const batches = lineBatches((text) => relay({ kind: 'lines', text }));
 	return {
-		line: (line) => {
-			pending.push(line);
-			if (pending.length >= BATCH_LINES) flush();
-			else timer ??= setTimeout(flush, FLUSH_MS);
-		},
+		line: batches.add,
 		say: (text) => {
-			flush();
+			batches.flush();
 			relay({ kind: 'say', text });
 		},
 		write: (text) => {
-			flush();
+			batches.flush();
 			if (text !== '') relay({ kind: 'lines', text });
 		},
 		close: () => {
-			flush();
+			batches.flush();
 			return last;
 		},
 	};
