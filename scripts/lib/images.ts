@@ -74,6 +74,11 @@ export async function command(file: string, args: readonly string[]): Promise<st
 	}
 }
 
+/** The id of the image a name (or id) stands for, as buildah prints it. */
+export async function imageId(image: string): Promise<string> {
+	return command('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', image]);
+}
+
 /** Runs a long command, handing each chunk of its output to `log`; fails with its last lines. */
 export async function streamed(
 	file: string,
@@ -158,14 +163,7 @@ export async function ensureLocalBase(
 	const record = path.join(CACHE_DIR, `debian-base-${today}.id`);
 	if (!force) {
 		const id = await readFile(record, 'utf8').catch(() => '');
-		const current = await command('buildah', [
-			'inspect',
-			'--type',
-			'image',
-			'--format',
-			'{{.FromImageID}}',
-			LOCAL_BASE,
-		]).catch(() => '');
+		const current = await imageId(LOCAL_BASE).catch(() => '');
 		if (id.trim() !== '' && id.trim() === current.trim()) return { made: false, seconds: 0 };
 	}
 	const epoch = String(Math.floor(Date.parse(`${today}T00:00:00Z`) / 1000));
@@ -210,14 +208,7 @@ export async function ensureLocalBase(
 		} finally {
 			await command('buildah', ['rm', container]).catch(() => '');
 		}
-		const id = await command('buildah', [
-			'inspect',
-			'--type',
-			'image',
-			'--format',
-			'{{.FromImageID}}',
-			LOCAL_BASE,
-		]);
+		const id = await imageId(LOCAL_BASE);
 		await mkdir(CACHE_DIR, { recursive: true });
 		await writeFile(record, id.trim());
 		return { made: true, seconds: (performance.now() - started) / 1000 };

@@ -15,6 +15,7 @@ import {
 	checkTools,
 	command,
 	ensureLocalBase,
+	imageId,
 	LOCAL_BASE,
 	measureImage,
 	prepareContext,
@@ -86,16 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	for (const container of containers) await command('buildah', ['rm', container]).catch(() => '');
 	// Everything this file built goes; the base stays, made once a day.
-	const base = (
-		await command('buildah', [
-			'inspect',
-			'--type',
-			'image',
-			'--format',
-			'{{.FromImageID}}',
-			LOCAL_BASE,
-		])
-	).trim();
+	const base = (await imageId(LOCAL_BASE)).trim();
 	const made = [...(await imageIds())].filter(
 		(id) => !before.has(id) && id.replace('sha256:', '') !== base,
 	);
