@@ -193,6 +193,40 @@ describe("a view's history", () => {
 		const $ = await page('views/production-main');
 		expect($('a[href="/views/production-main/history/"]').length).toBe(1);
 	});
+
+	it('has a Markdown twin with the same commits and changes, in the same order', async () => {
+		const $ = await page('views/production-main/history');
+		const fromPage = $('.history-commit')
+			.toArray()
+			.map((element) => {
+				const each = $(element);
+				return [
+					each.find('[data-commit] code').text(),
+					...each
+						.find('ul.history-changes li')
+						.toArray()
+						.map((item) => $(item).text().replace(/\s+/g, ' ').trim()),
+				];
+			});
+		const twin = await readFile(path.join(dist, 'views/production-main/history.md'), 'utf8');
+		expect(twin).toMatch(/^# History of /);
+		// Each commit: its date as a heading, its short name in code, then its changes as a list.
+		const fromTwin = twin
+			.split(/^## /m)
+			.slice(1)
+			.map((section) => [
+				/`([0-9a-f]{7,})`/.exec(section)?.[1] ?? '',
+				...section
+					.split('\n')
+					.filter((line) => /^[-*] /.test(line))
+					.map((line) => line.slice(2).replace(/\\(.)/g, '$1')),
+			]);
+		expect(fromTwin).toEqual(fromPage);
+		expect(fromTwin.length).toBe(6);
+		expect($('head link[rel="alternate"][type="text/markdown"]').attr('href')).toBe(
+			'/views/production-main/history.md',
+		);
+	});
 });
 
 describe("a person's page", () => {

@@ -7,6 +7,7 @@
 import { environmentHref, markdownHref, viewHref } from '../../shared/urls.ts';
 import { HOME_VIEWS_PER_ENVIRONMENT, viewCount, type EnvironmentGroup } from '../overview.ts';
 import type { PublicView } from '../public-view.ts';
+import type { List } from 'mdast';
 import { bulletList, heading, link, markdownText, paragraph, type Inline } from './mdast.ts';
 
 /** A view as a list gives it: the projection, with its slug beside it for the grouping. */
@@ -77,13 +78,9 @@ export function environmentMarkdown(page: EnvironmentPage): string {
 	const { environment } = page.group;
 	const { currentPage, lastPage } = page;
 	const paged = lastPage > 1;
-	const pageHref = (number: number): string => markdownHref(environmentHref(environment, number));
-	const neighbours: Inline[][] = [
-		...(currentPage > 1 ? [[link(pageHref(currentPage - 1), 'Previous page')]] : []),
-		...(currentPage < lastPage ? [[link(pageHref(currentPage + 1), 'Next page')]] : []),
-		...(currentPage > 2 ? [[link(pageHref(1), 'First page')]] : []),
-		...(currentPage < lastPage - 1 ? [[link(pageHref(lastPage), `Last page (${lastPage})`)]] : []),
-	];
+	const neighbours = pageLinks(currentPage, lastPage, (number) =>
+		markdownHref(environmentHref(environment, number)),
+	);
 	const first = page.start + 1;
 	const last = page.start + page.views.length;
 	return markdownText([
@@ -93,8 +90,26 @@ export function environmentMarkdown(page: EnvironmentPage): string {
 			...(paged ? [` · views ${first}–${last} on page ${currentPage} of ${lastPage}`] : []),
 		),
 		bulletList(page.views.map(viewLine)),
-		...(neighbours.length > 0 ? [bulletList(neighbours)] : []),
+		...neighbours,
 	]);
+}
+
+/**
+ * The links from one page of a paged list to its neighbours, its first and its last page, as a
+ * list; none for a list of one page. `pageHref` gives a page's twin.
+ */
+export function pageLinks(
+	currentPage: number,
+	lastPage: number,
+	pageHref: (page: number) => string,
+): List[] {
+	const links: Inline[][] = [
+		...(currentPage > 1 ? [[link(pageHref(currentPage - 1), 'Previous page')]] : []),
+		...(currentPage < lastPage ? [[link(pageHref(currentPage + 1), 'Next page')]] : []),
+		...(currentPage > 2 ? [[link(pageHref(1), 'First page')]] : []),
+		...(currentPage < lastPage - 1 ? [[link(pageHref(lastPage), `Last page (${lastPage})`)]] : []),
+	];
+	return links.length > 0 ? [bulletList(links)] : [];
 }
 
 /** One page of a list cut into pages of `size`, numbered from 1, as Astro's `paginate` cuts it. */

@@ -136,13 +136,17 @@ describe('Markdown twins', () => {
 			'/404.html',
 			'/access/flags/several-names/',
 			'/access/review/keys/2/',
-			'/access/changes/',
 			'/access/changes/roles/admin/',
+			'/access/changes/kinds/granted/2/',
 			'/access/since/v1.0/',
-			'/views/production/history/',
 		]) {
 			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
 		}
+		// A view's history and the access changes, each page of them, have theirs.
+		expect(markdownTwinHref('/views/production/history/')).toBe('/views/production/history.md');
+		expect(markdownTwinHref('/views/production/history/2/')).toBe('/views/production/history/2.md');
+		expect(markdownTwinHref('/access/changes/')).toBe('/access/changes.md');
+		expect(markdownTwinHref('/access/changes/3/')).toBe('/access/changes/3.md');
 		// A file is not a page: it has no twin.
 		expect(markdownTwinHref('/openapi.json')).toBeUndefined();
 		// A page whose name starts like 404 is a page.
