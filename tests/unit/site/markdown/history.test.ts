@@ -28,6 +28,22 @@ const priya = {
 	email: 'priya.raman@example.com',
 };
 
+/** Priya's role change in production, as the history gives it. */
+const roleChange: HistoryEntry = {
+	kind: 'role changed',
+	person: priya,
+	role: 'admin',
+	from: 'deployer',
+	to: 'admin',
+	order: 0,
+	sequence: 0,
+	commit,
+	slug: 'production',
+	view: 'production · Production',
+	environment: 'production',
+	line: 0,
+};
+
 /** A page of one view's history holding the commits given. */
 function historyPage(status: HistoryStatus, commits = 1, currentPage = 1, lastPage = 1) {
 	return {
@@ -41,7 +57,7 @@ function historyPage(status: HistoryStatus, commits = 1, currentPage = 1, lastPa
 		start: (currentPage - 1) * 20,
 		data: Array.from({ length: Math.min(commits, 20) }, () => ({
 			commit,
-			changes: [{ kind: 'role changed' as const, person: priya, from: 'deployer', to: 'admin' }],
+			changes: [roleChange],
 		})),
 	};
 }
