@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { buildCurl } from '../../src/shared/curl.ts';
 import { SERVER_STORAGE_KEY } from '../../src/client/try-it/server-url.ts';
+import { MEMORY_STORAGE_KEY } from '../../src/client/try-it/memory.ts';
+import { HISTORY_STORAGE_KEY } from '../../src/client/try-it/history.ts';
 import { BODY_CAP_BYTES } from '../../src/client/try-it/exchange.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
@@ -131,7 +133,7 @@ async function send(page: Page, server?: string, timeout = 15_000): Promise<stri
 		const previous = document.querySelector('try-it [data-summary]');
 		if (previous) previous.textContent = '';
 	});
-	await page.getByRole('button', { name: 'Send' }).click();
+	await page.getByRole('button', { name: 'Send', exact: true }).click();
 	const summary = page.locator('try-it [role="status"][data-summary]');
 	await page.waitForFunction(
 		() => {
@@ -300,10 +302,276 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 			(key) => localStorage.setItem(key, 'javascript:alert(1)'),
 			SERVER_STORAGE_KEY,
 		);
+		// A new tab: this one's own memory (sessionStorage) would give the server it chose.
+		const fresh = await page.context().newPage();
+		await fresh.goto(`${portal.url}/views/${other.slug}/`);
+		await fresh.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await fresh.getByLabel('Server').inputValue()).toBe(MOCK_URL);
+		expect(await fresh.locator('try-it [data-summary]').innerText()).toBe('');
+		await page.context().close();
+	});
+});
+
+/** Every value the page's origin keeps in localStorage and sessionStorage. */
+async function storedValues(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[localStorage, sessionStorage].flatMap((storage) =>
+			Object.keys(storage).map((name) => `${name}=${storage.getItem(name) ?? ''}`),
+		),
+	);
+}
+
+/** The rows of the panel's history, as their text. */
+async function historyRows(page: Page): Promise<string[]> {
+	return page.locator('try-it [data-history] li').allInnerTexts();
+}
+
+describe('the try-it panel remembers, in this tab only', () => {
+	beforeAll(async () => {
+		if (mock) return;
+		mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(MOCK_PORT) } });
+		await waitForUrl(`${MOCK_URL}/api/v2/users`, mock);
+	});
+
+	const admin = view.users.find(({ role }) => role === 'admin');
+	if (!admin) throw new Error('fixture without an admin');
+	const adminLabel = `${admin.name} (admin)`;
+	const keyChooser = (page: Page) => page.getByLabel('Key', { exact: true });
+
+	it('the chosen person and server survive a reload of the tab, and a new tab starts afresh', async () => {
+		const { page, errors } = await openView();
+		await keyChooser(page).selectOption({ label: adminLabel });
+		await page.getByLabel('Server').fill(`http://localhost:${MOCK_PORT}`);
+		await page.reload();
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
+		expect(await page.getByLabel('Server').inputValue()).toBe(`http://localhost:${MOCK_PORT}`);
+		const memory = await page.evaluate((name) => sessionStorage.getItem(name), MEMORY_STORAGE_KEY);
+		expect(JSON.parse(memory ?? '{}')).toMatchObject({ view: slug });
+		const fresh = await page.context().newPage();
+		await fresh.goto(`${portal.url}/views/${slug}/`);
+		await fresh.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await keyChooser(fresh).locator('option:checked').innerText()).toBe(
+			`${exampleUser(view).name} (${exampleUser(view).role})`,
+		);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('lists each request (time, view, person, status, duration) and sends one again in one click', async () => {
+		const { page, errors } = await openView();
+		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
+		await keyChooser(page).selectOption({ label: adminLabel });
+		expect(await send(page)).toMatch(/^200 OK/);
+		await keyChooser(page).selectOption({ label: 'Another key…' });
+		await page.getByLabel('Other key').fill('');
+		expect(await send(page)).toMatch(/^401 Unauthorized/);
+		const rows = await historyRows(page);
+		expect(rows).toHaveLength(2);
+		expect(rows[0]).toMatch(
+			new RegExp(
+				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · another key \\(not kept\\) · 401 · \\d+ ms$`,
+			),
+		);
+		expect(rows[1]).toMatch(
+			new RegExp(
+				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · ${adminLabel.replace(/[()]/g, '\\$&')} · 200 · \\d+ ms\\s*Send again$`,
+			),
+		);
+		// A typed key is never kept, so its request cannot be sent again from the history.
+		const rowsWithButton = page.locator('try-it [data-history] li').filter({
+			has: page.getByRole('button', { name: /^Send again/ }),
+		});
+		expect(await rowsWithButton.count()).toBe(1);
+		await keyChooser(page).selectOption({ index: 0 });
+		await page.evaluate(() => {
+			const previous = document.querySelector('try-it [data-summary]');
+			if (previous) previous.textContent = '';
+		});
+		await rowsWithButton.getByRole('button').click();
+		await expect
+			.poll(() => page.locator('try-it [data-summary]').innerText(), { timeout: 15_000 })
+			.toMatch(/^200 OK/);
+		expect((await shown(page)).curl).toContain(`Bearer ${admin.apiKey}`);
+		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
+		await expect.poll(() => historyRows(page)).toHaveLength(3);
+		expect((await historyRows(page))[0]).toContain(adminLabel);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it("another view's requests link to that view's page, which chooses the same person", async () => {
+		const { page } = await openView();
+		await keyChooser(page).selectOption({ label: adminLabel });
+		expect(await send(page)).toMatch(/^200 OK/);
+		await page.goto(`${portal.url}/views/${other.slug}/`);
+		await page.locator('try-it [data-history]').waitFor({ state: 'visible' });
+		const row = page.locator('try-it [data-history] li').first();
+		expect(await row.getByRole('button', { name: /^Send again/ }).count()).toBe(0);
+		const link = row.getByRole('link');
+		expect(await link.getAttribute('href')).toBe(`/views/${slug}/#try-it-heading`);
+		await link.click();
+		await page.waitForURL(`**/views/${slug}/**`);
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
+		await page.context().close();
+	});
+
+	it('the clear button empties the history, and it stays empty after a reload', async () => {
+		const { page } = await openView();
+		expect(await send(page)).toMatch(/^200 OK/);
+		expect(await historyRows(page)).toHaveLength(1);
+		await page.getByRole('button', { name: 'Clear history' }).click();
+		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
+		expect(
+			await page.evaluate((name) => sessionStorage.getItem(name), HISTORY_STORAGE_KEY),
+		).toBeNull();
+		await page.reload();
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
+		await page.context().close();
+	});
+
+	it('keeps no key in localStorage or sessionStorage, chosen or typed', async () => {
+		const { page } = await openView();
+		const stranger = other.view.users[0];
+		if (!stranger) throw new Error('fixture without users');
+		await keyChooser(page).selectOption({ label: adminLabel });
+		expect(await send(page)).toMatch(/^200 OK/);
+		await keyChooser(page).selectOption({ label: 'Another key…' });
+		await page.getByLabel('Other key').fill(stranger.apiKey);
+		expect(await send(page)).toMatch(/^200 OK/);
+		await page.reload();
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		const stored = await storedValues(page);
+		expect(stored.some((value) => value.startsWith(`${HISTORY_STORAGE_KEY}=`))).toBe(true);
+		expect(stored.some((value) => value.startsWith(`${MEMORY_STORAGE_KEY}=`))).toBe(true);
+		// Every key on the page (the chooser's and the configuration block's) and every fixture's.
+		const onPage = await page.evaluate(() => [
+			...[...document.querySelectorAll('try-it option')].map((o) => (o as HTMLOptionElement).value),
+			...[...document.querySelectorAll('.config code, .config td, .config dd')].map(
+				(node) => node.textContent ?? '',
+			),
+		]);
+		const keys = new Set(
+			[
+				...onPage,
+				...views.flatMap(({ view: { users, config } }) => [
+					...users.map(({ apiKey }) => apiKey),
+					...Object.values(config),
+				]),
+			].filter((key) => key.length >= 8),
+		);
+		expect(keys.size).toBeGreaterThan(views.length * 8);
+		for (const value of stored) {
+			for (const key of keys) expect(value, `a stored value holds ${key}`).not.toContain(key);
+		}
+		await page.context().close();
+	});
+
+	it('garbage in sessionStorage, or storage that refuses, does not break the panel', async () => {
+		const { page, errors } = await openView();
+		await page.evaluate(
+			([memory, history]) => {
+				sessionStorage.setItem(memory, '{"view":');
+				sessionStorage.setItem(
+					history,
+					JSON.stringify([{ at: 'now' }, { view: '<img src=x>', status: 200 }, 7, null]),
+				);
+			},
+			[MEMORY_STORAGE_KEY, HISTORY_STORAGE_KEY] as const,
+		);
 		await page.reload();
 		await page.locator('try-it form').waitFor({ state: 'visible' });
 		expect(await page.getByLabel('Server').inputValue()).toBe(MOCK_URL);
-		expect(await page.locator('try-it [data-summary]').innerText()).toBe('');
+		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
+		expect(await send(page)).toMatch(/^200 OK/);
+		expect(await historyRows(page)).toHaveLength(1);
+		expect(errors).toEqual([]);
+		await page.context().close();
+
+		const refusing = await portal.browser.newContext();
+		await refusing.addInitScript(() => {
+			for (const name of ['localStorage', 'sessionStorage']) {
+				Object.defineProperty(window, name, {
+					get() {
+						throw new DOMException('The storage is disabled', 'SecurityError');
+					},
+				});
+			}
+		});
+		const second = await refusing.newPage();
+		const secondErrors: string[] = [];
+		second.on('pageerror', (error) => secondErrors.push(error.message));
+		await second.goto(`${portal.url}/views/${slug}/`);
+		await second.locator('try-it form').waitFor({ state: 'visible' });
+		expect(await send(second)).toMatch(/^200 OK/);
+		expect(secondErrors).toEqual([]);
+		await refusing.close();
+	});
+
+	it('the answer carries a badge with status, time and size, coloured by the status class', async () => {
+		const { page } = await openView();
+		expect(await send(page)).toMatch(/^200 OK/);
+		const bytes = (
+			await (
+				await fetch(`${MOCK_URL}/api/v2/users`, {
+					headers: { Authorization: `Bearer ${exampleUser(view).apiKey}` },
+				})
+			).arrayBuffer()
+		).byteLength;
+		const badge = page.locator('try-it [data-badge]');
+		expect(await badge.innerText()).toMatch(
+			new RegExp(`^200 OK · \\d+ ms · ${bytes < 1024 ? `${bytes} B` : '[\\d.]+ KiB'}$`),
+		);
+		expect(await badge.getAttribute('class')).toContain('ok');
+		await keyChooser(page).selectOption({ label: 'Another key…' });
+		await page.getByLabel('Other key').fill('');
+		expect(await send(page)).toMatch(/^401/);
+		expect(await badge.innerText()).toMatch(/^401 Unauthorized · \d+ ms · \d+ B$/);
+		expect(await badge.getAttribute('class')).toContain('client');
+		await page.context().close();
+	});
+
+	it('on a 390 px phone the JSON body keeps its indentation and scrolls in its box', async () => {
+		const { page } = await openView(undefined, { viewport: { width: 390, height: 844 } });
+		expect(await send(page)).toMatch(/^200 OK/);
+		const lines = await page.locator('try-it [data-body]').evaluate((pre) => {
+			const text = pre.firstChild;
+			if (!text) return [];
+			const content = text.textContent ?? '';
+			const out: { indent: number; first: number; leftmost: number; rows: number }[] = [];
+			let start = 0;
+			for (const line of content.split('\n')) {
+				const indent = line.length - line.trimStart().length;
+				if (line.trim()) {
+					const range = document.createRange();
+					range.setStart(text, start + indent);
+					range.setEnd(text, start + indent + 1);
+					const first = range.getBoundingClientRect().left;
+					range.setEnd(text, start + line.length);
+					const rects = [...range.getClientRects()];
+					out.push({
+						indent,
+						first,
+						leftmost: Math.min(...rects.map((rect) => rect.left)),
+						rows: new Set(rects.map((rect) => Math.round(rect.top))).size,
+					});
+				}
+				start += line.length + 1;
+			}
+			return out;
+		});
+		expect(lines.length).toBeGreaterThan(10);
+		expect(lines[1]?.first).toBeGreaterThan(lines[0]?.first ?? Infinity);
+		for (const line of lines) {
+			// Nothing of a line is drawn left of its indentation, and each line stays one row.
+			expect(line.leftmost).toBeGreaterThanOrEqual(line.first - 0.5);
+			expect(line.rows).toBe(1);
+		}
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			390,
+		);
 		await page.context().close();
 	});
 });
@@ -421,7 +689,7 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		const { body, notes } = await shown(page);
 		expect(body.startsWith('{"users":[')).toBe(true);
 		expect(notes).toMatch(/did not finish within 1\.5 s \(time-out\)/);
-		const button = page.getByRole('button', { name: 'Send' });
+		const button = page.getByRole('button', { name: 'Send', exact: true });
 		expect(await button.getAttribute('aria-disabled')).toBeNull();
 		await page.context().close();
 	}, 40_000);

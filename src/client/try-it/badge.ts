@@ -1,6 +1,4 @@
 /** The try-it answer's status badge: `200 OK · 112 ms · 649 B`, coloured by the status's class. */
-import { formatElapsed } from './exchange.ts';
-
 /** How a status is coloured: 2xx green (`ok`), 4xx red (`client`), 5xx amber (`server`), else plain. */
 export type StatusTone = 'ok' | 'client' | 'server' | 'other';
 
@@ -19,7 +17,7 @@ export function badgeSize(bytes: number): string {
 	return `${Number(amount.toFixed(1))} ${unit}`;
 }
 
-/** The badge's text: the status line, the time taken and the size of the body that arrived. */
-export function badgeText(status: string, ms: number, bytes: number): string {
-	return `${status} · ${formatElapsed(ms)} · ${badgeSize(bytes)}`;
+/** The badge's text: the status line, the time taken (`112 ms`) and the size of the body read. */
+export function badgeText(status: string, elapsed: string, bytes: number): string {
+	return `${status} · ${elapsed} · ${badgeSize(bytes)}`;
 }

@@ -7,6 +7,7 @@
 import { buildCurl, USERS_PATH } from '../../shared/curl.ts';
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
 import type { BodyEnding, CheckedAnswer } from './answer.ts';
+import { badgeText } from './badge.ts';
 
 /** How much of a response body the panel reads and shows. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -332,6 +333,8 @@ export type TryItOutcome =
 			summary: string;
 			/** Whether the status is 2xx. */
 			ok: boolean;
+			/** The status badge: `200 OK · 34 ms · 649 B`. */
+			badge: string;
 			headers: string;
 			body: string;
 			notes: string[];
@@ -449,6 +452,7 @@ export async function sendExampleRequest(
 			curl,
 			summary: `${status} in ${elapsed}${unfinished}`,
 			ok: response.status >= 200 && response.status < 300,
+			badge: badgeText(status, elapsed, body.size),
 			headers: formatHeaders(response.headers),
 			body: shown.text,
 			notes: shown.notes,

@@ -5,12 +5,11 @@
  * from the page that lists them. Stored text is checked entry by entry; a bad entry is dropped.
  */
 import { normalServer } from './server-url.ts';
-import { personSlugOf, viewSlug } from './memory.ts';
+import { HISTORY_STORAGE_KEY, personSlugOf, viewSlug } from './memory.ts';
 import { statusTone, type StatusTone } from './badge.ts';
 import { formatElapsed } from './exchange.ts';
 
-/** Where the tab keeps the last requests (sessionStorage). */
-export const HISTORY_STORAGE_KEY = 'console-portal.try-it.history';
+export { HISTORY_STORAGE_KEY };
 
 /** How many requests the history keeps. */
 export const HISTORY_LIMIT = 20;

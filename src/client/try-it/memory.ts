@@ -10,14 +10,36 @@ import { normalServer } from './server-url.ts';
 /** Where the tab keeps the panel's choices (sessionStorage). */
 export const MEMORY_STORAGE_KEY = 'console-portal.try-it.memory';
 
+/** Where the tab keeps the panel's last requests (sessionStorage); read by `history.ts`. */
+export const HISTORY_STORAGE_KEY = 'console-portal.try-it.history';
+
+/** The text the tab keeps under `name`, or null when there is none or storage refuses. */
+export function readTab(name: string): string | null {
+	try {
+		return sessionStorage.getItem(name);
+	} catch {
+		return null;
+	}
+}
+
+/** Keeps `text` under `name` for the tab, or forgets it (`null`); a refusal is let pass. */
+export function writeTab(name: string, text: string | null): void {
+	try {
+		if (text === null) sessionStorage.removeItem(name);
+		else sessionStorage.setItem(name, text);
+	} catch {
+		// Storage refused (private mode, quota, disabled): the panel works without memory.
+	}
+}
+
 /** The panel's choices as remembered: each one absent when not chosen or not valid. */
 export interface TryItMemory {
 	/** The view's slug, e.g. `production`. */
-	view?: string;
+	view?: string | undefined;
 	/** The person's slug, e.g. `ada.lovelace`; `''` for "Another key…", whose key is never kept. */
-	person?: string;
+	person?: string | undefined;
 	/** The server address, in its normal form. */
-	server?: string;
+	server?: string | undefined;
 }
 
 /** A view slug: lowercase letters, digits and single hyphens, at most 63 characters. */

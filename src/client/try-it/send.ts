@@ -27,6 +27,8 @@ import {
 	type Whose,
 } from './check.ts';
 import { SERVER_STORAGE_KEY } from './server-url.ts';
+import { statusTone } from './badge.ts';
+import { recordRequest } from './history-view.ts';
 import { directoryHref, viewHref } from '../../shared/urls.ts';
 
 /** Each directory's views, fetched once per page and only when an answer lists another directory. */
@@ -109,6 +111,10 @@ function showResult(
 	part<HTMLElement>(panel, '[data-answer]').hidden = shown.answerHidden;
 	part<HTMLElement>(panel, '[data-headers]').textContent = shown.headers;
 	part<HTMLElement>(panel, '[data-body]').textContent = shown.body;
+	const badge = part<HTMLElement>(panel, '[data-badge]');
+	const answer = outcome?.kind === 'answer' ? outcome : undefined;
+	badge.textContent = answer?.badge ?? '';
+	badge.className = answer ? statusTone(answer.checked.status) : '';
 	const notes = part<HTMLElement>(panel, '[data-notes]');
 	notes.replaceChildren(
 		...shown.notes.map((note) => {
@@ -207,6 +213,7 @@ export async function send(panel: HTMLElement): Promise<void> {
 			if (blocksRequest(event, url)) blocked = true;
 		};
 		document.addEventListener('securitypolicyviolation', onViolation);
+		const started = performance.now();
 		const outcome = await sendExampleRequest(
 			{ server: server.server, key: key.key },
 			{
@@ -226,6 +233,17 @@ export async function send(panel: HTMLElement): Promise<void> {
 		// The answer was read and parsed once; it is checked once and shown once, whole.
 		const check = answer ? checkAnswer(answer.checked, responses) : undefined;
 		showResult(panel, shown, check, await whoseAnswer(panel, shown));
+		const chosen = keyChoice.selectedOptions[0];
+		recordRequest(panel, {
+			at: Date.now(),
+			view: panel.dataset['view'] ?? '',
+			viewTitle: panel.dataset['viewTitle'] ?? '',
+			person: chosen?.dataset['person'] ?? '',
+			personLabel: chosen?.textContent.trim() ?? 'Another key',
+			server: server.server,
+			status: answer?.checked.status ?? 0,
+			ms: Math.round(performance.now() - started),
+		});
 		summary.className = answer ? (answer.ok ? 'ok' : 'bad') : 'failure';
 		showSummary(summary, shown.summary);
 	} finally {

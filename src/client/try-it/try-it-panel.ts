@@ -1,9 +1,18 @@
 /**
  * `<try-it data-default-server="http://127.0.0.1:4010">`: the try-it panel. Without JavaScript
  * its form stays hidden and a note points at the curl command. This eager part only wires the
- * form and restores the remembered server; sending loads `send.ts` on the first Send.
+ * form and restores the tab's choices (`memory.ts`); sending loads `send.ts` on the first Send, and
+ * the list of last requests (`history-view.ts`) loads when the tab has one.
  */
 import { rememberedServer, SERVER_STORAGE_KEY } from './server-url.ts';
+import {
+	HISTORY_STORAGE_KEY,
+	MEMORY_STORAGE_KEY,
+	memoryText,
+	readMemory,
+	readTab,
+	writeTab,
+} from './memory.ts';
 
 /** The custom element behind the try-it panel. */
 export class TryItPanel extends HTMLElement {
@@ -20,7 +29,21 @@ export class TryItPanel extends HTMLElement {
 		} catch {
 			// Storage refused: the default server stands.
 		}
-		server.value = rememberedServer(stored, this.dataset['defaultServer'] ?? server.value);
+		const view = this.dataset['view'];
+		const memory = readMemory(readTab(MEMORY_STORAGE_KEY));
+		server.value =
+			memory.server ?? rememberedServer(stored, this.dataset['defaultServer'] ?? server.value);
+		for (const option of key.options) {
+			if (memory.view === view && (option.dataset['person'] ?? '') === memory.person) {
+				option.selected = true;
+			}
+		}
+		const remember = (): void => {
+			const person = key.selectedOptions[0]?.dataset['person'] ?? '';
+			writeTab(MEMORY_STORAGE_KEY, memoryText({ view, person, server: server.value }));
+		};
+		form.addEventListener('change', remember);
+		form.addEventListener('input', remember);
 		const showOtherKey = (): void => {
 			otherKey.hidden = key.value !== '';
 		};
@@ -35,6 +58,9 @@ export class TryItPanel extends HTMLElement {
 		});
 		this.querySelector<HTMLElement>('[data-no-script]')?.remove();
 		form.hidden = false;
+		if (readTab(HISTORY_STORAGE_KEY)) {
+			void import('./history-view.ts').then(({ showHistory }) => showHistory(this));
+		}
 	}
 }
 

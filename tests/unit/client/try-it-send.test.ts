@@ -46,9 +46,9 @@ vi.mock('virtual:try-it-validators', async (importOriginal) => {
 /** The panel's markup as TryIt.astro writes it: the parts send.ts reads and writes. */
 function panelFor(directory: string): HTMLElement {
 	document.body.innerHTML = `
-		<try-it data-default-server="${SERVER}" data-view-title="Production" data-directory="${directory}">
+		<try-it data-default-server="${SERVER}" data-view="production" data-view-title="Production" data-directory="${directory}">
 			<form>
-				<select name="key"><option value="${KEY}" selected>Ada</option><option value="">Another key…</option></select>
+				<select name="key"><option value="${KEY}" data-person="ada" selected>Ada</option><option value="">Another key…</option></select>
 				<input id="try-it-other-key" name="otherKey" />
 				<p id="try-it-other-key-problem" hidden></p>
 				<input id="try-it-server" name="server" value="${SERVER}" />
@@ -65,8 +65,12 @@ function panelFor(directory: string): HTMLElement {
 				</section>
 				<h4 data-request-heading>Request sent</h4>
 				<pre><code id="try-it-curl"></code></pre>
-				<div data-answer><pre data-headers></pre><pre data-body></pre></div>
+				<div data-answer><p data-badge></p><pre data-headers></pre><pre data-body></pre></div>
 			</div>
+			<section data-history hidden>
+				<button type="button" data-clear-history>Clear history</button>
+				<ol data-history-list></ol>
+			</section>
 		</try-it>`;
 	const panel = document.querySelector<HTMLElement>('try-it');
 	if (!panel) throw new Error('the markup has no try-it element');
@@ -135,6 +139,7 @@ function countWork(panel: HTMLElement, body: string, directory: unknown = undefi
 
 beforeEach(() => {
 	localStorage.clear();
+	sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -158,6 +163,25 @@ describe('one Send', () => {
 			links: [],
 			body: JSON.stringify(JSON.parse(BODY), null, 2),
 		});
+	});
+
+	it('shows the status badge and lists the request in the tab history by person, never by key', async () => {
+		const { send } = await import('../../../src/client/try-it/send.ts');
+		const panel = panelFor(directoryFingerprint(EMAILS));
+		countWork(panel, BODY);
+		await send(panel);
+		const badge = part(panel, '[data-badge]');
+		expect(badge.textContent).toMatch(new RegExp(`^200 OK · \\d+ ms · ${BODY.length} B$`));
+		expect(badge.className).toBe('ok');
+		const stored = sessionStorage.getItem('console-portal.try-it.history') ?? '';
+		expect(JSON.parse(stored)).toMatchObject([
+			{ view: 'production', person: 'ada', personLabel: 'Ada', status: 200 },
+		]);
+		expect(stored).not.toContain(KEY);
+		expect(part(panel, '[data-history]').hidden).toBe(false);
+		expect(part(panel, '[data-history-list]').textContent).toMatch(
+			/^\d\d:\d\d:\d\d · Production · Ada · 200 · \d+ msSend again$/,
+		);
 	});
 
 	it("reads another view's directory once and names that view, still checking the body once", async () => {

@@ -661,6 +661,7 @@ describe('what the reader is told when there is no good answer', () => {
 		);
 		expect(answer.ok).toBe(false);
 		expect(answer.summary).toBe('401 Unauthorized in 0 ms');
+		expect(answer.badge).toBe('401 Unauthorized · 0 ms · 37 B');
 		expect(answer.headers).toContain('www-authenticate: Bearer realm="console"');
 		expect(answer.body).toBe('{\n  "title": "Unauthorized",\n  "status": 401\n}');
 	});
@@ -685,6 +686,7 @@ describe('what the result block shows, so nothing of an earlier request stays', 
 		curl: `curl ${MOCK}/api/v2/users`,
 		summary: '200 OK in 3 ms',
 		ok: true,
+		badge: '200 OK · 3 ms · 2 B',
 		headers: 'content-type: application/json',
 		body: '{}',
 		notes: ['a note'],

@@ -4,8 +4,8 @@ import { badgeSize, badgeText, statusTone } from '../../../../src/client/try-it/
 
 describe('badgeText', () => {
 	it('reads like "200 OK · 112 ms · 649 B"', () => {
-		expect(badgeText('200 OK', 112.4, 649)).toBe('200 OK · 112 ms · 649 B');
-		expect(badgeText('503 Service Unavailable', 1250, 2048)).toBe(
+		expect(badgeText('200 OK', '112 ms', 649)).toBe('200 OK · 112 ms · 649 B');
+		expect(badgeText('503 Service Unavailable', '1.25 s', 2048)).toBe(
 			'503 Service Unavailable · 1.25 s · 2 KiB',
 		);
 	});

@@ -4,6 +4,8 @@ import {
 	memoryText,
 	personSlugOf,
 	readMemory,
+	readTab,
+	writeTab,
 	viewSlug,
 } from '../../../../src/client/try-it/memory.ts';
 
@@ -89,5 +91,12 @@ describe('viewSlug and personSlugOf', () => {
 		expect(personSlugOf('j.doe_40corp.example')).toBe('j.doe_40corp.example');
 		expect(personSlugOf('J.Doe')).toBeUndefined();
 		expect(personSlugOf(null)).toBeUndefined();
+	});
+});
+
+describe('readTab and writeTab', () => {
+	it('let a missing or refusing storage pass: nothing read, nothing thrown', () => {
+		expect(readTab('console-portal.try-it.memory')).toBeNull();
+		expect(() => writeTab('console-portal.try-it.memory', '{}')).not.toThrow();
 	});
 });
