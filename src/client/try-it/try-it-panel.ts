@@ -59,7 +59,12 @@ export class TryItPanel extends HTMLElement {
 		this.querySelector<HTMLElement>('[data-no-script]')?.remove();
 		form.hidden = false;
 		if (readTab(HISTORY_STORAGE_KEY)) {
-			void import('./history-view.ts').then(({ showHistory }) => showHistory(this));
+			import('./history-view.ts').then(
+				({ showHistory }) => showHistory(this),
+				() => {
+					// The list could not load (offline, a new deploy): the panel works without it.
+				},
+			);
 		}
 	}
 }
