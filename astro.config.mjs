@@ -6,6 +6,7 @@ import { tryItValidators } from './src/integrations/try-it-validators.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { safeUrls } from './src/integrations/safe-urls.ts';
 import { tableScroll } from './src/integrations/table-scroll.ts';
+import { codeBlocks } from './src/integrations/code-blocks.ts';
 import { readSettings } from './src/sources/settings.ts';
 import { cspHash } from './src/integrations/csp-hash.ts';
 import { THEME_INIT_SCRIPT } from './src/client/theme/theme.ts';
@@ -17,10 +18,12 @@ export default defineConfig({
 	site: 'http://127.0.0.1:4321',
 	trailingSlash: 'always',
 	markdown: {
-		// Guide tables scroll in their own box, as the pages' own tables do.
-		processor: satteri({ hastPlugins: [safeUrls, tableScroll] }),
-		// Prism marks tokens with classes; Shiki's inline styles would need 'unsafe-inline' styles.
-		syntaxHighlight: 'prism',
+		// Guide tables scroll in their own box, as the pages' own tables do; code blocks are the
+		// portal's own, highlighted with Shiki at build time (src/site/highlight.ts).
+		processor: satteri({ hastPlugins: [safeUrls, tableScroll, codeBlocks] }),
+		// Astro's highlighters write inline styles (Shiki) or Prism's classes: codeBlocks marks
+		// tokens with the portal's own classes, which the CSP allows without 'unsafe-inline'.
+		syntaxHighlight: false,
 	},
 	integrations: [mdx(), searchIndex(), tryItValidators(), allowedHosts(portalAllowedHosts)],
 	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.

@@ -245,12 +245,12 @@ describe('page frame', () => {
 
 	it('in a guide, a code block keeps its distance from the heading after it', async () => {
 		const { context, page } = await open('/docs/mock-server/');
-		const gaps = await page.locator('main pre').evaluateAll((pres) =>
-			pres
-				.filter((pre) => pre.nextElementSibling?.matches('.heading-wrapper, h2, h3'))
-				.map((pre) => {
-					const next = pre.nextElementSibling?.getBoundingClientRect().top ?? 0;
-					return next - pre.getBoundingClientRect().bottom;
+		const gaps = await page.locator('main .code').evaluateAll((blocks) =>
+			blocks
+				.filter((block) => block.nextElementSibling?.matches('.heading-wrapper, h2, h3'))
+				.map((block) => {
+					const next = block.nextElementSibling?.getBoundingClientRect().top ?? 0;
+					return next - block.getBoundingClientRect().bottom;
 				}),
 		);
 		expect(gaps.length).toBeGreaterThan(0);

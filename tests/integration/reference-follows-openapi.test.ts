@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
@@ -79,7 +80,12 @@ describe('the reference page follows openapi.yaml', () => {
 		expect(text).toContain('429');
 		expect(text).toContain('Too many requests; wait before trying again.');
 		expect(text).toContain('Retry-After');
-		expect(text).toContain(
+		// A sample as the page shows it: the text of its code block, highlighted tokens and all.
+		const $ = load(html);
+		const samples = $('pre[data-sample]')
+			.map((_index, pre) => $(pre).text())
+			.get();
+		expect(samples).toContain(
 			`curl -H "Authorization: Bearer \${API_KEY:?export a key from a view page first}" 'http://127.0.0.1:4599/api/v2/users?role=admin'`,
 		);
 		expect(text).not.toContain("List the directory's users");

@@ -1,5 +1,6 @@
 /**
- * `<copy-button data-target="id">`: copies the text of the element with that id, or, where the
+ * `<copy-button data-target="id">`: copies the text of the element with that id (without one, the
+ * code of the code block it stands in), or, where the
  * page has no clipboard, selects it and says how to copy it (`src/client/copy-button/copy-text.ts`). The button
  * is hidden until this script runs, so a page without JavaScript shows no dead control.
  */
@@ -15,7 +16,8 @@ export class CopyButton extends HTMLElement {
 		if (!button || !status) return;
 		button.hidden = false;
 		button.addEventListener('click', () => {
-			const target = document.getElementById(this.dataset['target'] ?? '');
+			const id = this.dataset['target'];
+			const target = id ? document.getElementById(id) : this.parentElement?.querySelector('code');
 			const text = target?.textContent ?? '';
 			const clipboard = navigator.clipboard as ClipboardLike | undefined;
 			void copyText(text, clipboard, copyShortcut(navigator.userAgent)).then(
