@@ -20,9 +20,18 @@ export interface CurlRequest {
 	path?: string;
 }
 
+/**
+ * A shell command over several lines: the command, then each argument (an option with its value,
+ * or the URL) on a line of its own, indented, every line but the last ending in ` \`. With one
+ * argument or none it stays on one line.
+ */
+export function shellLines(command: string, args: readonly string[]): string {
+	return [command, ...args].join(args.length > 1 ? ' \\\n  ' : ' ');
+}
+
 /** `curl -H "Authorization: Bearer <key>" <baseUrl>/api/v2/users`, quoted for a POSIX shell. */
 export function buildCurl({ baseUrl, key, path = USERS_PATH }: CurlRequest): string {
 	const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
-	const header = key ? `-H ${shellQuote(`Authorization: Bearer ${key}`, true)} ` : '';
-	return `curl ${header}${shellQuote(url)}`;
+	const header = key ? [`-H ${shellQuote(`Authorization: Bearer ${key}`, true)}`] : [];
+	return shellLines('curl', [...header, shellQuote(url)]);
 }

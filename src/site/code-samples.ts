@@ -3,7 +3,7 @@
  * parameters and the auth header its security scheme asks for. The key comes from the
  * environment variable API_KEY, so no sample ever holds a real key.
  */
-import { shellQuote } from '../shared/curl.ts';
+import { shellLines, shellQuote } from '../shared/curl.ts';
 
 /** What a sample sends. */
 export interface SampleRequest {
@@ -65,14 +65,19 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 	const body = request.body ?? method !== 'HEAD';
 	// `${API_KEY:?…}`: the shell prints "API_KEY: …" and runs nothing when it is unset or empty.
 	const shellKey = `\${API_KEY:?${NO_KEY_MESSAGE}}`;
-	const curl = [
-		'curl',
-		...(method === 'HEAD' ? ['--head'] : body ? [] : ['-i']),
-		...(method === 'GET' || method === 'HEAD' ? [] : ['-X', method]),
-		...headers.flatMap(({ name, value }) => ['-H', shellQuote(`${name}: ${value}`, true)]),
-		...(auth ? ['-H', `"${auth.header}: ${auth.prefix}${shellKey}"`] : []),
-		shellQuote(url),
-	].join(' ');
+	// One header a line, then the URL: a reader sees the whole request without scrolling sideways.
+	const curl = shellLines(
+		[
+			'curl',
+			...(method === 'HEAD' ? ['--head'] : body ? [] : ['-i']),
+			...(method === 'GET' || method === 'HEAD' ? [] : ['-X', method]),
+		].join(' '),
+		[
+			...headers.map(({ name, value }) => `-H ${shellQuote(`${name}: ${value}`, true)}`),
+			...(auth ? [`-H "${auth.header}: ${auth.prefix}${shellKey}"`] : []),
+			shellQuote(url),
+		],
+	);
 	const fetchHeaders = [
 		...headers.map(({ name, value }) => `${jsString(name)}: ${jsString(value)}`),
 		...(auth ? [`${jsString(auth.header)}: \`${auth.prefix}\${process.env.API_KEY}\``] : []),

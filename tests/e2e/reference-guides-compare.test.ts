@@ -91,7 +91,9 @@ describe('reference page', () => {
 			.allTextContents();
 		expect(samples).toHaveLength(4);
 		const key = '${API_KEY:?export a key from a view page first}';
-		expect(samples[0]).toBe(`curl -H "Authorization: Bearer ${key}" ${mock}/api/v2/users`);
+		expect(samples[0]).toBe(
+			`curl \\\n  -H "Authorization: Bearer ${key}" \\\n  ${mock}/api/v2/users`,
+		);
 		expect(samples[1]).toBe(
 			[
 				'if (!process.env.API_KEY) {',

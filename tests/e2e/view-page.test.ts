@@ -75,7 +75,7 @@ describe(`a reader on /views/${slug}/`, () => {
 		const copied = await page.evaluate(() => navigator.clipboard.readText());
 		expect(copied).toBe(await page.locator('#curl-command').innerText());
 		expect(copied).toMatch(
-			/^curl -H "Authorization: Bearer ick-[0-9a-f]{8}-\w{4}" http:\/\/.*\/api\/v2\/users$/,
+			/^curl \\\n {2}-H "Authorization: Bearer ick-[0-9a-f]{8}-\w{4}" \\\n {2}http:\/\/.*\/api\/v2\/users$/,
 		);
 		expect(problems).toEqual([]);
 		await page.context().close();

@@ -172,7 +172,7 @@ describe('the Markdown twins', () => {
 		for (const { slug, view } of views) {
 			const text = texts.get(`views/${slug}.md`) ?? '';
 			expect(text, slug).toContain(
-				`curl -H "Authorization: Bearer <API_KEY>" ${view.baseUrl}/api/v2/users`,
+				`curl \\\n  -H "Authorization: Bearer <API_KEY>" \\\n  ${view.baseUrl}/api/v2/users`,
 			);
 			for (const user of view.users) expect(text, slug).toContain(user.email);
 		}

@@ -86,7 +86,7 @@ describe('the reference page follows openapi.yaml', () => {
 			.map((_index, pre) => $(pre).text())
 			.get();
 		expect(samples).toContain(
-			`curl -H "Authorization: Bearer \${API_KEY:?export a key from a view page first}" 'http://127.0.0.1:4599/api/v2/users?role=admin'`,
+			`curl \\\n  -H "Authorization: Bearer \${API_KEY:?export a key from a view page first}" \\\n  'http://127.0.0.1:4599/api/v2/users?role=admin'`,
 		);
 		expect(text).not.toContain("List the directory's users");
 	});

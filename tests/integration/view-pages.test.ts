@@ -66,7 +66,9 @@ describe('each view page shows every fact of its fixture', () => {
 			const curl = $('#curl-command').text();
 			const key = /Bearer (\S+)"/.exec(curl)?.[1] ?? '';
 			expect(view.users.map(({ apiKey }) => apiKey)).toContain(key);
-			expect(curl).toBe(`curl -H "Authorization: Bearer ${key}" ${view.baseUrl}/api/v2/users`);
+			expect(curl).toBe(
+				`curl \\\n  -H "Authorization: Bearer ${key}" \\\n  ${view.baseUrl}/api/v2/users`,
+			);
 		});
 
 		it('ends with the generated-at time and "Internal use only"', async () => {

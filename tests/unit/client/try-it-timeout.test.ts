@@ -30,7 +30,7 @@ describe('the try-it time-out', () => {
 		await vi.advanceTimersByTimeAsync(1);
 		expect(outcome).toEqual({
 			kind: 'failure',
-			curl: `curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4711/api/v2/users`,
+			curl: `curl \\\n  -H "Authorization: Bearer ${KEY}" \\\n  http://127.0.0.1:4711/api/v2/users`,
 			summary:
 				'The mock at http://127.0.0.1:4711 did not answer within 10 s (time-out). Check that the server address points at the mock, then send again.',
 		});

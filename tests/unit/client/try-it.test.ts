@@ -78,10 +78,10 @@ describe('the request the panel sends', () => {
 		expect(calls[0]?.url).toBe('http://127.0.0.1:4711/api/v2/users');
 		expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
 		expect(outcome.curl).toBe(
-			`curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4711/api/v2/users`,
+			`curl \\\n  -H "Authorization: Bearer ${KEY}" \\\n  http://127.0.0.1:4711/api/v2/users`,
 		);
 		expect(outcome.curl).toBe(
-			`curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4711/api/v2/users`,
+			`curl \\\n  -H "Authorization: Bearer ${KEY}" \\\n  http://127.0.0.1:4711/api/v2/users`,
 		);
 	});
 
@@ -593,7 +593,7 @@ describe('what the reader is told when there is no good answer', () => {
 			/^Could not reach the mock at http:\/\/127\.0\.0\.1:4799\. Start it with `npm run mock`/,
 		);
 		expect(outcome.curl).toBe(
-			`curl -H "Authorization: Bearer ${KEY}" http://127.0.0.1:4799/api/v2/users`,
+			`curl \\\n  -H "Authorization: Bearer ${KEY}" \\\n  http://127.0.0.1:4799/api/v2/users`,
 		);
 	});
 

@@ -1,14 +1,26 @@
 /** The commands and samples a reader copies: literal expected text, hostile input kept inert. */
 import { describe, expect, it } from 'vitest';
 import { authHeader, codeSamples, sampleUrl } from '../../../src/site/code-samples.ts';
-import { buildCurl, shellQuote } from '../../../src/shared/curl.ts';
+import { buildCurl, shellLines, shellQuote } from '../../../src/shared/curl.ts';
 
 const bearer = { header: 'Authorization', prefix: 'Bearer ' };
+
+describe('shellLines', () => {
+	it('puts each argument of a longer command on a line of its own, ending the others in a backslash', () => {
+		expect(shellLines('curl -I', ['-H "Prefer: code=401"', 'http://127.0.0.1:4010/'])).toBe(
+			'curl -I \\\n  -H "Prefer: code=401" \\\n  http://127.0.0.1:4010/',
+		);
+	});
+
+	it('keeps a command with one argument on one line', () => {
+		expect(shellLines('curl', ['http://127.0.0.1:4010/'])).toBe('curl http://127.0.0.1:4010/');
+	});
+});
 
 describe('buildCurl', () => {
 	it('writes the common case without quotes it does not need', () => {
 		expect(buildCurl({ baseUrl: 'http://203.0.113.24:8443/', key: 'ick-4f1c9a07-Qx7m' })).toBe(
-			'curl -H "Authorization: Bearer ick-4f1c9a07-Qx7m" http://203.0.113.24:8443/api/v2/users',
+			'curl \\\n  -H "Authorization: Bearer ick-4f1c9a07-Qx7m" \\\n  http://203.0.113.24:8443/api/v2/users',
 		);
 		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010///', key: '' })).toBe(
 			'curl http://127.0.0.1:4010/api/v2/users',
@@ -20,10 +32,10 @@ describe('buildCurl', () => {
 
 	it('keeps a pasted key with shell syntax inert, in single quotes', () => {
 		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: '$(rm -rf ~)' })).toBe(
-			`curl -H 'Authorization: Bearer $(rm -rf ~)' http://127.0.0.1:4010/api/v2/users`,
+			`curl \\\n  -H 'Authorization: Bearer $(rm -rf ~)' \\\n  http://127.0.0.1:4010/api/v2/users`,
 		);
 		expect(buildCurl({ baseUrl: 'http://127.0.0.1:4010', key: "it's`id`" })).toBe(
-			`curl -H 'Authorization: Bearer it'\\''s\`id\`' http://127.0.0.1:4010/api/v2/users`,
+			`curl \\\n  -H 'Authorization: Bearer it'\\''s\`id\`' \\\n  http://127.0.0.1:4010/api/v2/users`,
 		);
 	});
 });
@@ -62,7 +74,7 @@ describe('codeSamples', () => {
 			['HTTPie', 'sh', 'sh'],
 		]);
 		expect(samples.map(({ code }) => code)).toEqual([
-			'curl -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" http://127.0.0.1:5010/api/v2/users',
+			'curl \\\n  -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" \\\n  http://127.0.0.1:5010/api/v2/users',
 			[
 				'if (!process.env.API_KEY) {',
 				"  console.error('API_KEY: export a key from a view page first');",
@@ -103,7 +115,7 @@ describe('codeSamples', () => {
 			auth: bearer,
 		}).map(({ code }) => code);
 		expect(curl).toBe(
-			'curl --head -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" http://127.0.0.1:5010/api/v2/users',
+			'curl --head \\\n  -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" \\\n  http://127.0.0.1:5010/api/v2/users',
 		);
 		expect(node).toContain("  method: 'HEAD',\n");
 		expect(node).toMatch(
@@ -128,7 +140,12 @@ describe('codeSamples', () => {
 			body: false,
 		}).map(({ code }) => code);
 		expect(curl).toBe(
-			'curl -i -X OPTIONS -H "Origin: http://127.0.0.1:4321" -H "Access-Control-Request-Method: GET" http://127.0.0.1:5010/api/v2/users',
+			[
+				'curl -i -X OPTIONS \\',
+				'  -H "Origin: http://127.0.0.1:4321" \\',
+				'  -H "Access-Control-Request-Method: GET" \\',
+				'  http://127.0.0.1:5010/api/v2/users',
+			].join('\n'),
 		);
 		expect(node).toBe(
 			[
@@ -204,7 +221,7 @@ describe('codeSamples', () => {
 			headers: [{ name: 'Prefer', value: 'code=401, example=console-key' }],
 		}).map(({ code }) => code);
 		expect(curl).toBe(
-			'curl -H "Prefer: code=401, example=console-key" http://127.0.0.1:5010/api/v2/users',
+			'curl \\\n  -H "Prefer: code=401, example=console-key" \\\n  http://127.0.0.1:5010/api/v2/users',
 		);
 		expect(httpie).toBe(
 			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Prefer:code=401, example=console-key"',

@@ -79,7 +79,7 @@ describe("a view's Markdown twin", () => {
 		expect(codeBlocksOf(text)).toEqual([
 			{
 				lang: 'sh',
-				value: `curl -H "Authorization: Bearer ${KEY_PLACEHOLDER}" http://203.0.113.24:8443/api/v2/users`,
+				value: `curl \\\n  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\\n  http://203.0.113.24:8443/api/v2/users`,
 			},
 		]);
 		expect(textOf(parseMarkdown(text))).toContain(
