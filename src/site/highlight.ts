@@ -6,7 +6,12 @@
  * token of plain text has none. No script is needed in the page.
  */
 import type { Element, ElementContent } from 'hast';
-import { createHighlighter, type HighlighterGeneric, type ThemeRegistration } from 'shiki';
+import {
+	createHighlighter,
+	type BundledLanguage,
+	type Highlighter,
+	type ThemeRegistration,
+} from 'shiki';
 
 /** The kinds of token that get a colour, by class: what global.css colours them as. */
 export const TOKEN_CLASSES = {
@@ -100,10 +105,10 @@ const LANGUAGES = [
 /** Names that mean plain text: no highlighting. */
 const PLAIN_LANGUAGES = new Set(['', 'text', 'plaintext', 'txt', 'plain', 'log']);
 
-let highlighter: Promise<HighlighterGeneric<string, string>> | undefined;
+let highlighter: Promise<Highlighter> | undefined;
 
 /** The one highlighter of a build, made when first asked for. */
-function loadHighlighter(): Promise<HighlighterGeneric<string, string>> {
+function loadHighlighter(): Promise<Highlighter> {
 	highlighter ??= createHighlighter({ themes: [KINDS_THEME], langs: [...LANGUAGES] });
 	return highlighter;
 }
@@ -131,13 +136,14 @@ export async function highlightRuns(code: string, language?: string): Promise<Co
 	if (PLAIN_LANGUAGES.has(name)) return code === '' ? [] : [{ text: code }];
 	const shiki = await loadHighlighter();
 	const known = shiki.getLoadedLanguages();
-	if (!known.includes(name)) {
+	const isLoaded = (candidate: string): candidate is BundledLanguage => known.includes(candidate);
+	if (!isLoaded(name)) {
 		throw new Error(
 			`Code block: no highlighting for the language "${language ?? ''}"; expected one of ` +
 				`${[...PLAIN_LANGUAGES].filter(Boolean).join(', ')}, ${[...known].sort().join(', ')}`,
 		);
 	}
-	const lines = shiki.codeToTokensBase(code, { lang: name, theme: KINDS_THEME.name ?? '' });
+	const lines = shiki.codeToTokensBase(code, { lang: name, theme: KINDS_THEME });
 	const runs: CodeRun[] = [];
 	lines.forEach((line, index) => {
 		if (index > 0) pushRun(runs, '\n', undefined);
