@@ -1,0 +1,268 @@
+/**
+ * Reading a repository's history with the `git` command, shared by the readers of the fixtures'
+ * history and of the contract's: git run in the repository around a file or folder (never one a
+ * hook's GIT_DIR names), its log parsed, many objects read at once, and the commits where a
+ * shallow clone's history stops.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** A commit as a change is told by: full and short hash, date, author and subject. */
+export interface CommitInfo {
+	hash: string;
+	short: string;
+	/** The committer date in UTC, ISO 8601: when the commit entered the history. */
+	date: string;
+	author: string;
+	subject: string;
+}
+
+/** How a commit changed one file: `renamed` is moved, perhaps changed too. */
+export type FileStatus = 'added' | 'modified' | 'removed' | 'renamed';
+
+/** The git variables that would point git at another repository than the one read. */
+const REPOSITORY_VARIABLES = [
+	'GIT_DIR',
+	'GIT_WORK_TREE',
+	'GIT_INDEX_FILE',
+	'GIT_OBJECT_DIRECTORY',
+	'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+	'GIT_COMMON_DIR',
+	'GIT_NAMESPACE',
+	'GIT_PREFIX',
+	'GIT_GRAFT_FILE',
+	'GIT_REPLACE_REF_BASE',
+	'GIT_SHALLOW_FILE',
+	'GIT_QUARANTINE_PATH',
+];
+
+/**
+ * The environment git runs in: the repository is the one holding the folder read, even when the
+ * build runs inside a git hook that set GIT_DIR for another; no pager, prompt or colour.
+ */
+function gitEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
+	for (const name of REPOSITORY_VARIABLES) delete env[name];
+	return env;
+}
+
+/** Runs git in a folder and gives its output as bytes; throws git's own message on failure. */
+export async function git(cwd: string, args: readonly string[]): Promise<Buffer> {
+	const { stdout } = await run('git', ['-c', 'core.quotepath=off', '--no-pager', ...args], {
+		cwd,
+		env: gitEnv(),
+		encoding: 'buffer',
+		maxBuffer: 1024 * 1024 * 1024,
+	});
+	return stdout;
+}
+
+/** The first line git wrote to its error output, or the error's own message. */
+export function gitMessage(error: unknown): string {
+	const failure = error as NodeJS.ErrnoException & { stderr?: Buffer | string };
+	if (failure.code === 'ENOENT') return 'the git command is not installed';
+	const text = failure.stderr ? failure.stderr.toString().trim() : '';
+	const line = text.split('\n').find((each) => each.trim() !== '');
+	return line ? line.replace(/^fatal: /, '') : failure.message;
+}
+
+/** The all-zero object name git gives the missing side of an added or removed file. */
+const NO_OBJECT = /^0+$/;
+
+/** One file of a commit as `git log --raw` gives it, before its versions are read. */
+export interface RawFileChange {
+	status: FileStatus;
+	fromPath: string | undefined;
+	toPath: string | undefined;
+	fromBlob: string | undefined;
+	toBlob: string | undefined;
+}
+
+/** One commit as `git log --raw` gives it. */
+export interface RawCommit extends CommitInfo {
+	parents: string[];
+	files: RawFileChange[];
+}
+
+/** The fields of the format each commit's header is written in, NUL-separated by `-z`. */
+export const HEADER_FORMAT = ['%H', '%h', '%cI', '%an', '%P', '%s'].join('%x00');
+
+/** How many NUL-separated fields a commit's header has. */
+const HEADER_FIELDS = 6;
+
+/**
+ * Parses `git log -z --raw --format=<HEADER_FORMAT>`: each commit's header fields, then one
+ * `:<modes> <blobs> <status>` entry per file followed by its path, or by two for a rename.
+ */
+export function parseRawLog(output: string): RawCommit[] {
+	const tokens = output.split('\0');
+	const commits: RawCommit[] = [];
+	let at = 0;
+	while (at < tokens.length) {
+		const first = (tokens[at] ?? '').replace(/^\n+/, '');
+		if (first === '') {
+			at += 1;
+			continue;
+		}
+		if (first.startsWith(':')) {
+			const commit = commits.at(-1);
+			if (!commit) throw new Error(`git log gave a file change before any commit: ${first}`);
+			const [, , fromBlob = '', toBlob = '', code = ''] = first.slice(1).split(' ');
+			const letter = code.charAt(0);
+			const paths = letter === 'R' || letter === 'C' ? 2 : 1;
+			const names = tokens.slice(at + 1, at + 1 + paths);
+			at += 1 + paths;
+			const from = NO_OBJECT.test(fromBlob) ? undefined : fromBlob;
+			const to = NO_OBJECT.test(toBlob) ? undefined : toBlob;
+			if (letter === 'R') {
+				commit.files.push({
+					status: 'renamed',
+					fromPath: names[0],
+					toPath: names[1],
+					fromBlob: from,
+					toBlob: to,
+				});
+			} else if (letter === 'A' || letter === 'C') {
+				commit.files.push({
+					status: 'added',
+					fromPath: undefined,
+					toPath: names.at(-1),
+					fromBlob: undefined,
+					toBlob: to,
+				});
+			} else if (letter === 'D') {
+				commit.files.push({
+					status: 'removed',
+					fromPath: names[0],
+					toPath: undefined,
+					fromBlob: from,
+					toBlob: undefined,
+				});
+			} else {
+				commit.files.push({
+					status: 'modified',
+					fromPath: names[0],
+					toPath: names[0],
+					fromBlob: from,
+					toBlob: to,
+				});
+			}
+			continue;
+		}
+		const [hash = '', short = '', date = '', author = '', parents = '', subject = ''] = [
+			first,
+			...tokens.slice(at + 1, at + HEADER_FIELDS),
+		];
+		at += HEADER_FIELDS;
+		commits.push({
+			hash,
+			short,
+			date: Number.isNaN(Date.parse(date)) ? date : new Date(date).toISOString(),
+			author,
+			subject,
+			parents: parents.split(' ').filter((each) => each !== ''),
+			files: [],
+		});
+	}
+	return commits;
+}
+
+/**
+ * Reads many objects with one `git cat-file --batch`: their bytes by name. An object that is
+ * missing (beyond a shallow clone's boundary) is left out.
+ */
+export async function readObjects(
+	cwd: string,
+	names: readonly string[],
+): Promise<Map<string, Buffer>> {
+	const objects = new Map<string, Buffer>();
+	if (names.length === 0) return objects;
+	const chunks: Buffer[] = [];
+	await new Promise<void>((resolve, reject) => {
+		const child = spawn('git', ['cat-file', '--batch'], {
+			cwd,
+			env: gitEnv(),
+			stdio: ['pipe', 'pipe', 'pipe'],
+		});
+		let errors = '';
+		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+		child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolve();
+			else reject(new Error(`git cat-file --batch failed (${code}): ${errors.trim()}`));
+		});
+		child.stdin.on('error', reject);
+		child.stdin.end(`${names.join('\n')}\n`);
+	});
+	const output = Buffer.concat(chunks);
+	let at = 0;
+	while (at < output.length) {
+		const end = output.indexOf(0x0a, at);
+		if (end < 0) break;
+		const [name = '', type = '', size = ''] = output.subarray(at, end).toString().split(' ');
+		at = end + 1;
+		if (type === 'missing' || size === '') continue;
+		const length = Number(size);
+		objects.set(name, output.subarray(at, at + length));
+		at += length + 1;
+	}
+	return objects;
+}
+
+/** The facts of one commit, by name, as `git log -1` gives them. */
+export async function commitInfo(cwd: string, name: string): Promise<CommitInfo> {
+	const output = (await git(cwd, ['log', '-1', '-z', `--format=${HEADER_FORMAT}`, name, '--']))
+		.toString('utf8')
+		.replace(/\0+$/, '');
+	const [commit] = parseRawLog(`${output}\0`);
+	if (!commit) throw new Error(`git log gave nothing for ${name}`);
+	const { hash, short, date, author, subject } = commit;
+	return { hash, short, date, author, subject };
+}
+
+/**
+ * The repository around a folder: its top, and the folder's path in it with `/`; or why there is
+ * none, naming the folder as `what` (e.g. "the views folder").
+ */
+export async function repositoryOf(
+	folder: string,
+	what: string,
+): Promise<{ top: string; inside: string } | { reason: string }> {
+	let real: string;
+	try {
+		real = await realpath(folder);
+	} catch (error) {
+		return { reason: `${what} cannot be read (${(error as Error).message})` };
+	}
+	let top: string;
+	try {
+		const output = await git(real, ['rev-parse', '--show-toplevel']);
+		top = await realpath(output.toString('utf8').trim());
+	} catch (error) {
+		const message = gitMessage(error);
+		if (/not a git repository/i.test(message)) {
+			return {
+				reason: `${what} is not in a git repository (a copy without .git, or an unpacked archive)`,
+			};
+		}
+		return { reason: message };
+	}
+	const inside = path.relative(top, real).split(path.sep).join('/');
+	return { top, inside };
+}
+
+/** The commits where a shallow clone's history stops, from git's list of them. */
+export async function boundaryCommits(top: string): Promise<Set<string>> {
+	const file = (await git(top, ['rev-parse', '--git-path', 'shallow'])).toString('utf8').trim();
+	try {
+		const text = await readFile(path.resolve(top, file), 'utf8');
+		return new Set(text.split('\n').filter((line) => line.trim() !== ''));
+	} catch {
+		return new Set();
+	}
+}
