@@ -1,0 +1,82 @@
+/**
+ * The scripted history the contract changelog tests build from: a repository holding a copy of
+ * openapi.yaml and of the view fixtures, then three commits to the contract by three authors: a
+ * documentation change, a non-breaking change (a 429 answer added to GET) and a breaking one
+ * (`email` no longer required of a listed user), each a day apart.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { createRepo, type ScriptedRepo } from '../../support/git-repo.ts';
+import { ROOT } from '../../support/processes.ts';
+
+/** One scripted commit: who, when, what it says, and its names once made. */
+export interface ContractCommitMade {
+	author: string;
+	date: string;
+	subject: string;
+	hash: string;
+	short: string;
+}
+
+/** An edit of the contract's YAML text, kept with its comments. */
+export type ContractEdit = (text: string) => string;
+
+/** Sets a value at a path of the YAML document, keeping the rest of the text as written. */
+function setIn(text: string, where: readonly (string | number)[], value: unknown): string {
+	const document = parseDocument(text);
+	document.setIn(where, value);
+	return document.toString();
+}
+
+/** A change only readers notice: GET's summary reworded. */
+export const documentationEdit: ContractEdit = (text) =>
+	setIn(text, ['paths', '/api/v2/users', 'get', 'summary'], "List the users of a view's directory");
+
+/** A non-breaking change: GET may now answer 429. */
+export const nonBreakingEdit: ContractEdit = (text) =>
+	setIn(text, ['paths', '/api/v2/users', 'get', 'responses', '429'], {
+		description: 'Too many requests from this key; try again later.',
+	});
+
+/** A breaking change: a listed user's email is no longer required, so clients may not get one. */
+export const breakingEdit: ContractEdit = (text) =>
+	setIn(text, ['components', 'schemas', 'User', 'required'], ['name', 'role']);
+
+/** The repository and what was done in it. */
+export interface ContractRepo {
+	repo: ScriptedRepo;
+	/** The contract file inside the repository. */
+	contract: string;
+	/** The views folder inside the repository. */
+	views: string;
+	/** The commits, oldest first: the first adds the copies, the others edit the contract. */
+	commits: ContractCommitMade[];
+}
+
+/** Makes the scripted repository in `folder`. */
+export async function makeContractRepo(folder: string): Promise<ContractRepo> {
+	const repo = await createRepo(folder);
+	const contract = path.join(folder, 'openapi.yaml');
+	const views = path.join(folder, 'content', 'views');
+	const commits: ContractCommitMade[] = [];
+	const commit = (author: string, day: number, subject: string): void => {
+		const date = `2026-09-0${day}T10:00:00.000Z`;
+		const hash = repo.commit(subject, { author, date });
+		const short = repo.git(['rev-parse', '--short', hash]).trim();
+		commits.push({ author, date, subject, hash, short });
+	};
+	const edit = async (change: ContractEdit): Promise<void> => {
+		await writeFile(contract, change(await readFile(contract, 'utf8')));
+	};
+	await cp(path.join(ROOT, 'openapi.yaml'), contract);
+	await cp(path.join(ROOT, 'content/views'), views, { recursive: true });
+	commit('Ada Lovelace', 1, 'Add the contract and the views');
+	await edit(documentationEdit);
+	commit('Grace Hopper', 2, "Reword GET's summary");
+	await edit(nonBreakingEdit);
+	commit('Alan Turing', 3, 'GET may answer 429');
+	await edit(breakingEdit);
+	commit('Barbara Liskov', 4, 'A listed user may come without an email');
+	return { repo, contract, views, commits };
+}
