@@ -1,0 +1,174 @@
+/**
+ * The contract's changelog: each commit that changed openapi.yaml, newest first, with its changes
+ * classified by api-smart-diff (breaking, non-breaking, deprecated, documentation only,
+ * unclassified) and described in its words. Pure: the commits come from
+ * `sources/contract-history.ts`.
+ *
+ * api-smart-diff follows every `$ref` and reports a change to a shared component where an
+ * operation uses it, described and classified there (a value added to an enum a response uses is
+ * breaking); under `components` it reports the same change again without a description, and with
+ * a classification that knows nothing of where it is used. The changelog lists the changes where
+ * they are used and counts the others.
+ */
+import { apiDiff, type Diff } from 'api-smart-diff';
+import { parseContract } from '../sources/contract.ts';
+import type { ContractCommit } from '../sources/contract-history.ts';
+import type { CommitInfo } from '../sources/git.ts';
+
+/** How a change affects the contract's clients, as api-smart-diff classifies it. */
+export const CHANGE_CLASSES = [
+	'breaking',
+	'non-breaking',
+	'deprecated',
+	'annotation',
+	'unclassified',
+] as const;
+
+/** One class of change. */
+export type ChangeClass = (typeof CHANGE_CLASSES)[number];
+
+/** What a reader calls each class. */
+export const CLASS_LABELS: Record<ChangeClass, string> = {
+	breaking: 'Breaking',
+	'non-breaking': 'Non-breaking',
+	deprecated: 'Deprecated',
+	annotation: 'Documentation',
+	unclassified: 'Unclassified',
+};
+
+/** One change to the contract. */
+export interface ContractChange {
+	class: ChangeClass;
+	/** `add`, `remove`, `replace` or `rename`. */
+	action: string;
+	/** Where in the document, steps joined by ` › `, e.g. `paths › /api/v2/users › head`. */
+	where: string;
+	/** The change in api-smart-diff's words, e.g. `[Removed] operation HEAD /api/v2/users`. */
+	description: string;
+}
+
+/** What a commit did to the contract. */
+export type ContractEntryKind = 'added' | 'changed' | 'removed' | 'unreadable' | 'start';
+
+/** One commit of the changelog. */
+export interface ContractEntry {
+	commit: CommitInfo;
+	kind: ContractEntryKind;
+	/** The changes where clients meet them, in the library's order. */
+	changes: ContractChange[];
+	/** How many changes of each class. */
+	counts: Record<ChangeClass, number>;
+	/** Changes reported only inside `components` (each also reported where it is used, if it is). */
+	components: number;
+	/** Why the version could not be read or compared, for `unreadable`. */
+	problem?: string | undefined;
+}
+
+/** No change of any class. */
+function noCounts(): Record<ChangeClass, number> {
+	return { breaking: 0, 'non-breaking': 0, deprecated: 0, annotation: 0, unclassified: 0 };
+}
+
+/** The class of a change, as the library names it. */
+function classOf(diff: Diff): ChangeClass {
+	return CHANGE_CLASSES.find((each) => each === diff.type) ?? 'unclassified';
+}
+
+/** The changes between two versions of the contract, classified, and those left in components. */
+export function compareContracts(
+	before: unknown,
+	after: unknown,
+): { changes: ContractChange[]; components: number } {
+	const changes: ContractChange[] = [];
+	let components = 0;
+	for (const diff of apiDiff(before, after)) {
+		if (diff.path[0] === 'components' && !diff.description) {
+			components += 1;
+			continue;
+		}
+		const where = diff.path.map(String).join(' › ');
+		changes.push({
+			class: classOf(diff),
+			action: diff.action,
+			where,
+			description: diff.description || `[${diff.action}] ${where}`,
+		});
+	}
+	return { changes, components };
+}
+
+/** How many changes of each class a list holds. */
+function countClasses(changes: readonly ContractChange[]): Record<ChangeClass, number> {
+	const counts = noCounts();
+	for (const change of changes) counts[change.class] += 1;
+	return counts;
+}
+
+/** A version's document, or why it cannot be read. */
+function readVersion(
+	text: string,
+	commit: CommitInfo,
+): { document: Record<string, unknown> } | { problem: string } {
+	try {
+		return { document: parseContract(text, `openapi.yaml at ${commit.short}`) };
+	} catch (error) {
+		return { problem: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+/**
+ * Walks the commits oldest first and tells what each did to the contract, newest first. A version
+ * that cannot be read is an `unreadable` entry; the next readable version is compared with the
+ * last readable one. A shallow clone's boundary commit is where history starts.
+ */
+export function contractChangelog(commits: readonly ContractCommit[]): ContractEntry[] {
+	const entries: ContractEntry[] = [];
+	let last: Record<string, unknown> | undefined;
+	for (const { status, boundary, before, after, ...commit } of commits) {
+		const entry = (kind: ContractEntryKind, extra: Partial<ContractEntry> = {}): void => {
+			const changes = extra.changes ?? [];
+			entries.push({
+				commit,
+				kind,
+				changes,
+				counts: countClasses(changes),
+				components: 0,
+				...extra,
+			});
+		};
+		if (last === undefined && before !== undefined && !boundary) {
+			const read = readVersion(before, commit);
+			if ('document' in read) last = read.document;
+		}
+		if (after === undefined) {
+			entry('removed');
+			last = undefined;
+			continue;
+		}
+		const read = readVersion(after, commit);
+		if ('problem' in read) {
+			entry('unreadable', { problem: read.problem });
+			continue;
+		}
+		if (boundary) entry('start');
+		else if (last === undefined) entry('added');
+		else {
+			try {
+				entry('changed', compareContracts(last, read.document));
+			} catch (error) {
+				const reason = error instanceof Error ? error.message : String(error);
+				entry('unreadable', { problem: `the versions could not be compared (${reason})` });
+			}
+		}
+		last = read.document;
+	}
+	return entries.reverse();
+}
+
+/** A commit's changes counted in words, e.g. "1 breaking, 2 non-breaking"; "no change" for none. */
+export function countsInWords(counts: Record<ChangeClass, number>): string {
+	const parts = CHANGE_CLASSES.filter((each) => counts[each] > 0).map(
+		(each) => `${counts[each]} ${CLASS_LABELS[each].toLowerCase()}`,
+	);
+	return parts.length > 0 ? parts.join(', ') : 'no change clients see';
+}
