@@ -25,6 +25,9 @@ export const GUIDES_HREF = '/docs/';
 /** The API reference. */
 export const REFERENCE_HREF = '/reference/';
 
+/** The contract's changelog: each commit to openapi.yaml, newest first, its changes classified. */
+export const REFERENCE_CHANGES_HREF = `${REFERENCE_HREF}changes/`;
+
 /** The compare page; `?a=<slug>&b=<slug>` picks its views. */
 export const COMPARE_HREF = '/compare/';
 
@@ -180,6 +183,11 @@ export function tagSlug(tag: string): string {
 /** Page `page` (from 1) of what changed in access between a tag and today. */
 export function accessSinceHref(tag: string, page = 1): string {
 	return `${ACCESS_SINCE_HREF}${segment(tagSlug(tag))}/${pageSuffix(page)}`;
+}
+
+/** Page `page` (from 1) of the contract's changelog. */
+export function referenceChangesHref(page = 1): string {
+	return `${REFERENCE_CHANGES_HREF}${pageSuffix(page)}`;
 }
 
 /** Page `page` (from 1) of the keys not rotated for longer than the limit. */

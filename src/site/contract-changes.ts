@@ -69,6 +69,14 @@ function noCounts(): Record<ChangeClass, number> {
 	return { breaking: 0, 'non-breaking': 0, deprecated: 0, annotation: 0, unclassified: 0 };
 }
 
+/** What was done, in the words the library writes its own descriptions with. */
+const DONE: Record<string, string> = {
+	add: 'Added',
+	remove: 'Removed',
+	replace: 'Replaced',
+	rename: 'Renamed',
+};
+
 /** The class of a change, as the library names it. */
 function classOf(diff: Diff): ChangeClass {
 	return CHANGE_CLASSES.find((each) => each === diff.type) ?? 'unclassified';
@@ -91,7 +99,9 @@ export function compareContracts(
 			class: classOf(diff),
 			action: diff.action,
 			where,
-			description: diff.description || `[${diff.action}] ${where}`,
+			// The library gives no words for some changes (an example's value): what was done, to what.
+			description:
+				diff.description || `[${DONE[diff.action] ?? diff.action}] ${String(diff.path.at(-1))}`,
 		});
 	}
 	return { changes, components };

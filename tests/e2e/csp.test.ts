@@ -108,6 +108,7 @@ describe('pages at work under their policy in Chromium', () => {
 		'/docs/',
 		'/docs/getting-started/',
 		'/reference/',
+		'/reference/changes/',
 		'/compare/',
 		'/access/changes/',
 		'/access/since/?date=2026-11-22',

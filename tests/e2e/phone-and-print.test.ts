@@ -21,6 +21,7 @@ const PAGES = [
 	'/environments/production/',
 	'/views/production/',
 	'/reference/',
+	'/reference/changes/',
 	'/compare/',
 	'/docs/',
 	'/access/changes/',

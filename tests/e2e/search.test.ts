@@ -119,7 +119,9 @@ describe('search', () => {
 		await page.selectOption('select[name="environment"]', '');
 		await page.selectOption('select[name="kind"]', '');
 		await page.selectOption('select[name="kind"]', 'reference');
-		await expect.poll(() => resultLinks(page)).toEqual(['/reference/']);
+		await expect
+			.poll(async () => (await resultLinks(page)).sort())
+			.toEqual(['/reference/', '/reference/changes/']);
 		await page.selectOption('select[name="kind"]', 'view');
 		await page.selectOption('select[name="api"]', 'v5.8');
 		const withLabel = views

@@ -73,7 +73,7 @@ describe('llms.txt', () => {
 });
 
 describe('the Markdown twins', () => {
-	it('exist for every page kind: overview, views, environments, guides, reference, people, access, history', () => {
+	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history', () => {
 		const environments = [...new Set(views.map(({ view }) => view.environment))];
 		const expected = [
 			'index.md',
@@ -82,6 +82,7 @@ describe('the Markdown twins', () => {
 			'docs.md',
 			...guides.map((guide) => `docs/${guide}.md`),
 			'reference.md',
+			'reference/changes.md',
 			...buildPeople(views).map(({ slug }) => `people/${slug}.md`),
 			'access.md',
 			...environments.flatMap((environment) => [

@@ -16,6 +16,7 @@ import {
 	markdownHref,
 	OPENAPI_JSON_HREF,
 	OPENAPI_YAML_HREF,
+	REFERENCE_CHANGES_HREF,
 	REFERENCE_HREF,
 } from '../../shared/urls.ts';
 import { USERS_PATH } from '../../shared/curl.ts';
@@ -91,6 +92,11 @@ export function llmsTxt({ guides, reference, environments, mockOrigin }: LlmsTxt
 				markdownHref(REFERENCE_HREF),
 				`${reference.title} ${reference.version}`,
 				'every operation, its security, responses, examples and code samples',
+			),
+			entry(
+				markdownHref(REFERENCE_CHANGES_HREF),
+				'Contract changes',
+				'each commit that changed the contract, newest first, its changes classified as breaking or not',
 			),
 			entry(
 				OPENAPI_YAML_HREF,

@@ -102,6 +102,26 @@ describe('the contract changelog', () => {
 		expect(components).toBe(1);
 	});
 
+	it('names a change the library gives no words for by what was done and to what', () => {
+		const before = parseContract(original, 'before');
+		const after = structuredClone(before);
+		const options = (after['paths'] as Record<string, Record<string, { parameters: object[] }>>)[
+			'/api/v2/users'
+		]?.['options'];
+		options?.parameters.splice(0, 1, {
+			...options.parameters[0],
+			example: 'http://localhost:8080',
+		});
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'unclassified',
+				action: 'replace',
+				where: 'paths › /api/v2/users › options › parameters › 0 › example',
+				description: '[Replaced] example',
+			},
+		]);
+	});
+
 	it('says a version is unreadable and compares the next readable one with the last', () => {
 		const entries = contractChangelog([
 			commit(1, undefined, original),

@@ -46,6 +46,7 @@ describe('llms.txt', () => {
 				'/docs/getting-started.md',
 				'/docs/mock-server.md',
 				'/reference.md',
+				'/reference/changes.md',
 				'/openapi.yaml',
 				'/environments/dr-eu-west.md',
 				'/environments/production.md',

@@ -1,0 +1,29 @@
+/**
+ * The Markdown twins of the contract's changelog, paged as the HTML pages are:
+ * `/reference/changes.md`, then `/reference/changes/2.md` and so on.
+ */
+import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
+import { contractChanges } from '../../site/contract-changelog.ts';
+import { HISTORY_COMMITS_PER_PAGE } from '../../site/access.ts';
+import { contractChangesMarkdown } from '../../site/markdown/contract-changes.ts';
+import { pageSlices } from '../../site/markdown/lists.ts';
+import { markdownResponse } from '../../site/markdown/mdast.ts';
+
+export const getStaticPaths = (async () => {
+	const { status, entries } = await contractChanges();
+	return pageSlices(entries, HISTORY_COMMITS_PER_PAGE).map((page) => ({
+		params: { changes: page.currentPage === 1 ? 'changes' : `changes/${page.currentPage}` },
+		props: {
+			status,
+			entries: page.data,
+			total: entries.length,
+			currentPage: page.currentPage,
+			lastPage: page.lastPage,
+			start: page.start,
+		},
+	}));
+}) satisfies GetStaticPaths;
+
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props }) => markdownResponse(contractChangesMarkdown(props));

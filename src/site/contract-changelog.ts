@@ -1,0 +1,53 @@
+/**
+ * The contract's changelog as the pages read it: the contract file's history read once per build
+ * (`sources/contract-history.ts`) and told in words once (`contract-changes.ts`), with where
+ * history comes from and where it stops, as the fixtures' history pages say it.
+ */
+import { readSettings } from '../sources/settings.ts';
+import { contractHistory } from '../sources/contract-history.ts';
+import { contractChangelog, type ContractEntry } from './contract-changes.ts';
+import type { HistoryStatus } from './history-collection.ts';
+
+/** The changelog and its history's status. */
+export interface ContractChangelog {
+	status: HistoryStatus;
+	/** Each commit to the contract, newest first. */
+	entries: ContractEntry[];
+}
+
+let changelog: Promise<ContractChangelog> | undefined;
+
+/** Reads the contract's history and tells it in words. */
+async function readChangelog(): Promise<ContractChangelog> {
+	const reading = await contractHistory(readSettings().openApiFile);
+	if (!reading.available) {
+		return {
+			status: {
+				available: false,
+				reason: reading.reason,
+				shallow: false,
+				start: '',
+				head: undefined,
+				dirty: false,
+			},
+			entries: [],
+		};
+	}
+	return {
+		status: {
+			available: true,
+			reason: '',
+			shallow: reading.shallow,
+			start: reading.start ?? '',
+			head: reading.head,
+			dirty: reading.dirty,
+		},
+		entries: contractChangelog(reading.commits),
+	};
+}
+
+/** The contract's changelog, computed once per build. */
+export function contractChanges(): Promise<ContractChangelog> {
+	changelog ??= readChangelog();
+	return changelog;
+}

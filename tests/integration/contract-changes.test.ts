@@ -1,0 +1,191 @@
+/**
+ * The contract's changelog, built from a scripted repository (tests/support/contract-repo.ts): a
+ * copy of openapi.yaml added, then a documentation, a non-breaking and a breaking change, each by
+ * its own author. /reference/changes/ and its Markdown twin list exactly those commits, newest
+ * first, with author, date, subject and short name, each change classified. A shallow clone and a
+ * copy without .git build too, and the page says plainly where history stops, or that there is
+ * none. The versioning guide, the reference page and the sidebar link to it.
+ */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortal } from '../../support/build.ts';
+import { gitEnv } from '../../support/git-repo.ts';
+import { makeContractRepo, type ContractRepo } from '../support/contract-repo.ts';
+
+let folder: string;
+let scripted: ContractRepo;
+const dists = { full: '', shallow: '', copy: '' };
+
+beforeAll(async () => {
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-contract-changes-'));
+	scripted = await makeContractRepo(path.join(folder, 'repo'));
+	const clone = path.join(folder, 'shallow');
+	execFileSync(
+		'git',
+		['clone', '--quiet', '--depth', '2', `file://${scripted.repo.folder}`, clone],
+		{
+			env: gitEnv(),
+		},
+	);
+	const copy = path.join(folder, 'copy');
+	await cp(scripted.contract, path.join(copy, 'openapi.yaml'));
+	await cp(scripted.views, path.join(copy, 'views'), { recursive: true });
+	const builds = {
+		full: scripted.repo.folder,
+		shallow: clone,
+	};
+	for (const [name, top] of Object.entries(builds) as [keyof typeof builds, string][]) {
+		dists[name] = path.join(folder, `dist-${name}`);
+		const result = buildPortal(dists[name], path.join(top, 'content', 'views'), {
+			PORTAL_OPENAPI: path.join(top, 'openapi.yaml'),
+		});
+		if (result.status !== 0) throw new Error(`The ${name} build failed:\n${result.output}`);
+	}
+	dists.copy = path.join(folder, 'dist-copy');
+	const result = buildPortal(dists.copy, path.join(copy, 'views'), {
+		PORTAL_OPENAPI: path.join(copy, 'openapi.yaml'),
+	});
+	if (result.status !== 0) throw new Error(`The copy build failed:\n${result.output}`);
+}, 600_000);
+
+afterAll(async () => {
+	if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** A page of one of the builds, parsed. */
+async function page(build: keyof typeof dists, address: string) {
+	return load(await readFile(path.join(dists[build], address, 'index.html'), 'utf8'));
+}
+
+/** The main text of a page, its spaces made one. */
+function text($: ReturnType<typeof load>): string {
+	return $('main').text().replace(/\s+/g, ' ');
+}
+
+/** Each commit of the page as `short author · subject`, then its changes as `class: description`. */
+function commits($: ReturnType<typeof load>): string[][] {
+	return $('section.history-commit')
+		.toArray()
+		.map((section) => {
+			const each = $(section);
+			const commit = each.find('[data-commit]');
+			return [
+				`${commit.find('code').text()} ${commit.find('.author bdi').text()} · ${commit.find('.subject').text()}`,
+				...each
+					.find('li[data-class]')
+					.toArray()
+					.map(
+						(change) =>
+							`${$(change).attr('data-class') ?? ''}: ${$(change).find('.change-class').text().trim()} ${$(change).find('.description').text()}`,
+					),
+			];
+		});
+}
+
+/** The scripted commit made on a day (1 to 4). */
+function made(day: number) {
+	const commit = scripted.commits[day - 1];
+	if (!commit) throw new Error(`No commit ${day}`);
+	return commit;
+}
+
+/** "short author · subject" for a scripted commit. */
+function head(day: number): string {
+	return `${made(day).short} ${made(day).author} · ${made(day).subject}`;
+}
+
+describe('the contract changelog', () => {
+	it('lists exactly the scripted commits, newest first, each change classified', async () => {
+		const $ = await page('full', 'reference/changes');
+		expect(commits($)).toEqual([
+			[
+				head(4),
+				'breaking: Breaking [Removed] required status from users[].email in Response 200 content (application/json)',
+			],
+			[head(3), 'non-breaking: Non-breaking [Added] Response 429'],
+			[head(2), 'annotation: Documentation [Replaced] annotation (summary)'],
+			[head(1)],
+		]);
+		expect(
+			$('.change-counts')
+				.toArray()
+				.map((each) => $(each).text().trim()),
+		).toEqual([
+			'1 breaking (and 1 change inside components, told where used)',
+			'1 non-breaking',
+			'1 documentation',
+			'The contract was added.',
+		]);
+		expect(text($)).not.toMatch(/history unavailable|shallow/i);
+	});
+
+	it('dates each commit and names it in full', async () => {
+		const $ = await page('full', 'reference/changes');
+		const sections = $('section.history-commit').toArray();
+		expect(sections.map((section) => $(section).find('time').first().attr('datetime'))).toEqual(
+			[4, 3, 2, 1].map((day) => made(day).date),
+		);
+		expect(sections.map((section) => $(section).find('[data-commit]').attr('data-commit'))).toEqual(
+			[4, 3, 2, 1].map((day) => made(day).hash),
+		);
+	});
+
+	it('has a Markdown twin with the same commits and classes', async () => {
+		const twin = await readFile(path.join(dists.full, 'reference', 'changes.md'), 'utf8');
+		const lines = twin.split('\n').filter((line) => /^`[0-9a-f]+`|^- \*\*/.test(line));
+		expect(lines).toEqual([
+			`\`${made(4).short}\` ${made(4).subject} — by ${made(4).author}. 1 breaking`,
+			'- **Breaking** \\[Removed] required status from `users[].email` in Response 200 content (application/json) (`paths › /api/v2/users › get › responses › 200 › content › application/json › schema › properties › users › items › required › 1`)',
+			`\`${made(3).short}\` ${made(3).subject} — by ${made(3).author}. 1 non-breaking`,
+			'- **Non-breaking** \\[Added] Response 429 (`paths › /api/v2/users › get › responses › 429`)',
+			`\`${made(2).short}\` ${made(2).subject} — by ${made(2).author}. 1 documentation`,
+			'- **Documentation** \\[Replaced] annotation (summary) (`paths › /api/v2/users › get › summary`)',
+			`\`${made(1).short}\` ${made(1).subject} — by ${made(1).author}. The contract was added.`,
+		]);
+		const $ = await page('full', 'reference/changes');
+		expect($('link[rel="alternate"][type="text/markdown"]').attr('href')).toBe(
+			'/reference/changes.md',
+		);
+	});
+
+	it('is linked from the versioning guide, the reference page and the sidebar', async () => {
+		for (const address of ['docs/versioning', 'reference']) {
+			const $ = await page('full', address);
+			expect($('main a[href="/reference/changes/"]').length, address).toBeGreaterThan(0);
+		}
+		const $ = await page('full', 'reference/changes');
+		expect($('nav.side-index a[aria-current="page"]').attr('href')).toBe('/reference/changes/');
+		expect($('nav.site-nav a[aria-current="page"]').text().trim()).toBe('Reference');
+	});
+});
+
+describe('without the whole history', () => {
+	it('in a shallow clone, says where history starts and lists only what it holds', async () => {
+		const $ = await page('shallow', 'reference/changes');
+		expect($('[data-history="shallow"]').length).toBe(1);
+		expect(text($)).toContain('History from 2026-09-03 on; the clone is shallow.');
+		expect(commits($)).toEqual([
+			[
+				head(4),
+				'breaking: Breaking [Removed] required status from users[].email in Response 200 content (application/json)',
+			],
+			[head(3)],
+		]);
+		expect($('section.history-commit').last().attr('data-kind')).toBe('start');
+	});
+
+	it('in a copy without .git, says plainly that history is unavailable and why', async () => {
+		const $ = await page('copy', 'reference/changes');
+		expect($('[data-history="unavailable"]').length).toBe(1);
+		expect(text($)).toContain(
+			"History unavailable: the contract's folder is not in a git repository (a copy without .git, or an unpacked archive). Only today's contract is shown, on the API reference.",
+		);
+		expect($('section.history-commit').length).toBe(0);
+		const twin = await readFile(path.join(dists.copy, 'reference', 'changes.md'), 'utf8');
+		expect(twin).toContain("**History unavailable:** the contract's folder is not in a git");
+	});
+});
