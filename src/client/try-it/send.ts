@@ -180,7 +180,7 @@ export async function send(panel: HTMLElement): Promise<void> {
 	busy.add(panel);
 	const button = part<HTMLButtonElement>(panel, 'button[type="submit"]');
 	const summary = part<HTMLElement>(panel, '[data-summary]');
-	const keyChoice = part<HTMLSelectElement>(panel, 'select');
+	const keyChoice = part<HTMLSelectElement>(panel, 'select[name="key"]');
 	const otherKey = part<HTMLInputElement>(panel, '[name="otherKey"]');
 	const serverInput = part<HTMLInputElement>(panel, '[name="server"]');
 	try {

@@ -18,7 +18,7 @@ import {
 export class TryItPanel extends HTMLElement {
 	connectedCallback(): void {
 		const form = this.querySelector('form');
-		const key = this.querySelector('select');
+		const key = this.querySelector<HTMLSelectElement>('select[name="key"]');
 		const otherKey = this.querySelector<HTMLElement>('[data-other-key]');
 		const server = this.querySelector<HTMLInputElement>('[name="server"]');
 		const summary = this.querySelector('[data-summary]');
