@@ -3,7 +3,9 @@
  * WAI-ARIA tabs pattern with automatic activation: arrow keys, Home and End move between tabs,
  * only the selected tab is in the tab order. The reader's choice is kept (`src/client/code-tabs/tabs.ts`)
  * and followed by every other set of tabs on the page and on pages opened later. Without
- * JavaScript, the tab list stays hidden and every sample shows.
+ * JavaScript, the tab list stays hidden and every sample shows. A set with `data-group` (the
+ * reference's response examples, `data-group="status"`) is another kind of tabs: its choice is
+ * followed by the sets of its group on the page and never kept as the sample language.
  */
 import {
 	initialTab,
@@ -30,7 +32,7 @@ export class CodeTabs extends HTMLElement {
 	connectedCallback(): void {
 		const tablist = this.querySelector<HTMLElement>('[role="tablist"]');
 		this.#tabs = [...this.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-		this.#panels = [...this.querySelectorAll<HTMLElement>('.sample[data-tab-label]')];
+		this.#panels = [...this.querySelectorAll<HTMLElement>(':scope > [data-tab-label]')];
 		if (!tablist || this.#tabs.length === 0 || this.#tabs.length !== this.#panels.length) return;
 		for (const [index, panel] of this.#panels.entries()) {
 			panel.setAttribute('role', 'tabpanel');
@@ -39,7 +41,7 @@ export class CodeTabs extends HTMLElement {
 			const heading = panel.querySelector('h4');
 			if (heading) heading.hidden = true;
 		}
-		this.select(initialTab(this.labels, readChosenLanguage(languageStore())));
+		this.select(initialTab(this.labels, this.group ? null : readChosenLanguage(languageStore())));
 		tablist.hidden = false;
 		tablist.addEventListener('click', (event) => {
 			const tab = this.#tabs.indexOf(event.target as HTMLButtonElement);
@@ -53,6 +55,11 @@ export class CodeTabs extends HTMLElement {
 			this.#choose(tab);
 			this.#tabs[tab]?.focus();
 		});
+	}
+
+	/** The kind of tabs, when they are not sample languages, e.g. `status`. */
+	get group(): string | undefined {
+		return this.dataset['group'];
 	}
 
 	/** The tabs' labels, in order. */
@@ -75,9 +82,9 @@ export class CodeTabs extends HTMLElement {
 	#choose(index: number): void {
 		const label = this.labels[index];
 		if (label === undefined) return;
-		keepChosenLanguage(languageStore(), label);
+		if (!this.group) keepChosenLanguage(languageStore(), label);
 		for (const tabs of document.querySelectorAll('code-tabs')) {
-			if (!(tabs instanceof CodeTabs)) continue;
+			if (!(tabs instanceof CodeTabs) || tabs.group !== this.group) continue;
 			const same = tabs.labels.indexOf(label);
 			if (same !== -1) tabs.select(same);
 		}
