@@ -91,12 +91,37 @@ export function isErrorStatus(status: string): boolean {
 	return /^[45](\d\d|XX)$/i.test(status);
 }
 
-/** The parts of an operation, in page order, each under an h3 whose id ends with its key. */
+/** How a status reads in the status overview: 2xx green, 4xx red, 5xx amber, anything else plain. */
+export type StatusTone = 'success' | 'client-error' | 'server-error' | 'other';
+
+/** The colour family of a response status (also as `2XX`), for its row in the status overview. */
+export function statusTone(status: string): StatusTone {
+	if (/^2(\d\d|XX)$/i.test(status)) return 'success';
+	if (/^4(\d\d|XX)$/i.test(status)) return 'client-error';
+	if (/^5(\d\d|XX)$/i.test(status)) return 'server-error';
+	return 'other';
+}
+
+/**
+ * The examples the response-example picker offers for a body: one per view is cut to the first
+ * `SHOWN_EXAMPLES`, so the page stays the same size however many views there are; an error's
+ * own kinds are all offered.
+ */
+export function pickedExamples(examples: readonly NamedExample[], status: string): NamedExample[] {
+	return examples.slice(0, isPerView(status, examples.length) ? SHOWN_EXAMPLES : undefined);
+}
+
+/**
+ * The parts of an operation, in page order, each under an h3 whose id ends with its key: security
+ * and parameters, then the samples and the response examples (beside them on a wide screen),
+ * then the responses with their schemas.
+ */
 export const OPERATION_SECTIONS = [
 	{ key: 'security', title: 'Security' },
 	{ key: 'parameters', title: 'Parameters' },
-	{ key: 'responses', title: 'Responses' },
 	{ key: 'samples', title: 'Code samples' },
+	{ key: 'examples', title: 'Response examples' },
+	{ key: 'responses', title: 'Responses' },
 ] as const;
 
 /** The id of an operation's section heading, e.g. `get-api-v2-users-responses`. */
@@ -110,12 +135,14 @@ export function sectionId(
 /** The id of the reference page's servers heading. */
 export const SERVERS_ID = 'servers';
 
+/** The id of the reference page's try-it heading, where the endpoint card's Try it button leads. */
+export const TRY_IT_ID = 'try-it';
+
 /** The reference page's h2 and h3 headings, for its "On this page" list. */
 export function referenceHeadings(
 	operations: readonly Pick<Operation, 'method' | 'path'>[],
 ): PageHeading[] {
 	return [
-		{ depth: 2, slug: SERVERS_ID, text: 'Servers' },
 		...operations.flatMap((operation) => {
 			const id = operationSlug(operation);
 			return [
@@ -127,6 +154,8 @@ export function referenceHeadings(
 				})),
 			];
 		}),
+		{ depth: 2, slug: TRY_IT_ID, text: 'Try it' },
+		{ depth: 2, slug: SERVERS_ID, text: 'Servers' },
 	];
 }
 

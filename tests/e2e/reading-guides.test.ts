@@ -60,18 +60,19 @@ describe('on this page and heading anchors', () => {
 		},
 	);
 
-	it('lists each reference operation with its four sections', async () => {
+	it('lists each reference operation with its five sections, then try-it and the servers', async () => {
 		const { context, page } = await open('/reference/');
 		const toc = page.getByRole('navigation', { name: 'On this page' });
-		const sections = ['Security', 'Parameters', 'Responses', 'Code samples'];
-		await expect(toc.locator('a').allInnerTexts()).resolves.toEqual([
-			'Servers',
+		const sections = ['Security', 'Parameters', 'Code samples', 'Response examples', 'Responses'];
+		await expect(toc.locator('a').allTextContents()).resolves.toEqual([
 			'GET /api/v2/users',
 			...sections,
 			'HEAD /api/v2/users',
 			...sections,
 			'OPTIONS /api/v2/users',
 			...sections,
+			'Try it',
+			'Servers',
 		]);
 		await context.close();
 	});
@@ -185,7 +186,7 @@ describe('code samples in tabs', () => {
 			await expect(tabState(page).then(({ shown }) => shown)).resolves.toEqual(SAMPLE_LABELS);
 			// The reference has three operations, each with its samples; the guide one set.
 			const sets = route === '/reference/' ? 3 : 1;
-			await expect(page.locator('code-tabs h4').allInnerTexts()).resolves.toEqual(
+			await expect(page.locator('.code-samples code-tabs h4').allInnerTexts()).resolves.toEqual(
 				Array.from({ length: sets }, () => SAMPLE_LABELS).flat(),
 			);
 			await context.close();
@@ -205,7 +206,7 @@ describe('code samples in tabs', () => {
 
 describe('response badges', () => {
 	it.each(['light', 'dark'] as const)(
-		'in %s, an error status has another colour than 200, and readable text',
+		'in %s, a 4xx status is red and a 5xx amber, unlike a green 200, with readable text',
 		async (colorScheme) => {
 			const { context, page } = await open('/reference/', { colorScheme });
 			const get = page.locator('section.operation').first();
@@ -220,9 +221,9 @@ describe('response badges', () => {
 			for (const status of ['400', '401', '500']) {
 				const error = await badge(status);
 				expect(error.background, status).not.toBe(ok.background);
-				expect(error.background, status).toBe(
-					colorScheme === 'light' ? 'rgb(179, 38, 30)' : 'rgb(242, 148, 140)',
-				);
+				const red = colorScheme === 'light' ? 'rgb(179, 38, 30)' : 'rgb(242, 148, 140)';
+				const amber = colorScheme === 'light' ? 'rgb(143, 79, 0)' : 'rgb(227, 166, 74)';
+				expect(error.background, status).toBe(status.startsWith('5') ? amber : red);
 				expect(error.color, status).toBe(
 					colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(15, 18, 22)',
 				);

@@ -46,14 +46,14 @@ describe('reference page', () => {
 		const fields = await get.locator('.schema-table th[scope="row"]').allTextContents();
 		expect(fields).toEqual(expect.arrayContaining(['users[].email', 'users[].role', 'detail']));
 		await expect(get.locator('th code', { hasText: 'WWW-Authenticate' }).count()).resolves.toBe(2);
-		// Every response carries the CORS headers alike: the page lists them once, above the responses.
+		// Every response carries the CORS headers alike: the page lists them once, after the responses.
 		await expect(
 			get.locator('th code', { hasText: 'Access-Control-Allow-Origin' }).count(),
 		).resolves.toBe(1);
 		await expect(
 			get.locator('.schema-table caption', { hasText: 'application/problem+json' }).count(),
 		).resolves.toBe(1);
-		const exampleNames = await get.locator('.examples summary code').allTextContents();
+		const exampleNames = await get.locator('.response-examples summary code').allTextContents();
 		expect(exampleNames).toEqual(
 			expect.arrayContaining([
 				'missing-key',
@@ -66,20 +66,21 @@ describe('reference page', () => {
 		);
 	});
 
-	it('shows one of the per-view examples and sends the reader to the published contract for all', async () => {
-		const examples = page.locator('.response', { has: page.locator('h4', { hasText: '200' }) });
-		await expect(examples.locator('.examples > p').first().textContent()).resolves.toMatch(
-			new RegExp(`^${views.length} examples, one per view, named by its slug;`),
+	it('offers the first per-view examples, the first open, and sends the reader to the published contract for all', async () => {
+		const examples = page.locator('section.operation').first().locator('[data-tab-label="200"]');
+		await expect(examples.locator('.media').textContent()).resolves.toMatch(
+			new RegExp(`${views.length} examples, one per view, named by its slug; the first 3 here`),
 		);
 		// The contract lists the examples in slug order.
-		const first = views.map(({ slug }) => slug).sort()[0] ?? '';
-		await expect(examples.locator('.examples summary code').allTextContents()).resolves.toEqual([
-			first,
-		]);
-		await expect(examples.locator('.examples a[href="/openapi.json"]').count()).resolves.toBe(1);
-		await expect(examples.locator('.examples a[href="/"]').textContent()).resolves.toBe(
-			"view's page",
+		const slugs = views.map(({ slug }) => slug).sort();
+		await expect(examples.locator('summary code').allTextContents()).resolves.toEqual(
+			slugs.slice(0, 3),
 		);
+		await expect(
+			examples.locator('details').evaluateAll((all) => all.map((one) => one.hasAttribute('open'))),
+		).resolves.toEqual([true, false, false]);
+		await expect(examples.locator('a[href="/openapi.json"]').count()).resolves.toBe(1);
+		await expect(examples.locator('a[href="/"]').textContent()).resolves.toBe("view's page");
 	});
 
 	it('offers curl, fetch, requests and HTTPie samples that call the mock it was built for', async () => {

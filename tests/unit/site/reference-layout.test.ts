@@ -23,6 +23,8 @@ import {
 	sampleQuery,
 	sharedHeaders,
 	shownExamples,
+	statusTone,
+	pickedExamples,
 } from '../../../src/site/reference-layout.ts';
 
 const vary: ResponseHeader = {
@@ -221,25 +223,66 @@ describe('isErrorStatus', () => {
 });
 
 describe('referenceHeadings', () => {
-	it('lists the servers, then each operation with its four sections, by their heading ids', () => {
+	it('lists each operation with its five sections in page order, then try-it and the servers', () => {
 		expect(
 			referenceHeadings([
 				{ method: 'GET', path: '/api/v2/users' },
 				{ method: 'HEAD', path: '/api/v2/users' },
 			]),
 		).toEqual([
-			{ depth: 2, slug: 'servers', text: 'Servers' },
 			{ depth: 2, slug: 'get-api-v2-users', text: 'GET /api/v2/users' },
 			{ depth: 3, slug: 'get-api-v2-users-security', text: 'Security' },
 			{ depth: 3, slug: 'get-api-v2-users-parameters', text: 'Parameters' },
-			{ depth: 3, slug: 'get-api-v2-users-responses', text: 'Responses' },
 			{ depth: 3, slug: 'get-api-v2-users-samples', text: 'Code samples' },
+			{ depth: 3, slug: 'get-api-v2-users-examples', text: 'Response examples' },
+			{ depth: 3, slug: 'get-api-v2-users-responses', text: 'Responses' },
 			{ depth: 2, slug: 'head-api-v2-users', text: 'HEAD /api/v2/users' },
 			{ depth: 3, slug: 'head-api-v2-users-security', text: 'Security' },
 			{ depth: 3, slug: 'head-api-v2-users-parameters', text: 'Parameters' },
-			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
 			{ depth: 3, slug: 'head-api-v2-users-samples', text: 'Code samples' },
+			{ depth: 3, slug: 'head-api-v2-users-examples', text: 'Response examples' },
+			{ depth: 3, slug: 'head-api-v2-users-responses', text: 'Responses' },
+			{ depth: 2, slug: 'try-it', text: 'Try it' },
+			{ depth: 2, slug: 'servers', text: 'Servers' },
 		]);
+	});
+});
+
+describe('statusTone', () => {
+	it.each([
+		['200', 'success'],
+		['204', 'success'],
+		['2XX', 'success'],
+		['400', 'client-error'],
+		['401', 'client-error'],
+		['4xx', 'client-error'],
+		['500', 'server-error'],
+		['503', 'server-error'],
+		['5XX', 'server-error'],
+		['304', 'other'],
+		['default', 'other'],
+		['2000', 'other'],
+	])('colours %s as %s in the status overview', (status, tone) => {
+		expect(statusTone(status)).toBe(tone);
+	});
+});
+
+describe('pickedExamples', () => {
+	const examples = (count: number): NamedExample[] =>
+		Array.from({ length: count }, (_, index) => ({ name: `view-${index + 1}`, value: index }));
+
+	it('offers the first three of one example per view, however many views there are', () => {
+		expect(pickedExamples(examples(10_000), '200').map(({ name }) => name)).toEqual([
+			'view-1',
+			'view-2',
+			'view-3',
+		]);
+	});
+
+	it('offers every example of an error, and every one of a success with few', () => {
+		expect(pickedExamples(examples(4), '401')).toHaveLength(4);
+		expect(pickedExamples(examples(2), '200')).toHaveLength(2);
+		expect(pickedExamples([], '200')).toEqual([]);
 	});
 });
 

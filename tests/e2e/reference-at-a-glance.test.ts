@@ -1,0 +1,188 @@
+/**
+ * The reference at a glance (issue 26), in Chromium on the built portal: the endpoint card in the
+ * first screen, each operation's samples and 200 example beside its schemas, try-it on the
+ * reference with a view picker that reads the chosen view's keys from that view's page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { viewName } from '../../src/shared/views.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
+import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+
+const views = await loadViews(path.join(ROOT, 'content/views'));
+const MOCK_URL = `http://127.0.0.1:${inject('mockPort')}`;
+const portal = usePortalInChromium();
+let mock: Started | undefined;
+
+afterAll(async () => {
+	await mock?.stop();
+});
+
+/** Opens a page in a fresh context of the given size (1280 × 800 by default). */
+async function open(route: string, options: BrowserContextOptions = {}): Promise<Page> {
+	const context = await portal.browser.newContext({
+		viewport: { width: 1280, height: 800 },
+		...options,
+	});
+	const page = await context.newPage();
+	await page.goto(`${portal.url}${route}`);
+	return page;
+}
+
+/** An element's box on the page, failing when it has none (not rendered). */
+async function box(page: Page, selector: string) {
+	const found = await page.locator(selector).first().boundingBox();
+	if (!found) throw new Error(`${selector} is not rendered`);
+	return found;
+}
+
+describe('the reference at 1280 px', () => {
+	it('shows the method and path, the mock address, the key and the downloads above the fold', async () => {
+		const page = await open('/reference/');
+		const card = page.getByRole('region', { name: 'The endpoint at a glance' });
+		await expect(
+			card.locator('.endpoint').evaluate((line) => line.textContent?.replace(/\s+/g, ' ').trim()),
+		).resolves.toBe('GET HEAD OPTIONS /api/v2/users');
+		const endpoint = await box(page, '.endpoint-card .endpoint');
+		expect(endpoint.y + endpoint.height).toBeLessThan(800);
+		await expect(card.locator('#endpoint-server').innerText()).resolves.toBe(MOCK_URL);
+		await expect(card.innerText()).resolves.toContain('Authorization: Bearer <key>');
+		await expect(
+			card.locator('a[download]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+		).resolves.toEqual(['/openapi.yaml', '/openapi.json']);
+		const tryIt = card.getByRole('link', { name: 'Try it' });
+		const button = await tryIt.boundingBox();
+		expect((button?.y ?? 800) + (button?.height ?? 0)).toBeLessThan(800);
+		await tryIt.click();
+		await expect(page.evaluate(() => location.hash)).resolves.toBe('#try-it');
+		// The contract's prose waits in a disclosure.
+		await expect(page.locator('details.about').getAttribute('open')).resolves.toBeNull();
+		await page.context().close();
+	});
+
+	it('shows a sample and the open 200 example beside the operation, before its schema', async () => {
+		const page = await open('/reference/');
+		await page.locator('#get-api-v2-users').evaluate((heading) => heading.scrollIntoView());
+		const get = 'section.operation:first-of-type';
+		const sample = await box(page, `${get} .code-samples pre`);
+		const example = await box(page, `${get} .response-examples [data-tab-label="200"] pre`);
+		const schema = await box(page, `${get} .table-scroll:has(.schema-table)`);
+		for (const shown of [sample, example]) {
+			// In the window, and up before the schema's table starts: no scrolling past the schema.
+			expect(shown.y).toBeGreaterThanOrEqual(0);
+			expect(shown.y).toBeLessThan(Math.min(800, schema.y));
+			// Beside the left column, not under it.
+			expect(shown.x).toBeGreaterThan(schema.x + schema.width);
+		}
+		await expect(
+			page.locator(`${get} .response-examples [role="tab"][aria-selected="true"]`).innerText(),
+		).resolves.toBe('200');
+		await page.context().close();
+	});
+
+	it('colours each status row by its family and links it to its response', async () => {
+		const page = await open('/reference/');
+		const rows = page.getByRole('list', { name: 'Statuses of GET /api/v2/users' }).locator('a');
+		await expect(
+			rows.evaluateAll((links) =>
+				links.map((link) => `${link.getAttribute('href')} ${link.parentElement?.className}`),
+			),
+		).resolves.toEqual(
+			['200 success', '400 client-error', '401 client-error', '404 client-error']
+				.concat(['422 client-error', '500 server-error', '503 server-error'])
+				.map((row) => `#get-api-v2-users-${row.replace(' ', ' tone-')}`),
+		);
+		const colours = await rows.evaluateAll((links) =>
+			links.map((link) => getComputedStyle(link).borderLeftColor),
+		);
+		// Green, red, amber: three different colours, the same within a family.
+		expect(new Set(colours).size).toBe(3);
+		expect(colours[1]).toBe(colours[4]);
+		expect(colours[5]).toBe(colours[6]);
+		await page.context().close();
+	});
+
+	it('puts the CORS headers every response carries after the 200 body', async () => {
+		const page = await open('/reference/');
+		const order = await page
+			.locator('section.operation')
+			.first()
+			.evaluate((operation) => {
+				const body = operation.querySelector(
+					'[aria-labelledby="get-api-v2-users-200"] .schema-table',
+				);
+				const cors = [...operation.querySelectorAll('th code')].find(
+					(code) => code.textContent === 'Access-Control-Allow-Origin',
+				);
+				return body && cors ? body.compareDocumentPosition(cors) : 0;
+			});
+		// Node.DOCUMENT_POSITION_FOLLOWING: the CORS table comes after the body's table.
+		expect(order & 4).toBe(4);
+		await page.context().close();
+	});
+
+	it('shows every status example one under the other without JavaScript', async () => {
+		const page = await open('/reference/', { javaScriptEnabled: false });
+		const panels = page
+			.locator('section.operation')
+			.first()
+			.locator('.response-examples > [data-tab-label]');
+		await expect(
+			panels.evaluateAll((shown) => shown.filter((panel) => panel.checkVisibility()).length),
+		).resolves.toBe(7);
+		await expect(
+			page.locator('section.operation').first().locator('.response-examples details[open]').count(),
+		).resolves.toBeGreaterThanOrEqual(1);
+		await page.context().close();
+	});
+});
+
+describe('try-it on the reference, with the mock running', () => {
+	beforeAll(async () => {
+		mock = start(bin('node'), ['mock/cli.ts'], {
+			env: { MOCK_PORT: String(inject('mockPort')) },
+		});
+		await waitForUrl(`${MOCK_URL}/api/v2/users`, mock);
+	});
+
+	it('holds no key of any view in its HTML', async () => {
+		const html = await readFile(path.join(inject('distDir'), 'reference/index.html'), 'utf8');
+		for (const { view } of views) {
+			for (const user of view.users) expect(html).not.toContain(user.apiKey);
+		}
+	});
+
+	it("picks an environment and a view, reads that view's keys from its page, and checks the answer", async () => {
+		const page = await open('/reference/');
+		const fetched: string[] = [];
+		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		const target = views.at(-1);
+		if (!target) throw new Error('no view fixture');
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.getByLabel('Environment').selectOption(target.view.environment);
+		await page.getByLabel('View', { exact: true }).selectOption(target.slug);
+		const key = page.getByLabel('Key', { exact: true });
+		await expect
+			.poll(() => key.locator('option').allInnerTexts())
+			.toEqual([...target.view.users.map(({ name, role }) => `${name} (${role})`), 'Another key…']);
+		expect(fetched).toContain(`/views/${target.slug}/`);
+		const person = target.view.users[2];
+		if (!person) throw new Error('fixture without users');
+		await key.selectOption({ label: `${person.name} (${person.role})` });
+		await page.getByRole('button', { name: 'Send' }).click();
+		await expect
+			.poll(() => page.locator('try-it [data-summary]').innerText(), { timeout: 15_000 })
+			.toMatch(/^200 OK/);
+		await expect(page.locator('try-it [data-verdict]').innerText()).resolves.toBe(
+			"The body matches the contract's 200 application/json schema.",
+		);
+		await expect(page.locator('try-it [data-whose]').innerText()).resolves.toBe(
+			`These are the users of this view, ${viewName(target.view)}.`,
+		);
+		await expect(page.locator('#try-it-curl').innerText()).resolves.toContain(person.apiKey);
+		await page.context().close();
+	});
+});
