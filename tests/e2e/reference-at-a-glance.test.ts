@@ -1,7 +1,8 @@
 /**
  * The reference at a glance (issue 26), in Chromium on the built portal: the endpoint card in the
  * first screen, each operation's samples and 200 example beside its schemas, try-it on the
- * reference with a view picker that reads the chosen view's keys from that view's page.
+ * reference with a view picker that reads the chosen view's keys from that view's page, and
+ * try-it beside the directory on a view page.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,5 +185,30 @@ describe('try-it on the reference, with the mock running', () => {
 		);
 		await expect(page.locator('#try-it-curl').innerText()).resolves.toContain(person.apiKey);
 		await page.context().close();
+	});
+});
+
+describe('a view page', () => {
+	it('shows try-it beside the directory from 75rem, and under it on a phone', async () => {
+		const [first] = views;
+		if (!first) throw new Error('no view fixture');
+		const wide = await open(`/views/${first.slug}/`);
+		const directory = await box(wide, '.directory');
+		const tryIt = await box(wide, 'try-it');
+		expect(tryIt.x).toBeGreaterThanOrEqual(directory.x + directory.width);
+		expect(tryIt.y).toBeLessThan(directory.y + directory.height);
+		// The directory is whole: its table does not scroll in its box.
+		await expect(
+			wide.locator('.directory').evaluate((table) => {
+				const scroller = table.parentElement;
+				return scroller ? scroller.scrollWidth - scroller.clientWidth : -1;
+			}),
+		).resolves.toBe(0);
+		await wide.context().close();
+		const phone = await open(`/views/${first.slug}/`, { viewport: { width: 390, height: 800 } });
+		const under = await box(phone, 'try-it');
+		const above = await box(phone, '.directory');
+		expect(under.y).toBeGreaterThan(above.y + above.height);
+		await phone.context().close();
 	});
 });
