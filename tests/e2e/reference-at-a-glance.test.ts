@@ -84,6 +84,29 @@ describe('the reference at 1280 px', () => {
 		await page.context().close();
 	});
 
+	it('a status tab shows its example and leaves the chosen sample language alone', async () => {
+		const page = await open('/reference/');
+		const get = page.locator('section.operation').first();
+		await get.locator('.response-examples').getByRole('tab', { name: '401' }).click();
+		const shown = await get
+			.locator('.response-examples > [data-tab-label]')
+			.evaluateAll((panels) =>
+				panels.filter((panel) => panel.checkVisibility()).map((panel) => panel.dataset['tabLabel']),
+			);
+		expect(shown).toEqual(['401']);
+		// OPTIONS has no 401 example and keeps its one tab; the samples keep their language.
+		await expect(
+			page.locator('.response-examples [role="tab"][aria-selected="true"]').allInnerTexts(),
+		).resolves.toEqual(['401', '405']);
+		await expect(
+			get.locator('.code-samples [role="tab"][aria-selected="true"]').innerText(),
+		).resolves.toBe('curl');
+		await expect(
+			page.evaluate(() => localStorage.getItem('console-portal:sample-language')),
+		).resolves.toBeNull();
+		await page.context().close();
+	});
+
 	it('colours each status row by its family and links it to its response', async () => {
 		const page = await open('/reference/');
 		const rows = page.getByRole('list', { name: 'Statuses of GET /api/v2/users' }).locator('a');
