@@ -6,13 +6,17 @@
  *   each: start-up time to the first answer, then autocannon (in its own process) at 10 and 50
  *   connections sending the example request (a directory key): requests/s, p50, p99, and the
  *   server's resident memory after the load;
- * - start-up: the mock's time from spawn to the first 200 and resident memory with the 8
- *   hand-written views and 10, 100, 1,000 and 10,000 generated ones (BENCH_MOCK_SCALES overrides
- *   the generated sizes). BENCH_BASELINE names another checkout (with its node_modules) whose mock
- *   is started side by side, alternately with this one, from the same views, and loaded in the
- *   throughput rounds beside this one's. This checkout's mock
- *   keeps a compile cache (NODE_COMPILE_CACHE, a folder of the run's, empty at first): its first
- *   start, which fills it, is reported on its own.
+ * - start-up: the mock's time from spawn to the first 200 for a directory key and resident memory
+ *   with the 8 hand-written views, beside its peers serving openapi.yaml (Scalar's mock server,
+ *   Mockoon's CLI, plain Prism; bench/lib/mock-startup.ts), and alone with 10, 100, 1,000 and
+ *   10,000 generated views (BENCH_MOCK_SCALES overrides the generated sizes), BENCH_MOCK_STARTS
+ *   starts each (default 5), in rounds that start each server once. BENCH_BASELINE names another
+ *   checkout (with its node_modules) whose mock is started in the same rounds, from the same
+ *   views, and loaded in the throughput rounds beside this one's. This checkout's mock keeps a
+ *   compile cache (NODE_COMPILE_CACHE, a folder of the run's, empty at first): its first start,
+ *   which fills it, is reported on its own, as every server's first start is.
+ * BENCH_MOCK_PARTS runs one part alone; the result keeps the other part's tables and data from the
+ * result it replaces, with the date they were measured.
  * Every server is started first and warmed up (a JIT-compiled server answers faster than a cold
  * one, and a mock runs for hours); then BENCH_ROUNDS rounds (default 3) load each server in turn
  * for BENCH_SECONDS (default 5), so each round measures all of them side by side under the same
@@ -30,6 +34,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { readSettings } from '../src/sources/settings.ts';
+import { keptMarkdown, previousResult } from './lib/kept-parts.ts';
+import {
+	ourMock,
+	PEERS,
+	startupSection,
+	startUps,
+	type Contestant,
+	type ViewSet,
+} from './lib/mock-startup.ts';
+import { processTree, rssMiB } from './lib/proc.ts';
 import { commitOf, verdict, writeResult } from './lib/report.ts';
 import { writeViewSet } from '../support/view-sets.ts';
 import { freePort, start, type Started } from '../support/processes.ts';
@@ -43,6 +57,15 @@ const WARMUP_SECONDS = 3;
 /** Kernel clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS =
 	Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** The headings that open the result's two parts, so a run of one part keeps the other's. */
+const THROUGHPUT_HEADING = '## Throughput';
+const STARTUP_HEADING = '## Start-up';
+const PART_HEADINGS = [
+	{ part: 'throughput', heading: /^## Throughput/m },
+	// Older results opened the start-up part with its table's own heading.
+	{ part: 'startup', heading: /^##+ Start-up/m },
+] as const;
 
 /** The mock's requests/s must reach this share of the bare `node:http` ceiling's. */
 const CEILING_BUDGET = 0.75;
@@ -60,6 +83,12 @@ const benchEnvSchema = z.object({
 		.min(1)
 		.max(9)
 		.default(3),
+	BENCH_MOCK_STARTS: z.coerce
+		.number({ error: 'BENCH_MOCK_STARTS: expected a number of starts from 1 to 15' })
+		.int()
+		.min(1)
+		.max(15)
+		.default(5),
 	BENCH_BASELINE: z.string().min(1).optional(),
 	BENCH_MOCK_PARTS: z
 		.string()
@@ -199,36 +228,6 @@ function targets(answerFile: string, baseline: string | undefined): Target[] {
 	];
 }
 
-/** A process and its children, all the way down (a cluster's workers), from /proc. */
-function processTree(pid: number): number[] {
-	let children: number[] = [];
-	try {
-		children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-			.trim()
-			.split(/\s+/)
-			.filter(Boolean)
-			.map(Number);
-	} catch {
-		// Gone since it was listed.
-	}
-	return [pid, ...children.flatMap(processTree)];
-}
-
-/** The resident memory of a process and its children in MiB, from /proc. */
-function rssMiB(pid: number | undefined): number {
-	if (pid === undefined) return NaN;
-	let kib = 0;
-	for (const each of processTree(pid)) {
-		try {
-			const status = readFileSync(`/proc/${each}/status`, 'utf8');
-			kib += Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
-		} catch {
-			// Gone since it was listed.
-		}
-	}
-	return kib / 1024;
-}
-
 /**
  * The CPU time so far (user + system) of a process and its live children (a cluster's workers),
  * in microseconds, from /proc.
@@ -353,111 +352,6 @@ async function exampleAnswer(
 	}
 }
 
-/** How many times the mock is started on each side at each scale; the table gives the median. */
-const SCALE_STARTS = 3;
-
-/** A checkout whose mock is started: this one, or the baseline beside it. */
-interface Checkout {
-	label: 'this' | 'baseline';
-	root: string;
-}
-
-/** One start of a mock: milliseconds from spawn to the first 200, and resident memory then. */
-interface Start {
-	startup: number;
-	rss: number;
-}
-
-/** One row of the start-up table: a set of views, and each side's starts. */
-interface ScaleRow {
-	views: string;
-	count: number;
-	starts: Record<Checkout['label'], Start[]>;
-}
-
-/**
- * Starts a checkout's mock on a folder of views and measures the time from spawn to the first
- * 200 for a directory key (asked every 10 ms), and its resident memory then.
- */
-async function startOnce(
-	checkout: Checkout,
-	folder: string,
-	key: string,
-	env: NodeJS.ProcessEnv,
-): Promise<Start> {
-	const port = await freePort();
-	const url = `http://127.0.0.1:${port}${USERS_PATH}`;
-	const started = performance.now();
-	const server = start(path.join(checkout.root, 'node_modules', '.bin', 'node'), ['mock/cli.ts'], {
-		cwd: checkout.root,
-		env: { MOCK_PORT: String(port), MOCK_LOG: 'off', PORTAL_VIEWS_DIR: folder, ...env },
-		output: 'ignore',
-	});
-	try {
-		const deadline = started + 120_000;
-		for (;;) {
-			if (server.child.exitCode !== null)
-				throw new Error(`${url}: the mock exited (${server.child.exitCode})`);
-			const status = await fetch(url, {
-				headers: { Authorization: `Bearer ${key}` },
-				signal: AbortSignal.timeout(60_000),
-			}).then(
-				(response) => response.status,
-				() => 0,
-			);
-			if (status === 200)
-				return { startup: performance.now() - started, rss: rssMiB(server.child.pid) };
-			if (performance.now() > deadline)
-				throw new Error(`${url}: no 200 within 120 s (last ${status})`);
-			await new Promise((resolve) => setTimeout(resolve, 10));
-		}
-	} finally {
-		await server.stop();
-	}
-}
-
-/**
- * The start-up table's rows: for each set of views, each side started SCALE_STARTS times,
- * alternately (baseline, this, baseline, this…), so that what else the machine does falls on
- * both. This checkout's compile cache is filled by a start of its own first, reported apart.
- */
-async function startUps(
-	checkouts: Checkout[],
-	sets: {
-		views: string;
-		count: number;
-		folder: () => Promise<{ folder: string; key: string; done: () => Promise<void> }>;
-	}[],
-	cacheDir: string,
-): Promise<{ rows: ScaleRow[]; firstStart: Start | undefined }> {
-	const rows: ScaleRow[] = [];
-	let firstStart: Start | undefined;
-	const envOf = (checkout: Checkout): NodeJS.ProcessEnv =>
-		checkout.label === 'this' ? { NODE_COMPILE_CACHE: cacheDir } : {};
-	for (const set of sets) {
-		console.error(`start-up at ${set.views} views…`);
-		const { folder, key, done } = await set.folder();
-		try {
-			const row: ScaleRow = {
-				views: set.views,
-				count: set.count,
-				starts: { this: [], baseline: [] },
-			};
-			const mine = checkouts.find((checkout) => checkout.label === 'this');
-			if (!firstStart && mine) firstStart = await startOnce(mine, folder, key, envOf(mine));
-			for (let round = 0; round < SCALE_STARTS; round++) {
-				for (const checkout of checkouts) {
-					row.starts[checkout.label].push(await startOnce(checkout, folder, key, envOf(checkout)));
-				}
-			}
-			rows.push(row);
-		} finally {
-			await done();
-		}
-	}
-	return { rows, firstStart };
-}
-
 /** Pads the cells of a table to a fixed width. */
 function table(header: string[], rows: string[][]): string {
 	const widths = header.map((cell, column) =>
@@ -480,6 +374,7 @@ export async function runMockBench(): Promise<void> {
 		BENCH_MOCK_SCALES: scales,
 		BENCH_BASELINE: baselineRoot,
 		BENCH_MOCK_PARTS: parts,
+		BENCH_MOCK_STARTS: starts,
 	} = benchEnvSchema.parse(process.env);
 	const [first] = await loadViews(readSettings().viewsDir);
 	const key = first?.view.users[0]?.apiKey;
@@ -487,7 +382,8 @@ export async function runMockBench(): Promise<void> {
 
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-answer-'));
 	const answerFile = path.join(folder, 'answer.json');
-	await writeFile(answerFile, JSON.stringify(await exampleAnswer(key)));
+	if (parts.includes('throughput'))
+		await writeFile(answerFile, JSON.stringify(await exampleAnswer(key)));
 	const servers = parts.includes('throughput')
 		? targets(answerFile, baselineRoot ? path.resolve(baselineRoot) : undefined)
 		: [];
@@ -558,20 +454,25 @@ export async function runMockBench(): Promise<void> {
 		for (const { server } of running) await server.stop();
 		await rm(folder, { recursive: true, force: true });
 	}
-	const checkouts: Checkout[] = [
-		...(baselineRoot ? [{ label: 'baseline' as const, root: path.resolve(baselineRoot) }] : []),
-		{ label: 'this', root: ROOT },
-	];
+	const baseline = baselineRoot ? path.resolve(baselineRoot) : undefined;
+	const baselineCommit = baseline ? commitOf(baseline) : undefined;
 	const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-compile-cache-'));
-	const handWritten = {
+	const contestants: Contestant[] = [
+		...(baseline ? [ourMock('baseline', baseline, undefined)] : []),
+		ourMock('this', ROOT, cacheDir),
+		...PEERS,
+	];
+	const handWritten: ViewSet = {
 		views: '8 (content/views)',
 		count: 8,
+		withPeers: true,
 		folder: () =>
 			Promise.resolve({ folder: readSettings().viewsDir, key, done: () => Promise.resolve() }),
 	};
-	const generated = scales.map((count) => ({
+	const generated = scales.map((count): ViewSet => ({
 		views: count.toLocaleString('en-US'),
 		count,
+		withPeers: false,
 		folder: async () => {
 			const set = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-mock-'));
 			const views = await writeViewSet(set, count);
@@ -582,18 +483,14 @@ export async function runMockBench(): Promise<void> {
 			};
 		},
 	}));
-	const { rows: scaleRows, firstStart } = parts.includes('startup')
-		? await startUps(checkouts, [handWritten, ...generated], cacheDir).finally(() =>
+	const { rows: scaleRows, firstStarts } = parts.includes('startup')
+		? await startUps(contestants, [handWritten, ...generated], starts).finally(() =>
 				rm(cacheDir, { recursive: true, force: true }),
 			)
-		: { rows: [], firstStart: undefined };
-	const startupOf = (row: ScaleRow, label: Checkout['label']): number =>
-		median(row.starts[label].map(({ startup }) => startup));
-	const rssOf = (row: ScaleRow, label: Checkout['label']): number =>
-		median(row.starts[label].map(({ rss }) => rss));
-	const eachStart = (row: ScaleRow, label: Checkout['label']): string =>
-		row.starts[label].map(({ startup }) => Math.round(startup)).join(' / ');
-	const baselineCommit = baselineRoot ? commitOf(path.resolve(baselineRoot)) : undefined;
+		: { rows: [], firstStarts: {} };
+	await rm(cacheDir, { recursive: true, force: true });
+	const previous = await previousResult('mock', PART_HEADINGS);
+	const now = new Date().toISOString();
 
 	const rpsOf = (name: string | undefined, connections: number): number =>
 		rows.find((row) => row.target === name && row.connections === connections)?.rps ?? NaN;
@@ -615,14 +512,30 @@ export async function runMockBench(): Promise<void> {
 	/** The median over the rounds of each round's ratio to the ceiling. */
 	const share = (row: Row): number => median(shares(row));
 	const met = held.length > 0 && held.every((row) => share(row) >= CEILING_BUDGET);
+	const kept = (part: 'throughput' | 'startup', heading: string): string[] => {
+		const old = previous?.parts[part];
+		return old
+			? keptMarkdown(
+					old,
+					heading,
+					`this run measured ${parts.join(' and ')} only (BENCH_MOCK_PARTS)`,
+				)
+			: [];
+	};
 	const markdown = [
-		...(servers.length === 0 ? [] : throughputSection()),
-		...(scaleRows.length === 0 ? [] : startupSection()),
+		...(parts.includes('throughput')
+			? throughputSection()
+			: kept('throughput', THROUGHPUT_HEADING)),
+		...(parts.includes('startup')
+			? [STARTUP_HEADING, '', ...startupSection(contestants, scaleRows, firstStarts, starts)]
+			: kept('startup', STARTUP_HEADING)),
 	].join('\n');
 
 	/** The throughput table and what it says. */
 	function throughputSection(): string[] {
 		return [
+			THROUGHPUT_HEADING,
+			'',
 			table(
 				[
 					'server',
@@ -676,65 +589,38 @@ export async function runMockBench(): Promise<void> {
 		];
 	}
 
-	/** The start-up table: side by side with the baseline when there is one. */
-	function startupSection(): string[] {
-		const withBaseline = checkouts.length > 1;
-		const header = withBaseline
-			? [
-					'views',
-					`start-up, baseline (${baselineCommit ?? ''})`,
-					`start-up, this (${commitOf(ROOT)})`,
-					'this / baseline',
-					'each start, baseline',
-					'each start, this',
-					'RSS, baseline',
-					'RSS, this',
-				]
-			: ['views', 'start-up', 'each start', 'RSS'];
-		return [
-			'### Start-up and memory by number of views',
-			'',
-			table(
-				header,
-				scaleRows.map((row) =>
-					withBaseline
-						? [
-								row.views,
-								`${Math.round(startupOf(row, 'baseline'))} ms`,
-								`${Math.round(startupOf(row, 'this'))} ms`,
-								`${(startupOf(row, 'this') / startupOf(row, 'baseline')).toFixed(2)}×`,
-								eachStart(row, 'baseline'),
-								eachStart(row, 'this'),
-								`${rssOf(row, 'baseline').toFixed(0)} MiB`,
-								`${rssOf(row, 'this').toFixed(0)} MiB`,
-							]
-						: [
-								row.views,
-								`${Math.round(startupOf(row, 'this'))} ms`,
-								eachStart(row, 'this'),
-								`${rssOf(row, 'this').toFixed(0)} MiB`,
-							],
-				),
-			),
-			'',
-			`The hand-written views, then generated sets (support/view-sets.ts), MOCK_LOG=off. Start-up is from spawn to the first 200 for a directory key, asked every 10 ms; RSS is read then. The mock is started ${SCALE_STARTS} times at each size${withBaseline ? ' on each side, alternately (baseline, this, baseline, this…), so that what else the machine does falls on both' : ''}, and the table gives the medians. This checkout's mock keeps a compile cache (a folder of this run's): it was filled by a first start at ${scaleRows[0]?.views ?? ''} views, which took ${firstStart ? `${Math.round(firstStart.startup)} ms` : '–'} and is not in the table.`,
-		];
-	}
 	await writeResult({
 		name: 'mock',
-		title: 'Mock: ours against its ceiling and plain prism mock',
+		title: 'Mock: ours against its ceiling and plain prism mock, and its start-up beside its peers',
 		markdown,
 		data: {
-			seconds,
-			rounds,
-			warmupSeconds: WARMUP_SECONDS,
-			rows,
-			scale: scaleRows,
-			firstStart,
-			baseline: baselineRoot
-				? { root: path.resolve(baselineRoot), commit: baselineCommit }
-				: undefined,
-			budget: CEILING_BUDGET,
+			...previous?.data,
+			...(parts.includes('throughput')
+				? {
+						seconds,
+						rounds,
+						warmupSeconds: WARMUP_SECONDS,
+						rows,
+						budget: CEILING_BUDGET,
+						baseline: baseline ? { root: baseline, commit: baselineCommit } : undefined,
+					}
+				: {}),
+			...(parts.includes('startup')
+				? {
+						starts,
+						scale: scaleRows,
+						firstStart: undefined,
+						firstStarts,
+						startupBaseline: baseline ? { root: baseline, commit: baselineCommit } : undefined,
+					}
+				: {}),
+			// When each part was measured: now, or when the kept part was.
+			measured: Object.fromEntries(
+				(['throughput', 'startup'] as const).flatMap((part) => {
+					const date = parts.includes(part) ? now : previous?.parts[part]?.date;
+					return date ? [[part, date]] : [];
+				}),
+			),
 		},
 	});
 }

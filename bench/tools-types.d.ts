@@ -37,3 +37,24 @@ declare module 'chrome-launcher' {
 		chromeFlags: string[];
 	}): Promise<LaunchedChrome>;
 }
+
+declare module '@scalar/mock-server' {
+	/** The parts of a Hono app that serving it needs. */
+	export interface MockApp {
+		fetch: (request: Request) => Response | Promise<Response>;
+	}
+	/** Builds a Hono app that mocks an OpenAPI document (a file path, a URL or an object). */
+	export function createMockServer(options: {
+		document: string | Record<string, unknown>;
+		logger?: boolean;
+	}): Promise<MockApp>;
+}
+
+declare module '@hono/node-server' {
+	/** Serves a fetch handler with node:http on a port and host name. */
+	export function serve(options: {
+		fetch: (request: Request) => Response | Promise<Response>;
+		port: number;
+		hostname: string;
+	}): import('node:http').Server;
+}
