@@ -23,21 +23,20 @@ export interface Previous {
 const KEPT_NOTE = /^_Kept from the run of [^\n]*_\n\n?/m;
 
 /**
- * The previous result named `name` in bench/results, split into parts at the headings that open
- * them (`headings`: each part's name and the start of its heading's text; the first part may have
- * none, as older results wrote it). Undefined when there is no previous result.
+ * The previous result named `name` in `folder` (bench/results), split into parts at the headings
+ * that open them (`headings`: each part's name and the start of its heading's text; the first part
+ * may have none, as older results wrote it). Undefined when there is no previous result.
  */
 export async function previousResult(
 	name: string,
 	headings: readonly { part: string; heading: RegExp }[],
+	folder = RESULTS_DIR,
 ): Promise<Previous | undefined> {
 	let json: { date?: string; data?: Record<string, unknown> };
 	let markdown: string;
 	try {
-		json = JSON.parse(
-			await readFile(path.join(RESULTS_DIR, `${name}.json`), 'utf8'),
-		) as typeof json;
-		markdown = await readFile(path.join(RESULTS_DIR, `${name}.md`), 'utf8');
+		json = JSON.parse(await readFile(path.join(folder, `${name}.json`), 'utf8')) as typeof json;
+		markdown = await readFile(path.join(folder, `${name}.md`), 'utf8');
 	} catch {
 		return undefined;
 	}
