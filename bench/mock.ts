@@ -483,12 +483,15 @@ export async function runMockBench(): Promise<void> {
 			};
 		},
 	}));
+	// How busy the machine was (1-minute load average) before and after the start-up rounds.
+	const loadBefore = os.loadavg()[0] ?? NaN;
 	const { rows: scaleRows, firstStarts } = parts.includes('startup')
 		? await startUps(contestants, [handWritten, ...generated], starts).finally(() =>
 				rm(cacheDir, { recursive: true, force: true }),
 			)
 		: { rows: [], firstStarts: {} };
 	await rm(cacheDir, { recursive: true, force: true });
+	const machineLoad = { before: loadBefore, after: os.loadavg()[0] ?? NaN };
 	const previous = await previousResult('mock', PART_HEADINGS);
 	const now = new Date().toISOString();
 
@@ -527,7 +530,11 @@ export async function runMockBench(): Promise<void> {
 			? throughputSection()
 			: kept('throughput', THROUGHPUT_HEADING)),
 		...(parts.includes('startup')
-			? [STARTUP_HEADING, '', ...startupSection(contestants, scaleRows, firstStarts, starts)]
+			? [
+					STARTUP_HEADING,
+					'',
+					...startupSection(contestants, scaleRows, firstStarts, starts, machineLoad),
+				]
 			: kept('startup', STARTUP_HEADING)),
 	].join('\n');
 
@@ -611,6 +618,7 @@ export async function runMockBench(): Promise<void> {
 						scale: scaleRows,
 						firstStart: undefined,
 						firstStarts,
+						machineLoad,
 						startupBaseline: baseline ? { root: baseline, commit: baselineCommit } : undefined,
 					}
 				: {}),

@@ -9,6 +9,7 @@
  * contract only: they have no views to load, so the generated sets (10 to 10,000 views) start
  * ours, and the baseline's, alone.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { freePort, start } from '../../support/processes.ts';
@@ -267,6 +268,7 @@ export function startupSection(
 	rows: readonly SetRow[],
 	firstStarts: Readonly<Record<string, Start>>,
 	starts: number,
+	load: { before: number; after: number },
 ): string[] {
 	const [peerRow] = rows.filter((row) => PEERS.some((peer) => row.starts[peer.id]));
 	const ours = (row: SetRow): Start[] => row.starts['this'] ?? [];
@@ -337,7 +339,7 @@ export function startupSection(
 					.map(([id, first]) => `${id} ${ms(first.startup)}`)
 					.join(
 						', ',
-					)}). Ours loads the 8 hand-written views and answers with the key's directory; the peers serve openapi.yaml alone and answer from its schema. Scalar: \`@scalar/mock-server\` through \`@hono/node-server\` (bench/lib/scalar-mock.ts, the pinned Node); Mockoon: \`mockoon-cli start --data openapi.yaml --port N --hostname 127.0.0.1 --disable-log-to-file\`; Prism: \`prism mock -h 127.0.0.1 -p N openapi.yaml\`. Our mock enables Node's compile cache itself (module.enableCompileCache); here it is a folder of this run's, filled by the unmeasured start. "What it checks": the statuses each answered right after its first 200, without an Authorization header and with a made-up key of a directory key's shape (${UNKNOWN_KEY}).`,
+					)}). Ours loads the 8 hand-written views and answers with the key's directory; the peers serve openapi.yaml alone and answer from its schema. Scalar: \`@scalar/mock-server\` through \`@hono/node-server\` (bench/lib/scalar-mock.ts, the pinned Node); Mockoon: \`mockoon-cli start --data openapi.yaml --port N --hostname 127.0.0.1 --disable-log-to-file\`; Prism: \`prism mock -h 127.0.0.1 -p N openapi.yaml\`. Our mock enables Node's compile cache itself (module.enableCompileCache); here it is a folder of this run's, filled by the unmeasured start. "What it checks": the statuses each answered right after its first 200, without an Authorization header and with a made-up key of a directory key's shape (${UNKNOWN_KEY}). The machine's load average (1 minute) was ${load.before.toFixed(1)} before the start-up rounds and ${load.after.toFixed(1)} after them, on ${os.availableParallelism()} cores: other work shares the machine, and the absolute times move with it far more than the ratios of the same rounds.`,
 				'',
 			]
 		: [];
