@@ -3,7 +3,7 @@
  * parameters and the auth header its security scheme asks for. The key comes from the
  * environment variable API_KEY, so no sample ever holds a real key.
  */
-import { shellLines, shellQuote } from '../shared/curl.ts';
+import { shellLines, shellQuote, USERS_PATH } from '../shared/curl.ts';
 
 /** What a sample sends. */
 export interface SampleRequest {
@@ -27,8 +27,11 @@ export interface SampleRequest {
 /** What a sample says, on one line, when API_KEY is unset or empty, instead of sending a request. */
 export const NO_KEY_MESSAGE = 'export a key from a view page first';
 
-/** What runs a sample as it is copied: a POSIX shell, python3, or Node saved as an `.mjs` file. */
-export type SampleRunner = 'sh' | 'python' | 'node';
+/**
+ * What runs a sample as it is copied: a POSIX shell, python3, Node saved as an `.mjs` file,
+ * `go run main.go`, ruby, php (with its curl extension), or `java Main.java`.
+ */
+export type SampleRunner = 'sh' | 'python' | 'node' | 'go' | 'ruby' | 'php' | 'java';
 
 /** One code sample. */
 export interface CodeSample {
@@ -52,9 +55,14 @@ const jsString = (value: string): string =>
 	`'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 const pyString = (value: string): string =>
 	`"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+/** A double-quoted string Go and Java read back: JSON's escapes are a subset of theirs. */
+const cString = (value: string): string => JSON.stringify(value);
+/** A single-quoted Ruby or PHP string, which expands nothing. */
+const singleQuoted = (value: string): string =>
+	`'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
 /**
- * curl, JavaScript fetch, Python requests and HTTPie samples for one request. A sample that
+ * curl, JavaScript fetch, Python requests, HTTPie, Go, Ruby, PHP and Java samples for one request. A sample that
  * sends the key from API_KEY stops with one line when it is unset or empty, so none ever sends
  * `Bearer undefined` or an empty key.
  */
@@ -135,12 +143,175 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		...headers.map(({ name, value }) => shellQuote(`${name}:${value}`, true)),
 		...(auth ? [`"${auth.header}:${auth.prefix}${shellKey}"`] : []),
 	].join(' ');
+	const sample = { url, method, headers, auth, body };
 	return [
 		{ label: 'curl', language: 'sh', runner: 'sh', code: curl },
 		{ label: 'Node (fetch)', language: 'js', runner: 'node', code: fetchLines.join('\n') },
 		{ label: 'Python (requests)', language: 'python', runner: 'python', code: python.join('\n') },
 		{ label: 'HTTPie', language: 'sh', runner: 'sh', code: httpie },
+		{ label: 'Go', language: 'go', runner: 'go', code: goSample(sample) },
+		{ label: 'Ruby', language: 'ruby', runner: 'ruby', code: rubySample(sample) },
+		{ label: 'PHP', language: 'php', runner: 'php', code: phpSample(sample) },
+		{ label: 'Java', language: 'java', runner: 'java', code: javaSample(sample) },
 	];
+}
+
+/** A request as the samples in compiled and scripting languages write it. */
+interface SampleParts {
+	url: string;
+	method: string;
+	headers: readonly { name: string; value: string }[];
+	auth: { header: string; prefix: string } | undefined;
+	body: boolean;
+}
+
+/** Go's net/http, run with `go run main.go`. */
+function goSample({ url, method, headers, auth, body }: SampleParts): string {
+	const check = ['\tif err != nil {', '\t\tpanic(err)', '\t}'];
+	return [
+		'package main',
+		'',
+		'import (',
+		'\t"fmt"',
+		...(body ? ['\t"io"'] : []),
+		'\t"net/http"',
+		...(auth ? ['\t"os"'] : []),
+		')',
+		'',
+		'func main() {',
+		...(auth
+			? [
+					'\tkey := os.Getenv("API_KEY")',
+					'\tif key == "" {',
+					`\t\tfmt.Fprintln(os.Stderr, ${cString(`API_KEY: ${NO_KEY_MESSAGE}`)})`,
+					'\t\tos.Exit(1)',
+					'\t}',
+				]
+			: []),
+		`\trequest, err := http.NewRequest(${cString(method)}, ${cString(url)}, nil)`,
+		...check,
+		...headers.map(
+			({ name, value }) => `\trequest.Header.Set(${cString(name)}, ${cString(value)})`,
+		),
+		...(auth ? [`\trequest.Header.Set(${cString(auth.header)}, ${cString(auth.prefix)}+key)`] : []),
+		'\tresponse, err := http.DefaultClient.Do(request)',
+		...check,
+		'\tdefer response.Body.Close()',
+		...(body
+			? [
+					'\tanswer, err := io.ReadAll(response.Body)',
+					...check,
+					'\tfmt.Println(response.StatusCode, string(answer))',
+				]
+			: ['\tfmt.Println(response.StatusCode, response.Header)']),
+		'}',
+	].join('\n');
+}
+
+/** Ruby's net/http, run with `ruby`. */
+function rubySample({ url, method, headers, auth, body }: SampleParts): string {
+	const verb = method.charAt(0) + method.slice(1).toLowerCase();
+	return [
+		"require 'net/http'",
+		'',
+		...(auth
+			? [
+					`abort ${singleQuoted(`API_KEY: ${NO_KEY_MESSAGE}`)} if ENV.fetch('API_KEY', '').empty?`,
+					'',
+				]
+			: []),
+		`uri = URI(${singleQuoted(url)})`,
+		`request = Net::HTTP::${verb}.new(uri)`,
+		...headers.map(({ name, value }) => `request[${singleQuoted(name)}] = ${singleQuoted(value)}`),
+		...(auth
+			? [`request[${singleQuoted(auth.header)}] = ${singleQuoted(auth.prefix)} + ENV['API_KEY']`]
+			: []),
+		'response = Net::HTTP.start(uri.hostname, uri.port) { |http| http.request(request) }',
+		body ? 'puts response.code, response.body' : 'puts response.code, response.to_hash',
+	].join('\n');
+}
+
+/** PHP's curl extension, run with `php`. */
+function phpSample({ url, method, headers, auth, body }: SampleParts): string {
+	const sent = [
+		...headers.map(({ name, value }) => singleQuoted(`${name}: ${value}`)),
+		...(auth ? [`${singleQuoted(`${auth.header}: ${auth.prefix}`)} . $key`] : []),
+	];
+	return [
+		'<?php',
+		...(auth
+			? [
+					"$key = getenv('API_KEY');",
+					"if ($key === false || $key === '') {",
+					`    fwrite(STDERR, ${singleQuoted(`API_KEY: ${NO_KEY_MESSAGE}`)} . PHP_EOL);`,
+					'    exit(1);',
+					'}',
+				]
+			: []),
+		`$curl = curl_init(${singleQuoted(url)});`,
+		'curl_setopt_array($curl, [',
+		// HEAD through CURLOPT_NOBODY: a custom HEAD would wait for a body that never comes.
+		...(method === 'HEAD'
+			? ['    CURLOPT_NOBODY => true,']
+			: [`    CURLOPT_CUSTOMREQUEST => ${singleQuoted(method)},`]),
+		...(sent.length > 0 ? [`    CURLOPT_HTTPHEADER => [${sent.join(', ')}],`] : []),
+		...(body ? [] : ['    CURLOPT_HEADER => true,']),
+		'    CURLOPT_RETURNTRANSFER => true,',
+		']);',
+		'$answer = curl_exec($curl);',
+		'if ($answer === false) {',
+		'    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
+		'    exit(1);',
+		'}',
+		"echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), ' ', $answer, PHP_EOL;",
+	].join('\n');
+}
+
+/** Java's java.net.http, run as a single file with `java Main.java`. */
+function javaSample({ url, method, headers, auth, body }: SampleParts): string {
+	return [
+		'import java.net.URI;',
+		'import java.net.http.HttpClient;',
+		'import java.net.http.HttpRequest;',
+		'import java.net.http.HttpResponse;',
+		'',
+		'public class Main {',
+		'    public static void main(String[] args) throws Exception {',
+		...(auth
+			? [
+					'        String key = System.getenv("API_KEY");',
+					'        if (key == null || key.isEmpty()) {',
+					`            System.err.println(${cString(`API_KEY: ${NO_KEY_MESSAGE}`)});`,
+					'            System.exit(1);',
+					'        }',
+				]
+			: []),
+		`        HttpRequest request = HttpRequest.newBuilder(URI.create(${cString(url)}))`,
+		`            .method(${cString(method)}, HttpRequest.BodyPublishers.noBody())`,
+		...headers.map(({ name, value }) => `            .header(${cString(name)}, ${cString(value)})`),
+		...(auth
+			? [`            .header(${cString(auth.header)}, ${cString(auth.prefix)} + key)`]
+			: []),
+		'            .build();',
+		'        HttpResponse<String> response = HttpClient.newHttpClient()',
+		'            .send(request, HttpResponse.BodyHandlers.ofString());',
+		body
+			? '        System.out.println(response.statusCode() + " " + response.body());'
+			: '        System.out.println(response.statusCode() + " " + response.headers().map());',
+		'    }',
+		'}',
+	].join('\n');
+}
+
+/** `GET /api/v2/users` with the key from API_KEY as a bearer token: the guides' and views' sample. */
+export function usersSampleRequest(server: string): SampleRequest {
+	return {
+		method: 'GET',
+		server,
+		path: USERS_PATH,
+		query: [],
+		auth: authHeader({ type: 'http', scheme: 'bearer' }),
+	};
 }
 
 /** The header a security scheme puts the key in, or undefined when samples cannot send it. */

@@ -1,13 +1,14 @@
 /**
  * Every sample the portal shows runs as copied: each `pre[data-sample]` of every built page is
- * run with the real client (sh with curl or HTTPie, python3 with requests, Node) from a script,
- * with stdin not a terminal, against the mock on the port the pages were built for, which is
- * not the default one. The expected users come from the fixtures. A Markdown twin shows no
+ * run with the real client (sh with curl or HTTPie, python3 with requests, Node, `go run`, ruby,
+ * php with its curl extension, `java Main.java`) from a script, with stdin not a terminal, against
+ * the mock on the port the pages were built for, which is not the default one. A client that is
+ * missing fails the run with the Debian package to install, never skips it. The expected users come from the fixtures. A Markdown twin shows no
  * command against the mock but its page's samples, word for word, so this run covers the twins.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { load } from 'cheerio';
@@ -51,14 +52,18 @@ function run(
 	args: string[],
 	env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string }> {
-	return new Promise((resolve, reject) => {
+	return new Promise((resolve) => {
 		const child = spawn(command, args, { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
 		child.stdin.end();
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-		child.on('error', reject);
+		// A client that is not installed: its error, as output, for the message that names its package.
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			resolve({ code: null, output: error.message });
+		});
 		child.on('close', (code) => {
 			clearTimeout(timer);
 			resolve({ code, output });
@@ -69,13 +74,66 @@ function run(
 /** Debian's python3, where `.ci/run` installs python3-requests; the PATH's may be another. */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-/** Runs one sample with the runner it names. */
+/**
+ * How each runner runs a sample saved as the file a reader would save it as, and the Debian
+ * package (as `.ci/run` installs it) that gives each client it needs.
+ */
+const RUNNERS: Record<string, { file: string; command: (file: string) => [string, string[]] }> = {
+	sh: { file: 'sample.sh', command: (file) => ['sh', [file]] },
+	node: { file: 'sample.mjs', command: (file) => [bin('node'), [file]] },
+	python: { file: 'sample.py', command: (file) => [PYTHON, [file]] },
+	go: { file: 'main.go', command: (file) => ['go', ['run', file]] },
+	ruby: { file: 'sample.rb', command: (file) => ['ruby', [file]] },
+	php: { file: 'sample.php', command: (file) => ['php', [file]] },
+	java: { file: 'Main.java', command: (file) => ['java', [file]] },
+};
+
+/** Each client a runner needs: a command that succeeds when it is there, and its Debian package. */
+const CLIENTS: { runner: string; check: [string, string[]]; debian: string }[] = [
+	{ runner: 'sh', check: ['curl', ['--version']], debian: 'curl' },
+	{ runner: 'sh', check: ['http', ['--version']], debian: 'httpie' },
+	{ runner: 'python', check: [PYTHON, ['-c', 'import requests']], debian: 'python3-requests' },
+	{ runner: 'go', check: ['go', ['version']], debian: 'golang-go' },
+	{ runner: 'ruby', check: ['ruby', ['-rnet/http', '-e', '']], debian: 'ruby' },
+	{
+		runner: 'php',
+		check: ['php', ['-r', 'exit(function_exists("curl_init") ? 0 : 1);']],
+		debian: 'php-cli php-curl',
+	},
+	// `java Main.java` compiles the file in memory: it needs the JDK's compiler, not only a JRE.
+	{ runner: 'java', check: ['javac', ['-version']], debian: 'default-jdk-headless' },
+];
+
+/** Runs one sample with the runner it names, from the file a reader would save it in. */
 async function runSample(sample: Sample, index: number, apiKey: string | undefined) {
 	const env = { API_KEY: apiKey, NO_COLOR: '1' };
-	if (sample.runner === 'sh') return run('sh', ['-c', sample.code], env);
-	const file = path.join(scratch, `sample-${index}.${sample.runner === 'node' ? 'mjs' : 'py'}`);
+	const runner = RUNNERS[sample.runner];
+	if (!runner) return { code: null, output: `no runner "${sample.runner}" in this test` };
+	// A folder of its own: `go run` and `java` want their file's name, and Go its own directory.
+	const folder = path.join(scratch, `sample-${index}`);
+	await mkdir(folder, { recursive: true });
+	const file = path.join(folder, runner.file);
 	await writeFile(file, sample.code);
-	return sample.runner === 'node' ? run(bin('node'), [file], env) : run(PYTHON, [file], env);
+	const [command, args] = runner.command(file);
+	const result = await run(command, args, env);
+	const client = CLIENTS.find((each) => each.runner === sample.runner && each.check[0] === command);
+	if (result.code === null && /ENOENT/.test(result.output) && client)
+		result.output += ` (apt-get install ${client.debian})`;
+	return result;
+}
+
+/**
+ * The samples that differ in what they run or what they should get: the same text on many pages
+ * (a view page's languages, the guides' request) runs once, which keeps the slow starters
+ * (`go run`, `java`) from running the same program dozens of times.
+ */
+function distinct(list: readonly Sample[]): Sample[] {
+	const seen = new Map<string, Sample>();
+	for (const sample of list) {
+		const key = JSON.stringify([sample.runner, sample.code, sample.view, sample.status]);
+		if (!seen.has(key)) seen.set(key, sample);
+	}
+	return [...seen.values()];
 }
 
 beforeAll(async () => {
@@ -106,6 +164,19 @@ afterAll(async () => {
 });
 
 describe('the samples on the built pages', () => {
+	it('have every client they run with installed (or name the Debian package to install)', async () => {
+		const missing: string[] = [];
+		for (const { runner, check, debian } of CLIENTS) {
+			const [command, args] = check;
+			const { code, output } = await run(command, args, {});
+			if (code !== 0)
+				missing.push(
+					`${runner} samples need ${command}: apt-get install ${debian} (${output.trim()})`,
+				);
+		}
+		expect(missing).toEqual([]);
+	});
+
 	it('are built for a mock port that is not the default, so a left-over 4010 would show', () => {
 		expect(mockPort).not.toBe(4010);
 	});
@@ -122,7 +193,7 @@ describe('the samples on the built pages', () => {
 			expect(pages).toContain(page);
 		}
 		const runners = new Set(samples.map(({ runner }) => runner));
-		expect([...runners].sort()).toEqual(['node', 'python', 'sh']);
+		expect([...runners].sort()).toEqual(['go', 'java', 'node', 'php', 'python', 'ruby', 'sh']);
 		expect(samples.some(({ code }) => code.startsWith('http '))).toBe(true);
 	});
 
@@ -186,7 +257,7 @@ describe('the samples on the built pages', () => {
 		const keyView = views[1];
 		const apiKey = keyView?.view.users[2]?.apiKey ?? '';
 		const failures: string[] = [];
-		for (const [index, sample] of samples.entries()) {
+		for (const [index, sample] of distinct(samples).entries()) {
 			const { code, output } = await runSample(sample, index, apiKey);
 			const where = `${sample.page} (${sample.runner}) ${sample.code}`;
 			if (code !== 0) {
@@ -211,16 +282,23 @@ describe('the samples on the built pages', () => {
 			}
 		}
 		expect(failures).toEqual([]);
-	});
+		// Java compiles each file on launch: seconds a run on a quiet machine, many more on a busy one.
+	}, 300_000);
 
 	it('that send $API_KEY refuse to run without one, in one line, and send nothing', async () => {
 		const keyed = samples.filter(({ code }) => code.includes('API_KEY'));
-		expect(new Set(keyed.map(({ runner }) => runner))).toEqual(new Set(['sh', 'node', 'python']));
+		expect(new Set(keyed.map(({ runner }) => runner))).toEqual(
+			new Set(['sh', 'node', 'python', 'go', 'ruby', 'php', 'java']),
+		);
 		const failures: string[] = [];
-		for (const [index, sample] of keyed.entries()) {
+		for (const [index, sample] of distinct(keyed).entries()) {
 			for (const apiKey of [undefined, '']) {
 				const { code, output } = await runSample(sample, index, apiKey);
-				const lines = output.trim().split('\n');
+				// `go run` adds its own line when the program exits non-zero; the sample printed one.
+				const lines = output
+					.trim()
+					.split('\n')
+					.filter((line) => !(sample.runner === 'go' && line === 'exit status 1'));
 				const refused =
 					code !== 0 &&
 					lines.length === 1 &&
@@ -234,5 +312,5 @@ describe('the samples on the built pages', () => {
 			}
 		}
 		expect(failures).toEqual([]);
-	});
+	}, 300_000);
 });

@@ -59,7 +59,7 @@ describe('shellQuote', () => {
 });
 
 describe('codeSamples', () => {
-	it('gives curl, Node fetch, Python requests and HTTPie samples, exactly', () => {
+	it('gives curl, Node fetch, Python requests, HTTPie, Go, Ruby, PHP and Java samples, exactly', () => {
 		const samples = codeSamples({
 			method: 'get',
 			server: 'http://127.0.0.1:5010/',
@@ -72,8 +72,12 @@ describe('codeSamples', () => {
 			['Node (fetch)', 'js', 'node'],
 			['Python (requests)', 'python', 'python'],
 			['HTTPie', 'sh', 'sh'],
+			['Go', 'go', 'go'],
+			['Ruby', 'ruby', 'ruby'],
+			['PHP', 'php', 'php'],
+			['Java', 'java', 'java'],
 		]);
-		expect(samples.map(({ code }) => code)).toEqual([
+		expect(samples.slice(0, 4).map(({ code }) => code)).toEqual([
 			'curl \\\n  -H "Authorization: Bearer ${API_KEY:?export a key from a view page first}" \\\n  http://127.0.0.1:5010/api/v2/users',
 			[
 				'if (!process.env.API_KEY) {',
@@ -104,6 +108,135 @@ describe('codeSamples', () => {
 			].join('\n'),
 			'http --ignore-stdin GET http://127.0.0.1:5010/api/v2/users "Authorization:Bearer ${API_KEY:?export a key from a view page first}"',
 		]);
+	});
+
+	it('writes Go, Ruby, PHP and Java samples that stop without API_KEY, exactly', () => {
+		const samples = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010/',
+			path: '/api/v2/users',
+			query: [],
+			auth: bearer,
+		});
+		expect(samples.slice(4).map(({ code }) => code)).toEqual([
+			[
+				'package main',
+				'',
+				'import (',
+				'\t"fmt"',
+				'\t"io"',
+				'\t"net/http"',
+				'\t"os"',
+				')',
+				'',
+				'func main() {',
+				'\tkey := os.Getenv("API_KEY")',
+				'\tif key == "" {',
+				'\t\tfmt.Fprintln(os.Stderr, "API_KEY: export a key from a view page first")',
+				'\t\tos.Exit(1)',
+				'\t}',
+				'\trequest, err := http.NewRequest("GET", "http://127.0.0.1:5010/api/v2/users", nil)',
+				'\tif err != nil {',
+				'\t\tpanic(err)',
+				'\t}',
+				'\trequest.Header.Set("Authorization", "Bearer "+key)',
+				'\tresponse, err := http.DefaultClient.Do(request)',
+				'\tif err != nil {',
+				'\t\tpanic(err)',
+				'\t}',
+				'\tdefer response.Body.Close()',
+				'\tanswer, err := io.ReadAll(response.Body)',
+				'\tif err != nil {',
+				'\t\tpanic(err)',
+				'\t}',
+				'\tfmt.Println(response.StatusCode, string(answer))',
+				'}',
+			].join('\n'),
+			[
+				"require 'net/http'",
+				'',
+				"abort 'API_KEY: export a key from a view page first' if ENV.fetch('API_KEY', '').empty?",
+				'',
+				"uri = URI('http://127.0.0.1:5010/api/v2/users')",
+				'request = Net::HTTP::Get.new(uri)',
+				"request['Authorization'] = 'Bearer ' + ENV['API_KEY']",
+				'response = Net::HTTP.start(uri.hostname, uri.port) { |http| http.request(request) }',
+				'puts response.code, response.body',
+			].join('\n'),
+			[
+				'<?php',
+				"$key = getenv('API_KEY');",
+				"if ($key === false || $key === '') {",
+				"    fwrite(STDERR, 'API_KEY: export a key from a view page first' . PHP_EOL);",
+				'    exit(1);',
+				'}',
+				"$curl = curl_init('http://127.0.0.1:5010/api/v2/users');",
+				'curl_setopt_array($curl, [',
+				"    CURLOPT_CUSTOMREQUEST => 'GET',",
+				"    CURLOPT_HTTPHEADER => ['Authorization: Bearer ' . $key],",
+				'    CURLOPT_RETURNTRANSFER => true,',
+				']);',
+				'$answer = curl_exec($curl);',
+				'if ($answer === false) {',
+				'    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
+				'    exit(1);',
+				'}',
+				"echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), ' ', $answer, PHP_EOL;",
+			].join('\n'),
+			[
+				'import java.net.URI;',
+				'import java.net.http.HttpClient;',
+				'import java.net.http.HttpRequest;',
+				'import java.net.http.HttpResponse;',
+				'',
+				'public class Main {',
+				'    public static void main(String[] args) throws Exception {',
+				'        String key = System.getenv("API_KEY");',
+				'        if (key == null || key.isEmpty()) {',
+				'            System.err.println("API_KEY: export a key from a view page first");',
+				'            System.exit(1);',
+				'        }',
+				'        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:5010/api/v2/users"))',
+				'            .method("GET", HttpRequest.BodyPublishers.noBody())',
+				'            .header("Authorization", "Bearer " + key)',
+				'            .build();',
+				'        HttpResponse<String> response = HttpClient.newHttpClient()',
+				'            .send(request, HttpResponse.BodyHandlers.ofString());',
+				'        System.out.println(response.statusCode() + " " + response.body());',
+				'    }',
+				'}',
+			].join('\n'),
+		]);
+	});
+
+	it('asks HEAD in Go, Ruby, PHP and Java for headers, and sends header parameters without a key', () => {
+		const [go, ruby, php, java] = codeSamples({
+			method: 'head',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			headers: [{ name: 'Origin', value: 'http://127.0.0.1:4321' }],
+			body: false,
+		})
+			.slice(4)
+			.map(({ code }) => code);
+		expect(go).not.toMatch(/"io"|"os"|API_KEY/);
+		expect(go).toContain('\trequest.Header.Set("Origin", "http://127.0.0.1:4321")\n');
+		expect(go).toContain('\tfmt.Println(response.StatusCode, response.Header)\n}');
+		expect(ruby).toContain(
+			"request = Net::HTTP::Head.new(uri)\nrequest['Origin'] = 'http://127.0.0.1:4321'\n",
+		);
+		expect(ruby).not.toContain('API_KEY');
+		expect(ruby).toMatch(/puts response\.code, response\.to_hash$/);
+		expect(php).toContain(
+			"    CURLOPT_NOBODY => true,\n    CURLOPT_HTTPHEADER => ['Origin: http://127.0.0.1:4321'],\n    CURLOPT_HEADER => true,\n",
+		);
+		expect(php).not.toMatch(/CUSTOMREQUEST|API_KEY/);
+		expect(java).toContain(
+			'            .method("HEAD", HttpRequest.BodyPublishers.noBody())\n            .header("Origin", "http://127.0.0.1:4321")\n            .build();',
+		);
+		expect(java).toContain('response.headers().map()');
+		expect(java).not.toContain('API_KEY');
 	});
 
 	it('asks HEAD for the status and headers only, with the key', () => {
@@ -228,8 +361,8 @@ describe('codeSamples', () => {
 		);
 	});
 
-	it('writes a header name with quotes and a backslash as a string Node and Python read back', () => {
-		const [, node, python] = codeSamples({
+	it('writes a header name with quotes and a backslash as a string every language reads back', () => {
+		const [, node, python, , go, ruby, php, java] = codeSamples({
 			method: 'get',
 			server: 'http://127.0.0.1:5010',
 			path: '/api/v2/users',
@@ -237,6 +370,10 @@ describe('codeSamples', () => {
 			auth: { header: `X-"Odd'\\Key`, prefix: '' },
 		}).map(({ code }) => code);
 		expect(node).toContain(`  headers: { 'X-"Odd\\'\\\\Key': \`\${process.env.API_KEY}\` },\n`);
+		expect(go).toContain(`\trequest.Header.Set("X-\\"Odd'\\\\Key", ""+key)\n`);
+		expect(ruby).toContain(`request['X-"Odd\\'\\\\Key'] = '' + ENV['API_KEY']\n`);
+		expect(php).toContain(`    CURLOPT_HTTPHEADER => ['X-"Odd\\'\\\\Key: ' . $key],\n`);
+		expect(java).toContain(`            .header("X-\\"Odd'\\\\Key", "" + key)\n`);
 		expect(python).toContain(`    headers={"X-\\"Odd'\\\\Key": "" + os.environ["API_KEY"]},\n`);
 	});
 });
