@@ -165,45 +165,47 @@ interface SampleParts {
 	body: boolean;
 }
 
-/** Go's net/http, run with `go run main.go`. */
+/** Go's net/http, run with `go run main.go`; indented with spaces, as every sample is. */
 function goSample({ url, method, headers, auth, body }: SampleParts): string {
-	const check = ['\tif err != nil {', '\t\tpanic(err)', '\t}'];
+	const check = ['    if err != nil {', '        panic(err)', '    }'];
 	return [
 		'package main',
 		'',
 		'import (',
-		'\t"fmt"',
-		...(body ? ['\t"io"'] : []),
-		'\t"net/http"',
-		...(auth ? ['\t"os"'] : []),
+		'    "fmt"',
+		...(body ? ['    "io"'] : []),
+		'    "net/http"',
+		...(auth ? ['    "os"'] : []),
 		')',
 		'',
 		'func main() {',
 		...(auth
 			? [
-					'\tkey := os.Getenv("API_KEY")',
-					'\tif key == "" {',
-					`\t\tfmt.Fprintln(os.Stderr, ${cString(`API_KEY: ${NO_KEY_MESSAGE}`)})`,
-					'\t\tos.Exit(1)',
-					'\t}',
+					'    key := os.Getenv("API_KEY")',
+					'    if key == "" {',
+					`        fmt.Fprintln(os.Stderr, ${cString(`API_KEY: ${NO_KEY_MESSAGE}`)})`,
+					'        os.Exit(1)',
+					'    }',
 				]
 			: []),
-		`\trequest, err := http.NewRequest(${cString(method)}, ${cString(url)}, nil)`,
+		`    request, err := http.NewRequest(${cString(method)}, ${cString(url)}, nil)`,
 		...check,
 		...headers.map(
-			({ name, value }) => `\trequest.Header.Set(${cString(name)}, ${cString(value)})`,
+			({ name, value }) => `    request.Header.Set(${cString(name)}, ${cString(value)})`,
 		),
-		...(auth ? [`\trequest.Header.Set(${cString(auth.header)}, ${cString(auth.prefix)}+key)`] : []),
-		'\tresponse, err := http.DefaultClient.Do(request)',
+		...(auth
+			? [`    request.Header.Set(${cString(auth.header)}, ${cString(auth.prefix)}+key)`]
+			: []),
+		'    response, err := http.DefaultClient.Do(request)',
 		...check,
-		'\tdefer response.Body.Close()',
+		'    defer response.Body.Close()',
 		...(body
 			? [
-					'\tanswer, err := io.ReadAll(response.Body)',
+					'    answer, err := io.ReadAll(response.Body)',
 					...check,
-					'\tfmt.Println(response.StatusCode, string(answer))',
+					'    fmt.Println(response.StatusCode, string(answer))',
 				]
-			: ['\tfmt.Println(response.StatusCode, response.Header)']),
+			: ['    fmt.Println(response.StatusCode, response.Header)']),
 		'}',
 	].join('\n');
 }

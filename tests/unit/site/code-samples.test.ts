@@ -123,33 +123,33 @@ describe('codeSamples', () => {
 				'package main',
 				'',
 				'import (',
-				'\t"fmt"',
-				'\t"io"',
-				'\t"net/http"',
-				'\t"os"',
+				'    "fmt"',
+				'    "io"',
+				'    "net/http"',
+				'    "os"',
 				')',
 				'',
 				'func main() {',
-				'\tkey := os.Getenv("API_KEY")',
-				'\tif key == "" {',
-				'\t\tfmt.Fprintln(os.Stderr, "API_KEY: export a key from a view page first")',
-				'\t\tos.Exit(1)',
-				'\t}',
-				'\trequest, err := http.NewRequest("GET", "http://127.0.0.1:5010/api/v2/users", nil)',
-				'\tif err != nil {',
-				'\t\tpanic(err)',
-				'\t}',
-				'\trequest.Header.Set("Authorization", "Bearer "+key)',
-				'\tresponse, err := http.DefaultClient.Do(request)',
-				'\tif err != nil {',
-				'\t\tpanic(err)',
-				'\t}',
-				'\tdefer response.Body.Close()',
-				'\tanswer, err := io.ReadAll(response.Body)',
-				'\tif err != nil {',
-				'\t\tpanic(err)',
-				'\t}',
-				'\tfmt.Println(response.StatusCode, string(answer))',
+				'    key := os.Getenv("API_KEY")',
+				'    if key == "" {',
+				'        fmt.Fprintln(os.Stderr, "API_KEY: export a key from a view page first")',
+				'        os.Exit(1)',
+				'    }',
+				'    request, err := http.NewRequest("GET", "http://127.0.0.1:5010/api/v2/users", nil)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    request.Header.Set("Authorization", "Bearer "+key)',
+				'    response, err := http.DefaultClient.Do(request)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    defer response.Body.Close()',
+				'    answer, err := io.ReadAll(response.Body)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    fmt.Println(response.StatusCode, string(answer))',
 				'}',
 			].join('\n'),
 			[
@@ -221,8 +221,8 @@ describe('codeSamples', () => {
 			.slice(4)
 			.map(({ code }) => code);
 		expect(go).not.toMatch(/"io"|"os"|API_KEY/);
-		expect(go).toContain('\trequest.Header.Set("Origin", "http://127.0.0.1:4321")\n');
-		expect(go).toContain('\tfmt.Println(response.StatusCode, response.Header)\n}');
+		expect(go).toContain('    request.Header.Set("Origin", "http://127.0.0.1:4321")\n');
+		expect(go).toContain('    fmt.Println(response.StatusCode, response.Header)\n}');
 		expect(ruby).toContain(
 			"request = Net::HTTP::Head.new(uri)\nrequest['Origin'] = 'http://127.0.0.1:4321'\n",
 		);
@@ -370,7 +370,7 @@ describe('codeSamples', () => {
 			auth: { header: `X-"Odd'\\Key`, prefix: '' },
 		}).map(({ code }) => code);
 		expect(node).toContain(`  headers: { 'X-"Odd\\'\\\\Key': \`\${process.env.API_KEY}\` },\n`);
-		expect(go).toContain(`\trequest.Header.Set("X-\\"Odd'\\\\Key", ""+key)\n`);
+		expect(go).toContain(`    request.Header.Set("X-\\"Odd'\\\\Key", ""+key)\n`);
 		expect(ruby).toContain(`request['X-"Odd\\'\\\\Key'] = '' + ENV['API_KEY']\n`);
 		expect(php).toContain(`    CURLOPT_HTTPHEADER => ['X-"Odd\\'\\\\Key: ' . $key],\n`);
 		expect(java).toContain(`            .header("X-\\"Odd'\\\\Key", "" + key)\n`);
