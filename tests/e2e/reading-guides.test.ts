@@ -182,6 +182,36 @@ describe('code samples in tabs', () => {
 		await context.close();
 	});
 
+	it('on a view page, fetch a language it does not hold, and open on it, in sight, on a phone', async () => {
+		const { context, page } = await open('/views/production/', {
+			viewport: { width: 390, height: 800 },
+		});
+		const tabs = page.locator('code-tabs').first();
+		await expect(tabs.getByRole('tab').allInnerTexts()).resolves.toEqual(SAMPLE_LABELS);
+		await tabs.getByRole('tab', { name: 'Java' }).click();
+		const shown = tabs.locator('[role="tabpanel"]:not([hidden]) pre[data-sample="java"]');
+		await shown.waitFor();
+		await expect(shown.innerText()).resolves.toContain('public class Main {');
+		await page.goto(`${portal.url}/reference/`);
+		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
+		await page.goto(`${portal.url}/views/production/`);
+		await shown.waitFor();
+		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
+		// The row scrolls in one line, and the chosen tab, the last, is scrolled into it.
+		const row = await tabs.getByRole('tablist').evaluate((list) => {
+			const selected = list.querySelector('[aria-selected="true"]')?.getBoundingClientRect();
+			const box = list.getBoundingClientRect();
+			return {
+				scrolls: list.scrollWidth > list.clientWidth,
+				oneRow: new Set([...list.children].map((tab) => tab.getBoundingClientRect().top)).size,
+				inSight: selected !== undefined && selected.right <= box.right + 1,
+			};
+		});
+		expect(row).toEqual({ scrolls: true, oneRow: 1, inSight: true });
+		await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(390);
+		await context.close();
+	});
+
 	it('show every sample, one under the other, without JavaScript', async () => {
 		for (const route of ['/reference/', '/docs/getting-started/']) {
 			const { context, page } = await open(route, { javaScriptEnabled: false });

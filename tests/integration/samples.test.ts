@@ -177,6 +177,29 @@ describe('the samples on the built pages', () => {
 		expect(missing).toEqual([]);
 	});
 
+	it('on a view page, fetch each language they do not hold from a page that shows and runs it', async () => {
+		// A view page holds its own curl; its other tabs fetch their panel from a guide, by label.
+		const missing: string[] = [];
+		let lazy = 0;
+		for (const { slug } of views) {
+			const $ = load(await readFile(path.join(distDir, 'views', slug, 'index.html'), 'utf8'));
+			for (const element of $('[data-sample-from]').toArray()) {
+				lazy += 1;
+				const from = $(element).attr('data-sample-from') ?? '';
+				const label = $(element).attr('data-tab-label') ?? '';
+				const page = new URL(from, 'http://portal.example').pathname;
+				const source = load(await readFile(path.join(distDir, page, 'index.html'), 'utf8'));
+				const shown = source('.sample[data-tab-label]')
+					.toArray()
+					.find((sample) => source(sample).attr('data-tab-label') === label);
+				if (!shown || source(shown).find('pre[data-sample]').length !== 1)
+					missing.push(`/views/${slug}/: ${label} from ${from}`);
+			}
+		}
+		expect(missing).toEqual([]);
+		expect(lazy).toBe(views.length * 7);
+	});
+
 	it('are built for a mock port that is not the default, so a left-over 4010 would show', () => {
 		expect(mockPort).not.toBe(4010);
 	});

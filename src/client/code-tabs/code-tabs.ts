@@ -5,7 +5,9 @@
  * and followed by every other set of tabs on the page and on pages opened later. Without
  * JavaScript, the tab list stays hidden and every sample shows. A set with `data-group` (the
  * reference's response examples, `data-group="status"`) is another kind of tabs: its choice is
- * followed by the sets of its group on the page and never kept as the sample language.
+ * followed by the sets of its group on the page and never kept as the sample language. A panel
+ * kept on another page (`data-sample-from`, on view pages) is fetched from it the first time its
+ * tab opens.
  */
 import {
 	initialTab,
@@ -21,6 +23,31 @@ function languageStore(): LanguageStore | undefined {
 		return window.localStorage;
 	} catch {
 		return undefined;
+	}
+}
+
+/** Fills an empty panel with the sample of its label from the page it names, else a link there. */
+async function fillPanel(panel: HTMLElement): Promise<void> {
+	const from = panel.dataset['sampleFrom'];
+	if (!from || panel.childElementCount > 0) return;
+	panel.setAttribute('aria-busy', 'true');
+	try {
+		const response = await fetch(from);
+		if (!response.ok) throw new Error(`${from}: ${String(response.status)}`);
+		const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+		const sample = [...page.querySelectorAll<HTMLElement>('.sample[data-tab-label]')].find(
+			(other) => other.dataset['tabLabel'] === panel.dataset['tabLabel'],
+		);
+		if (!sample) throw new Error(`${from}: no ${panel.dataset['tabLabel'] ?? ''} sample`);
+		sample.querySelector('h4')?.setAttribute('hidden', '');
+		panel.replaceChildren(...[...sample.childNodes].map((node) => document.importNode(node, true)));
+	} catch {
+		const link = document.createElement('a');
+		link.href = from;
+		link.textContent = `The ${panel.dataset['tabLabel'] ?? ''} sample`;
+		panel.replaceChildren(link);
+	} finally {
+		panel.removeAttribute('aria-busy');
 	}
 }
 
@@ -41,8 +68,9 @@ export class CodeTabs extends HTMLElement {
 			const heading = panel.querySelector('h4');
 			if (heading) heading.hidden = true;
 		}
-		this.select(initialTab(this.labels, this.group ? null : readChosenLanguage(languageStore())));
+		// Shown first, so that selecting can measure the row and scroll the chosen tab into it.
 		tablist.hidden = false;
+		this.select(initialTab(this.labels, this.group ? null : readChosenLanguage(languageStore())));
 		tablist.addEventListener('click', (event) => {
 			const tab = this.#tabs.indexOf(event.target as HTMLButtonElement);
 			if (tab !== -1) this.#choose(tab);
@@ -74,7 +102,16 @@ export class CodeTabs extends HTMLElement {
 			tab.setAttribute('aria-selected', String(selected));
 			tab.tabIndex = selected ? 0 : -1;
 			const panel = this.#panels[other];
-			if (panel) panel.hidden = !selected;
+			if (!panel) continue;
+			panel.hidden = !selected;
+			if (selected) void fillPanel(panel);
+		}
+		// On a phone the row scrolls: bring a chosen tab past its right edge into sight.
+		const tab = this.#tabs[index];
+		const row = tab?.parentElement;
+		if (tab && row) {
+			const past = tab.getBoundingClientRect().right - row.getBoundingClientRect().right;
+			if (past > 0) row.scrollLeft += past;
 		}
 	}
 
