@@ -129,7 +129,7 @@ describe('pages at work under their policy in Chromium', () => {
 		await page.locator('#search-query').waitFor();
 		await page.fill('#search-query', entry.view.users[1]?.name ?? 'admin');
 		await page
-			.locator(`a[href*="/views/${entry.slug}/"]`)
+			.locator(`.search-results a[href*="/views/${entry.slug}/"]`)
 			.filter({ hasText: /./ })
 			.first()
 			.waitFor();
