@@ -50,13 +50,15 @@ function table(
 	head: readonly string[],
 	rows: readonly (readonly string[])[],
 	changed: readonly boolean[] = [],
+	stacked = false,
 ): HTMLElement {
 	// A wide table scrolls in its box; a keyboard reader focuses the box, named as its table, to scroll it.
 	// A named <section> is a region landmark.
 	const wrapper = el('section', undefined, 'table-scroll');
 	wrapper.tabIndex = 0;
 	wrapper.setAttribute('aria-label', caption);
-	const t = el('table');
+	// On a phone a stacked table shows each row as labelled lines (global.css), never cut off.
+	const t = el('table', undefined, stacked ? 'stacked-table' : undefined);
 	t.append(el('caption', caption));
 	const headRow = el('tr');
 	for (const text of head) {
@@ -71,11 +73,10 @@ function table(
 		const tr = el('tr');
 		if (changed[index]) tr.className = 'changed';
 		cells.forEach((text, cellIndex) => {
-			if (cellIndex === 0) {
-				const th = el('th', text);
-				th.scope = 'row';
-				tr.append(th);
-			} else tr.append(el('td', text));
+			const cell = cellIndex === 0 ? el('th', text) : el('td', text);
+			if (cellIndex === 0) cell.scope = 'row';
+			cell.dataset['label'] = head[cellIndex] ?? '';
+			tr.append(cell);
 		});
 		body.append(tr);
 	});
@@ -97,6 +98,7 @@ function renderDiff(a: CompareFacts, b: CompareFacts, diff: ViewDiff): HTMLEleme
 		['Fact', a.name, b.name, 'Same?'],
 		diff.facts.map((row) => [row.label, row.a, row.b, row.same ? 'same' : 'differs']),
 		diff.facts.map((row) => !row.same),
+		true,
 	);
 	const secrets = table(
 		'Configuration secrets, compared without showing them',
