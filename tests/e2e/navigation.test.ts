@@ -148,6 +148,27 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 		expect(rail?.top).toBeLessThan((header?.bottom ?? 0) + 40);
 	});
 
+	it.each([
+		['/views/production/', 1280],
+		['/reference/', 1280],
+		['/docs/authentication/', 1280],
+		['/views/production/', 1700],
+		['/reference/', 1700],
+	])(
+		'%s at %i px: the sidebar rail stands beside the content, never over it',
+		async (route, width) => {
+			const { context, page } = await open(route, width);
+			const [rail, main] = await page.evaluate(() =>
+				['.sidebar .side-index', 'main'].map(
+					(found) => document.querySelector(found)?.getBoundingClientRect().toJSON() as DOMRect,
+				),
+			);
+			await context.close();
+			expect(rail?.width).toBeGreaterThan(0);
+			expect(rail?.right).toBeLessThanOrEqual(main?.left ?? 0);
+		},
+	);
+
 	it('a heading reached by its link is not hidden under the header', async () => {
 		const { context, page } = await open('/reference/#head-api-v2-users', 1280);
 		const [heading, header] = await page.evaluate(() =>
