@@ -88,13 +88,13 @@ describe('on this page and heading anchors', () => {
 });
 
 describe('previous and next between guides', () => {
-	it('the sidebar lists the guides in their order, then the API reference', async () => {
+	it('the sidebar lists the guides in their order, then the API reference and its changelog', async () => {
 		const { context, page } = await open(GUIDES[2] ?? '');
 		const sidebar = page.getByRole('navigation', { name: 'Guides and reference' });
 		const hrefs = await sidebar
 			.locator('a')
 			.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-		expect(hrefs).toEqual([...GUIDES, '/reference/']);
+		expect(hrefs).toEqual([...GUIDES, '/reference/', '/reference/changes/']);
 		await expect(sidebar.locator('[aria-current="page"]').getAttribute('href')).resolves.toBe(
 			GUIDES[2],
 		);
