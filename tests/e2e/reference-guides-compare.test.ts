@@ -83,14 +83,14 @@ describe('reference page', () => {
 		await expect(examples.locator('a[href="/"]').textContent()).resolves.toBe("view's page");
 	});
 
-	it('offers curl, fetch, requests and HTTPie samples that call the mock it was built for', async () => {
+	it('offers samples in eight languages that call the mock it was built for', async () => {
 		const mock = `http://127.0.0.1:${inject('mockPort')}`;
 		const samples = await page
 			.locator('section.operation')
 			.first()
 			.locator('.code-samples pre')
 			.allTextContents();
-		expect(samples).toHaveLength(4);
+		expect(samples).toHaveLength(8);
 		const key = '${API_KEY:?export a key from a view page first}';
 		expect(samples[0]).toBe(
 			`curl \\\n  -H "Authorization: Bearer ${key}" \\\n  ${mock}/api/v2/users`,
@@ -112,7 +112,8 @@ describe('reference page', () => {
 		expect(samples[3]).toBe(
 			`http --ignore-stdin GET ${mock}/api/v2/users "Authorization:Bearer ${key}"`,
 		);
-		await expect(page.locator('.code-samples pre').count()).resolves.toBe(12);
+		// Three operations, eight languages each.
+		await expect(page.locator('.code-samples pre').count()).resolves.toBe(24);
 	});
 });
 
