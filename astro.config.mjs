@@ -9,6 +9,7 @@ import { tableScroll } from './src/integrations/table-scroll.ts';
 import { codeBlocks } from './src/integrations/code-blocks.ts';
 import { readSettings } from './src/sources/settings.ts';
 import { cspHash } from './src/integrations/csp-hash.ts';
+import { cspScriptHashes } from './src/integrations/csp-script-hashes.ts';
 import { THEME_INIT_SCRIPT } from './src/client/theme/theme.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
 
@@ -25,7 +26,13 @@ export default defineConfig({
 		// tokens with the portal's own classes, which the CSP allows without 'unsafe-inline'.
 		syntaxHighlight: false,
 	},
-	integrations: [mdx(), searchIndex(), tryItValidators(), allowedHosts(portalAllowedHosts)],
+	integrations: [
+		mdx(),
+		cspScriptHashes(),
+		searchIndex(),
+		tryItValidators(),
+		allowedHosts(portalAllowedHosts),
+	],
 	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.
 	server: { allowedHosts: [...portalAllowedHosts] },
 	build: {
@@ -61,6 +68,7 @@ export default defineConfig({
 	},
 	security: {
 		// Each page carries a CSP <meta> with hashes of its own scripts and styles; no 'unsafe-inline'.
+		// cspScriptHashes then keeps in each page only the hashes of the inline scripts it holds.
 		csp: {
 			directives: [
 				"default-src 'self'",

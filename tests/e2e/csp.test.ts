@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Every page carries a Content-Security-Policy without 'unsafe-inline' scripts whose connect-src
  * names only the page's own origin and the mock; the pages work under it in Chromium with no
@@ -65,6 +66,35 @@ describe('the Content-Security-Policy of every built page', () => {
 			expect(parsed.get('object-src'), file).toEqual(["'none'"]);
 			expect(parsed.get('connect-src'), file).toEqual(["'self'", ...MOCK_ORIGINS]);
 			expect($('[onclick], [onload], [onerror], [onsubmit], [oninput]').length, file).toBe(0);
+		}
+	});
+
+	it("lists in script-src and style-src only the hashes of the page's own inline scripts and styles", async () => {
+		/** The CSP hash sources of a page's inline elements, worked out here from their text. */
+		const hashes = ($: ReturnType<typeof load>, selector: string): string[] =>
+			[
+				...new Set(
+					$(selector)
+						.toArray()
+						.map(
+							(element) =>
+								`'sha256-${createHash('sha256').update($(element).text()).digest('base64')}'`,
+						),
+				),
+			].sort();
+		for (const file of await htmlPages()) {
+			const $ = load(await readFile(path.join(distDir, file), 'utf8'));
+			const policy = directives(
+				$('meta[http-equiv="content-security-policy"]').attr('content') ?? '',
+			);
+			const listed = (name: string): string[] =>
+				(policy.get(name) ?? []).filter((source) => source.startsWith("'sha")).sort();
+			const scripts = hashes($, 'script:not([src])');
+			expect(scripts.length, file).toBeGreaterThan(0);
+			expect(listed('script-src'), file).toEqual(scripts);
+			expect(listed('style-src'), file).toEqual(hashes($, 'style'));
+			expect(policy.get('script-src'), file).toContain("'self'");
+			expect(policy.get('style-src'), file).toContain("'self'");
 		}
 	});
 });
