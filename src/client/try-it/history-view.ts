@@ -13,6 +13,7 @@ import {
 	readTab,
 	writeTab,
 } from './memory.ts';
+import { addHistorySection } from './result-block.ts';
 
 /** Panels whose Clear button is wired. */
 const wired = new WeakSet<HTMLElement>();
@@ -34,6 +35,7 @@ function choose(panel: HTMLElement, entry: HistoryEntry): HTMLFormElement | unde
 
 /** Shows the tab's history in the panel, or hides the list when it is empty. */
 export function showHistory(panel: HTMLElement): void {
+	addHistorySection(panel);
 	const section = panel.querySelector<HTMLElement>('[data-history]');
 	const list = panel.querySelector('[data-history-list]');
 	const clear = panel.querySelector('[data-clear-history]');

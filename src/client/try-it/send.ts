@@ -29,6 +29,7 @@ import {
 import { SERVER_STORAGE_KEY } from './server-url.ts';
 import { statusTone } from './badge.ts';
 import { recordRequest } from './history-view.ts';
+import { addResultBlock } from './result-block.ts';
 import { directoryHref, viewHref } from '../../shared/urls.ts';
 
 /** Each directory's views, fetched once per page and only when an answer lists another directory. */
@@ -178,6 +179,7 @@ async function whoseAnswer(panel: HTMLElement, outcome: TryItOutcome): Promise<W
 export async function send(panel: HTMLElement): Promise<void> {
 	if (busy.has(panel)) return;
 	busy.add(panel);
+	addResultBlock(panel);
 	const button = part<HTMLButtonElement>(panel, 'button[type="submit"]');
 	const summary = part<HTMLElement>(panel, '[data-summary]');
 	const keyChoice = part<HTMLSelectElement>(panel, 'select[name="key"]');
