@@ -1,6 +1,12 @@
 /** The commands and samples a reader copies: literal expected text, hostile input kept inert. */
 import { describe, expect, it } from 'vitest';
-import { authHeader, codeSamples, sampleUrl } from '../../../src/site/code-samples.ts';
+import {
+	authHeader,
+	codeSamples,
+	sampleUrl,
+	usersSampleRequest,
+	type SampleRequest,
+} from '../../../src/site/code-samples.ts';
 import { buildCurl, shellLines, shellQuote } from '../../../src/shared/curl.ts';
 
 const bearer = { header: 'Authorization', prefix: 'Bearer ' };
@@ -406,5 +412,167 @@ describe('authHeader', () => {
 		expect(authHeader({ type: 'http' })).toBeUndefined();
 		expect(authHeader({ type: 'openIdConnect', scheme: 'bearer' })).toBeUndefined();
 		expect(authHeader({ type: 'oauth2', in: 'header', name: 'X-Key' })).toBeUndefined();
+	});
+});
+
+describe('the Go, Ruby, PHP and Java samples of a request without a key or headers', () => {
+	const bare = {
+		server: 'http://127.0.0.1:5010',
+		path: '/api/v2/users',
+		query: [],
+		headers: [],
+	};
+	/** The four newer languages' samples, by label. */
+	const newer = (request: SampleRequest): Record<string, string> =>
+		Object.fromEntries(
+			codeSamples(request)
+				.filter(({ label }) => ['Go', 'Ruby', 'PHP', 'Java'].includes(label))
+				.map(({ label, code }) => [label, code]),
+		);
+
+	it('for a GET: no key check, no header list, the body printed', () => {
+		expect(newer({ ...bare, method: 'GET' })).toEqual({
+			Go: [
+				'package main',
+				'',
+				'import (',
+				'    "fmt"',
+				'    "io"',
+				'    "net/http"',
+				')',
+				'',
+				'func main() {',
+				'    request, err := http.NewRequest("GET", "http://127.0.0.1:5010/api/v2/users", nil)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    response, err := http.DefaultClient.Do(request)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    defer response.Body.Close()',
+				'    answer, err := io.ReadAll(response.Body)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    fmt.Println(response.StatusCode, string(answer))',
+				'}',
+			].join('\n'),
+			Ruby: [
+				"require 'net/http'",
+				'',
+				"uri = URI('http://127.0.0.1:5010/api/v2/users')",
+				'request = Net::HTTP::Get.new(uri)',
+				'response = Net::HTTP.start(uri.hostname, uri.port) { |http| http.request(request) }',
+				'puts response.code, response.body',
+			].join('\n'),
+			PHP: [
+				'<?php',
+				"$curl = curl_init('http://127.0.0.1:5010/api/v2/users');",
+				'curl_setopt_array($curl, [',
+				"    CURLOPT_CUSTOMREQUEST => 'GET',",
+				'    CURLOPT_RETURNTRANSFER => true,',
+				']);',
+				'$answer = curl_exec($curl);',
+				'if ($answer === false) {',
+				'    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
+				'    exit(1);',
+				'}',
+				"echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), ' ', $answer, PHP_EOL;",
+			].join('\n'),
+			Java: [
+				'import java.net.URI;',
+				'import java.net.http.HttpClient;',
+				'import java.net.http.HttpRequest;',
+				'import java.net.http.HttpResponse;',
+				'',
+				'public class Main {',
+				'    public static void main(String[] args) throws Exception {',
+				'        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:5010/api/v2/users"))',
+				'            .method("GET", HttpRequest.BodyPublishers.noBody())',
+				'            .build();',
+				'        HttpResponse<String> response = HttpClient.newHttpClient()',
+				'            .send(request, HttpResponse.BodyHandlers.ofString());',
+				'        System.out.println(response.statusCode() + " " + response.body());',
+				'    }',
+				'}',
+			].join('\n'),
+		});
+	});
+
+	it('for a HEAD: no body read, the status and headers printed', () => {
+		expect(newer({ ...bare, method: 'HEAD', body: false })).toEqual({
+			Go: [
+				'package main',
+				'',
+				'import (',
+				'    "fmt"',
+				'    "net/http"',
+				')',
+				'',
+				'func main() {',
+				'    request, err := http.NewRequest("HEAD", "http://127.0.0.1:5010/api/v2/users", nil)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    response, err := http.DefaultClient.Do(request)',
+				'    if err != nil {',
+				'        panic(err)',
+				'    }',
+				'    defer response.Body.Close()',
+				'    fmt.Println(response.StatusCode, response.Header)',
+				'}',
+			].join('\n'),
+			Ruby: [
+				"require 'net/http'",
+				'',
+				"uri = URI('http://127.0.0.1:5010/api/v2/users')",
+				'request = Net::HTTP::Head.new(uri)',
+				'response = Net::HTTP.start(uri.hostname, uri.port) { |http| http.request(request) }',
+				'puts response.code, response.to_hash',
+			].join('\n'),
+			PHP: [
+				'<?php',
+				"$curl = curl_init('http://127.0.0.1:5010/api/v2/users');",
+				'curl_setopt_array($curl, [',
+				'    CURLOPT_NOBODY => true,',
+				'    CURLOPT_HEADER => true,',
+				'    CURLOPT_RETURNTRANSFER => true,',
+				']);',
+				'$answer = curl_exec($curl);',
+				'if ($answer === false) {',
+				'    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
+				'    exit(1);',
+				'}',
+				"echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), ' ', $answer, PHP_EOL;",
+			].join('\n'),
+			Java: [
+				'import java.net.URI;',
+				'import java.net.http.HttpClient;',
+				'import java.net.http.HttpRequest;',
+				'import java.net.http.HttpResponse;',
+				'',
+				'public class Main {',
+				'    public static void main(String[] args) throws Exception {',
+				'        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:5010/api/v2/users"))',
+				'            .method("HEAD", HttpRequest.BodyPublishers.noBody())',
+				'            .build();',
+				'        HttpResponse<String> response = HttpClient.newHttpClient()',
+				'            .send(request, HttpResponse.BodyHandlers.ofString());',
+				'        System.out.println(response.statusCode() + " " + response.headers().map());',
+				'    }',
+				'}',
+			].join('\n'),
+		});
+	});
+
+	it('the users request the guides and view pages share: GET with the bearer key', () => {
+		expect(usersSampleRequest('http://127.0.0.1:5010')).toEqual({
+			method: 'GET',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			auth: { header: 'Authorization', prefix: 'Bearer ' },
+		});
 	});
 });
