@@ -11,6 +11,7 @@ import path from 'node:path';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
 import { buildCurl } from '../../src/shared/curl.ts';
+import { codeSamples, usersSampleRequest } from '../../src/site/code-samples.ts';
 import { readContract } from '../../src/sources/contract.ts';
 import { compareViews, exampleUser, viewName } from '../../src/shared/views.ts';
 import { childEnv, ROOT } from '../../support/processes.ts';
@@ -196,21 +197,24 @@ export async function writeStarlightSite(): Promise<void> {
 		await writeFile(path.join(docs, 'views', `${entry.slug}.md`), viewPage(entry));
 	}
 	await writeFile(path.join(docs, 'reference.md'), await referencePage(settings.openApiFile));
-	// Getting started is the same MDX in both sites, minus `order` and with the portal's two mock
-	// components written out as the text and the code block they render.
+	// Getting started is the same MDX in both sites, minus `order` and with the portal's
+	// components written out as the text and the code blocks they render: the two addresses, and
+	// the users request in every sample language, each a code block under its language's name.
 	const guide = await readFile(path.join(settings.docsDir, 'getting-started.mdx'), 'utf8');
 	const mock = `http://127.0.0.1:${settings.mockPort}`;
-	await writeFile(
-		path.join(docs, 'docs', 'getting-started.mdx'),
-		guide
-			.replace(/^order:.*\n/m, '')
-			.replace(/^import .*\n/gm, '')
-			.replaceAll('<MockAddress />', `\`${mock}\``)
-			.replaceAll(
-				'<MockCommand />',
-				`\`\`\`sh\ncurl -H "Authorization: Bearer $API_KEY" ${mock}/api/v2/users\n\`\`\``,
-			),
-	);
+	const samples = codeSamples(usersSampleRequest(mock))
+		.map(({ label, language, code }) => `**${label}**\n\n\`\`\`${language}\n${code}\n\`\`\``)
+		.join('\n\n');
+	const copied = guide
+		.replace(/^order:.*\n/m, '')
+		.replace(/^import .*\n/gm, '')
+		.replaceAll('<MockAddress />', `\`${mock}\``)
+		.replaceAll('<PortalAddress />', `\`http://127.0.0.1:${settings.portalPort}/\``)
+		.replace(/<MockSamples [^>]*\/>/g, samples);
+	// A component the guide starts using must be written out here too, or the two pages differ.
+	const left = /<[A-Z][A-Za-z]*[^>]*\/>/.exec(copied);
+	if (left) throw new Error(`The Starlight copy of getting-started.mdx still uses ${left[0]}`);
+	await writeFile(path.join(docs, 'docs', 'getting-started.mdx'), copied);
 }
 
 /** Generates and builds the Starlight site; throws with the build output if it fails. */
