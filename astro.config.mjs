@@ -10,7 +10,7 @@ import { codeBlocks } from './src/integrations/code-blocks.ts';
 import { readSettings } from './src/sources/settings.ts';
 import { cspHash } from './src/integrations/csp-hash.ts';
 import { cspScriptHashes } from './src/integrations/csp-script-hashes.ts';
-import { THEME_INIT_SCRIPT } from './src/client/theme/theme.ts';
+import { THEME_INIT_SCRIPT } from './src/client/theme/theme-init.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
 
 const { mockPort, portalAllowedHosts } = readSettings();

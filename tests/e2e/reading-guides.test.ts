@@ -187,6 +187,14 @@ describe('code samples in tabs', () => {
 			viewport: { width: 390, height: 800 },
 		});
 		const tabs = page.locator('code-tabs').first();
+		// Far below the first screen, the tabs' script is not loaded with the page: every sample
+		// shows, one under the other, until the reader scrolls toward them.
+		await expect(page.evaluate(() => customElements.get('code-tabs') === undefined)).resolves.toBe(
+			true,
+		);
+		await expect(tabs.getByRole('tablist').isHidden()).resolves.toBe(true);
+		await tabs.scrollIntoViewIfNeeded();
+		await tabs.getByRole('tablist').waitFor();
 		await expect(tabs.getByRole('tab').allInnerTexts()).resolves.toEqual(SAMPLE_LABELS);
 		await tabs.getByRole('tab', { name: 'Java' }).click();
 		const shown = tabs.locator('[role="tabpanel"]:not([hidden]) pre[data-sample="java"]');
@@ -195,6 +203,7 @@ describe('code samples in tabs', () => {
 		await page.goto(`${portal.url}/reference/`);
 		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
 		await page.goto(`${portal.url}/views/production/`);
+		await tabs.scrollIntoViewIfNeeded();
 		await shown.waitFor();
 		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
 		// The row scrolls in one line, and the chosen tab, the last, is scrolled into it.

@@ -52,12 +52,3 @@ export function applyThemeChoice(root: ThemeRoot, choice: ThemeChoice): void {
 	if (choice === 'system') delete root.dataset['theme'];
 	else root.dataset['theme'] = choice;
 }
-
-/**
- * The inline script at the top of every page's body: it puts the kept choice on `<html>` before
- * anything is painted, so a reader who chose dark never sees a light page first. It repeats
- * `readThemeChoice` and `applyThemeChoice` in plain ES5 because it runs before any module.
- */
-export const THEME_INIT_SCRIPT =
-	`try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
-	`if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;

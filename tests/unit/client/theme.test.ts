@@ -7,9 +7,9 @@ import {
 	keepThemeChoice,
 	parseThemeChoice,
 	readThemeChoice,
-	THEME_INIT_SCRIPT,
 	type ThemeStorage,
 } from '../../../src/client/theme/theme.ts';
+import { THEME_INIT_SCRIPT } from '../../../src/client/theme/theme-init.ts';
 
 /** A localStorage that keeps entries in a map, or refuses every call as a strict browser does. */
 function storage(

@@ -1,0 +1,14 @@
+/**
+ * The theme's inline script, apart from `theme.ts` so that the browser bundle of the theme switch
+ * does not carry its text (the layout and the CSP's hash read it at build time).
+ */
+import { THEME_STORAGE_KEY } from './theme.ts';
+
+/**
+ * The inline script at the top of every page's body: it puts the kept choice on `<html>` before
+ * anything is painted, so a reader who chose dark never sees a light page first. It repeats
+ * `readThemeChoice` and `applyThemeChoice` in plain ES5 because it runs before any module.
+ */
+export const THEME_INIT_SCRIPT =
+	`try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
+	`if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
