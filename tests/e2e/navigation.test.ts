@@ -3,29 +3,10 @@
  * that opens without JavaScript on a phone, sticky side rails, headings that scroll clear of the
  * header, and "On this page" marking where the reader is.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { openAtWidth, usePortalInChromium } from '../support/portal-in-chromium.ts';
 
 const portal = usePortalInChromium();
-
-/** A page in a fresh context of its own, at a width, waiting for what its scripts draw. */
-async function open(
-	route: string,
-	width: number,
-	options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await portal.browser.newContext({
-		viewport: { width, height: 844 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
-	if (route.startsWith('/compare/') && options.javaScriptEnabled !== false) {
-		await page.locator('[data-output] table').first().waitFor();
-	}
-	return { context, page };
-}
 
 /** One page of each kind that has the site header. */
 const HEADED = [
@@ -39,7 +20,7 @@ const HEADED = [
 
 describe('the header on a 390 px phone', () => {
 	it.each(HEADED)('%s: name, search and menu in one row, at most 64 px high', async (route) => {
-		const { context, page } = await open(route, 390);
+		const { context, page } = await openAtWidth(portal, route, 390);
 		const header = await page.locator('.site-header').evaluate((element) => {
 			const row = (selector: string) => {
 				const found = element.querySelector(selector);
@@ -67,7 +48,7 @@ describe('the header on a 390 px phone', () => {
 	])(
 		'%s: without JavaScript the menu opens on a tap and shows the sections and the page navigation at the top',
 		async (route, sidebarLink) => {
-			const { context, page } = await open(route, 390, { javaScriptEnabled: false });
+			const { context, page } = await openAtWidth(portal, route, 390, { javaScriptEnabled: false });
 			const guides = page.locator('.site-header').getByRole('link', { name: 'Guides' });
 			const closed = await guides.isVisible();
 			await page.locator('.site-menu > summary').click();
@@ -89,17 +70,17 @@ describe('the header on a 390 px phone', () => {
 	);
 
 	it('shows no "/" key hint on a touch screen, and keeps it for a mouse', async () => {
-		const touch = await open('/docs/', 390, { hasTouch: true, isMobile: true });
+		const touch = await openAtWidth(portal, '/docs/', 390, { hasTouch: true, isMobile: true });
 		const onTouch = await touch.page.locator('.search-open kbd').isVisible();
 		await touch.context.close();
-		const mouse = await open('/docs/', 1280);
+		const mouse = await openAtWidth(portal, '/docs/', 1280);
 		const withMouse = await mouse.page.locator('.search-open kbd').isVisible();
 		await mouse.context.close();
 		expect({ onTouch, withMouse }).toEqual({ onTouch: false, withMouse: true });
 	});
 
 	it('keeps the sample tabs in one row that scrolls', async () => {
-		const { context, page } = await open('/reference/', 390);
+		const { context, page } = await openAtWidth(portal, '/reference/', 390);
 		const tabs = await page
 			.locator('[role="tablist"]')
 			.first()
@@ -117,7 +98,7 @@ describe('the header on a 390 px phone', () => {
 
 describe('at 1280 px, the header and the side rails stay in view', () => {
 	it('the header stays at the top of the window after a long scroll', async () => {
-		const { context, page } = await open('/reference/', 1280);
+		const { context, page } = await openAtWidth(portal, '/reference/', 1280);
 		await page.evaluate(() => window.scrollTo(0, 3000));
 		const header = await page
 			.locator('.site-header')
@@ -135,7 +116,7 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 		['/docs/mock-server/', '.on-this-page'],
 		['/docs/mock-server/', '.sidebar .side-index'],
 	])('%s: %s stays just under the header after a long scroll', async (route, selector) => {
-		const { context, page } = await open(route, 1280);
+		const { context, page } = await openAtWidth(portal, route, 1280);
 		await page.evaluate(() => window.scrollTo(0, 2000));
 		const [rail, header] = await page.evaluate(
 			(railSelector) =>
@@ -159,7 +140,7 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 	])(
 		'%s at %i px: the sidebar rail stands beside the content, never over it',
 		async (route, width) => {
-			const { context, page } = await open(route, width);
+			const { context, page } = await openAtWidth(portal, route, width);
 			const [rail, main] = await page.evaluate(() =>
 				['.sidebar .side-index', 'main'].map(
 					(found) => document.querySelector(found)?.getBoundingClientRect().toJSON() as DOMRect,
@@ -172,7 +153,7 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 	);
 
 	it('a heading reached by its link is not hidden under the header', async () => {
-		const { context, page } = await open('/reference/#head-api-v2-users', 1280);
+		const { context, page } = await openAtWidth(portal, '/reference/#head-api-v2-users', 1280);
 		const [heading, header] = await page.evaluate(() =>
 			['#head-api-v2-users', '.site-header'].map(
 				(found) => document.querySelector(found)?.getBoundingClientRect().toJSON() as DOMRect,
@@ -188,7 +169,7 @@ describe('"On this page" marks where the reader is', () => {
 		['/docs/authentication/', 'when-the-answer-is-401-or-400'],
 		['/reference/', 'head-api-v2-users'],
 	])('%s: after scrolling to #%s, its link is the current one', async (route, slug) => {
-		const { context, page } = await open(route, 1280);
+		const { context, page } = await openAtWidth(portal, route, 1280);
 		await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), slug);
 		const current = page.locator('.on-this-page a[aria-current="true"]');
 		await current.waitFor({ timeout: 3000 }).catch(() => undefined);
@@ -205,7 +186,7 @@ describe('"On this page" marks where the reader is', () => {
 	});
 
 	it('without JavaScript it is a plain list with nothing marked', async () => {
-		const { context, page } = await open('/docs/authentication/', 1280, {
+		const { context, page } = await openAtWidth(portal, '/docs/authentication/', 1280, {
 			javaScriptEnabled: false,
 		});
 		const links = await page.locator('.on-this-page a').count();

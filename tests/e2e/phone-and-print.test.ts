@@ -5,9 +5,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { openAtWidth, usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const guides = (await readdir(path.join(ROOT, 'content/docs')))
@@ -32,14 +31,6 @@ const PAGES = [
 ];
 
 const portal = usePortalInChromium();
-
-/** Opens a page at a width and waits for what its scripts draw (the compare page's tables). */
-async function open(route: string, width: number): Promise<Page> {
-	const page = await portal.browser.newPage({ viewport: { width, height: 844 } });
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
-	if (route === '/compare/') await page.locator('[data-output] table').first().waitFor();
-	return page;
-}
 
 /**
  * Every place a table cell's text goes on to a new line between two letters or digits, as
@@ -93,10 +84,10 @@ function midWordBreaks(): string[] {
 
 describe.each(PAGES)('%s on a 390 px phone', (route) => {
 	it('is no wider than the screen, and no table cell breaks a word in two', async () => {
-		const page = await open(route, 390);
+		const { context, page } = await openAtWidth(portal, route, 390);
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
 		const breaks = await page.evaluate(midWordBreaks);
-		await page.close();
+		await context.close();
 		expect(width).toBeLessThanOrEqual(390);
 		expect(breaks).toEqual([]);
 	});
@@ -154,9 +145,9 @@ describe('the compare page without JavaScript', () => {
 
 describe('the reference page at 1280 px', () => {
 	it('keeps every table word whole, "Required" included', async () => {
-		const page = await open('/reference/', 1280);
+		const { context, page } = await openAtWidth(portal, '/reference/', 1280);
 		const breaks = await page.evaluate(midWordBreaks);
-		await page.close();
+		await context.close();
 		expect(breaks).toEqual([]);
 	});
 });
@@ -168,7 +159,7 @@ describe('on a phone, wide tables scroll in their own box', () => {
 	])(
 		'%s: each of its %i table(s) sits in a labelled, focusable scroll box',
 		async (route, count) => {
-			const page = await open(route, 390);
+			const { context, page } = await openAtWidth(portal, route, 390);
 			const boxes = await page.locator('main table').evaluateAll((tables) =>
 				tables.map((table) => {
 					const box = table.closest('.table-scroll');
@@ -182,7 +173,7 @@ describe('on a phone, wide tables scroll in their own box', () => {
 					};
 				}),
 			);
-			await page.close();
+			await context.close();
 			expect(boxes).toEqual(
 				Array.from({ length: count }, () => ({
 					inBox: true,
@@ -198,7 +189,7 @@ describe('on a phone, wide tables scroll in their own box', () => {
 
 /** Whether each selector matches something shown, on a page emulating print. */
 async function shownInPrint(route: string, selectors: readonly string[]): Promise<boolean[]> {
-	const page = await open(route, 1280);
+	const { context, page } = await openAtWidth(portal, route, 1280);
 	await page.emulateMedia({ media: 'print' });
 	const shown = await page.evaluate(
 		(list) =>
@@ -207,7 +198,7 @@ async function shownInPrint(route: string, selectors: readonly string[]): Promis
 			),
 		selectors,
 	);
-	await page.close();
+	await context.close();
 	return shown;
 }
 
@@ -265,12 +256,12 @@ describe('printed', () => {
 	});
 
 	it('a view page prints its directory whole, not cut by a scroll box', async () => {
-		const page = await open('/views/production/', 1280);
+		const { context, page } = await openAtWidth(portal, '/views/production/', 1280);
 		await page.emulateMedia({ media: 'print' });
 		const overflow = await page.evaluate(() =>
 			[...document.querySelectorAll('.table-scroll')].map((box) => getComputedStyle(box).overflowX),
 		);
-		await page.close();
+		await context.close();
 		expect(overflow).toEqual(['visible']);
 	});
 

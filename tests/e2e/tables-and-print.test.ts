@@ -3,29 +3,10 @@
  * column or scroll in their box with a cue, compare readable on a phone, keys, timestamps and
  * hosts never broken, and print that strands no heading and no footer on a sheet of its own.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { openAtWidth, usePortalInChromium } from '../support/portal-in-chromium.ts';
 
 const portal = usePortalInChromium();
-
-/** A page in a fresh context of its own, at a width, waiting for what its scripts draw. */
-async function open(
-	route: string,
-	width: number,
-	options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await portal.browser.newContext({
-		viewport: { width, height: 844 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
-	if (route.startsWith('/compare/') && options.javaScriptEnabled !== false) {
-		await page.locator('[data-output] table').first().waitFor();
-	}
-	return { context, page };
-}
 
 const COMPARE = '/compare/?a=production&b=staging-us-east';
 
@@ -33,7 +14,7 @@ describe('tables are never clipped', () => {
 	it.each(['/docs/authentication/', '/docs/mock-server/'])(
 		'%s at 1280 px shows every column of its table without scrolling',
 		async (route) => {
-			const { context, page } = await open(route, 1280);
+			const { context, page } = await openAtWidth(portal, route, 1280);
 			const boxes = await page
 				.locator('main .table-scroll')
 				.evaluateAll((found) => found.map((box) => box.scrollWidth - box.clientWidth));
@@ -44,7 +25,7 @@ describe('tables are never clipped', () => {
 	);
 
 	it('at 390 px a table wider than its box scrolls in it, with a shadow as the cue', async () => {
-		const { context, page } = await open('/docs/mock-server/', 390);
+		const { context, page } = await openAtWidth(portal, '/docs/mock-server/', 390);
 		const box = await page
 			.locator('main .table-scroll')
 			.first()
@@ -58,7 +39,7 @@ describe('tables are never clipped', () => {
 	});
 
 	it('compare at 390 px shows both views and whether they are the same, within the screen', async () => {
-		const { context, page } = await open(COMPARE, 390);
+		const { context, page } = await openAtWidth(portal, COMPARE, 390);
 		const cells = await page
 			.locator('[data-output] table')
 			.first()
@@ -97,7 +78,7 @@ const VALUES = [
 
 describe('keys, timestamps and hosts stay whole', () => {
 	it.each(VALUES)('%s at 390 px draws each on one line', async (route) => {
-		const { context, page } = await open(route, 390);
+		const { context, page } = await openAtWidth(portal, route, 390);
 		const broken = await page.evaluate(brokenValues);
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
 		await context.close();
@@ -107,7 +88,7 @@ describe('keys, timestamps and hosts stay whole', () => {
 
 	// A sheet of A4 or Letter is about 720 CSS pixels wide inside its margins.
 	it.each(VALUES)('%s printed draws each on one line', async (route) => {
-		const { context, page } = await open(route, 720);
+		const { context, page } = await openAtWidth(portal, route, 720);
 		await page.emulateMedia({ media: 'print' });
 		const broken = await page.evaluate(brokenValues);
 		await context.close();
@@ -124,7 +105,7 @@ describe('printed', () => {
 	it.each(['/docs/versioning/', '/views/production/', '/docs/mock-server/', '/reference/'])(
 		'%s: no sheet holds only the footer',
 		async (route) => {
-			const { context, page } = await open(route, 1280);
+			const { context, page } = await openAtWidth(portal, route, 1280);
 			const withFooter = sheets(await page.pdf());
 			await page.evaluate(() => document.querySelector('footer')?.remove());
 			const withoutFooter = sheets(await page.pdf());
@@ -136,7 +117,7 @@ describe('printed', () => {
 	it.each(['/docs/authentication/', '/reference/', COMPARE, '/views/production/'])(
 		'%s: no heading is left at the foot of a sheet',
 		async (route) => {
-			const { context, page } = await open(route, 1280);
+			const { context, page } = await openAtWidth(portal, route, 1280);
 			await page.emulateMedia({ media: 'print' });
 			const breaks = await page
 				.locator('main :is(h1, h2, h3)')

@@ -3,7 +3,7 @@
  * on 127.0.0.1, and Debian's Chromium to open it, started once per test file before its tests and
  * stopped after them, whatever happened.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
@@ -83,4 +83,26 @@ export function usePortalInChromium(options: PortalInChromiumOptions = {}): Port
 	beforeAll(() => session.start());
 	afterAll(() => session.stop());
 	return session;
+}
+
+/**
+ * Opens a route of the portal in a fresh context of its own, at a width (844 px high), and waits
+ * for the network to settle and for what the compare page's script draws; close the context after.
+ */
+export async function openAtWidth(
+	portal: PortalInChromium,
+	route: string,
+	width: number,
+	options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await portal.browser.newContext({
+		viewport: { width, height: 844 },
+		...options,
+	});
+	const page = await context.newPage();
+	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	if (route.startsWith('/compare/') && options.javaScriptEnabled !== false) {
+		await page.locator('[data-output] table').first().waitFor();
+	}
+	return { context, page };
 }
