@@ -6,7 +6,7 @@
 import { readSettings } from '../sources/settings.ts';
 import { contractHistory } from '../sources/contract-history.ts';
 import { contractChangelog, type ContractEntry } from './contract-changes.ts';
-import type { HistoryStatus } from './history-collection.ts';
+import { historyStatusOf, type HistoryStatus } from '../sources/git.ts';
 
 /** The changelog and its history's status. */
 export interface ContractChangelog {
@@ -20,29 +20,9 @@ let changelog: Promise<ContractChangelog> | undefined;
 /** Reads the contract's history and tells it in words. */
 async function readChangelog(): Promise<ContractChangelog> {
 	const reading = await contractHistory(readSettings().openApiFile);
-	if (!reading.available) {
-		return {
-			status: {
-				available: false,
-				reason: reading.reason,
-				shallow: false,
-				start: '',
-				head: undefined,
-				dirty: false,
-			},
-			entries: [],
-		};
-	}
 	return {
-		status: {
-			available: true,
-			reason: '',
-			shallow: reading.shallow,
-			start: reading.start ?? '',
-			head: reading.head,
-			dirty: reading.dirty,
-		},
-		entries: contractChangelog(reading.commits),
+		status: historyStatusOf(reading),
+		entries: reading.available ? contractChangelog(reading.commits) : [],
 	};
 }
 

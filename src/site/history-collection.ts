@@ -10,6 +10,7 @@ import {
 	type CommitInfo,
 	type FixtureDigest,
 } from '../sources/fixture-history.ts';
+import { historyStatusOf, type HistoryStatus } from '../sources/git.ts';
 import { ROLES, type Role, type View } from '../schemas/view.ts';
 import type { SinceData, SinceRow } from '../shared/access-since.ts';
 import { viewEntries } from './view-collection.ts';
@@ -36,20 +37,9 @@ import {
 	type HistoryEntry,
 } from './history.ts';
 
-/** Whether there is history, and where it stops. */
-export interface HistoryStatus {
-	available: boolean;
-	/** Why there is none, when there is none. */
-	reason: string;
-	/** Whether the clone is shallow, so that history starts at `start`. */
-	shallow: boolean;
-	/** The date of the oldest commit history reaches; empty without history. */
-	start: string;
-	/** The commit the build was made from. */
-	head: CommitInfo | undefined;
-	/** Whether the fixtures differ from that commit. */
-	dirty: boolean;
-}
+// The status type moved to sources/git.ts with the function both histories read it with; the
+// pages still import it from here.
+export type { HistoryStatus };
 
 /** One commit's changes to one view. */
 export interface CommitChanges {
@@ -97,14 +87,7 @@ async function readModel(): Promise<HistoryModel> {
 	const reading = await fixtureHistory(readSettings().viewsDir);
 	if (!reading.available) {
 		return {
-			status: {
-				available: false,
-				reason: reading.reason,
-				shallow: false,
-				start: '',
-				head: undefined,
-				dirty: false,
-			},
+			status: historyStatusOf(reading),
 			history: undefined,
 			access: [],
 			byLine: new Map(),
@@ -131,14 +114,7 @@ async function readModel(): Promise<HistoryModel> {
 		}
 	}
 	return {
-		status: {
-			available: true,
-			reason: '',
-			shallow: reading.shallow,
-			start: reading.start ?? '',
-			head: reading.head,
-			dirty: reading.dirty,
-		},
+		status: historyStatusOf(reading),
 		history,
 		access,
 		byLine: new Map([...lines].map(([line, entries]) => [line, groupByCommit(entries)])),

@@ -17,6 +17,7 @@ import {
 	repositoryOf,
 	type CommitInfo,
 	type FileStatus,
+	type GitHistory,
 } from './git.ts';
 
 /** One commit that changed the contract file. */
@@ -35,21 +36,7 @@ export interface ContractCommit extends CommitInfo {
 }
 
 /** The contract's history as read, or why there is none. */
-export type ContractHistory =
-	| { available: false; reason: string }
-	| {
-			available: true;
-			/** Whether the clone is shallow: history starts at `start`, not at the first commit. */
-			shallow: boolean;
-			/** The date of the oldest commit history reaches. */
-			start: string | undefined;
-			/** The commit checked out. */
-			head: CommitInfo;
-			/** Whether the file on disk differs from the commit checked out. */
-			dirty: boolean;
-			/** Every commit that changed the file, oldest first. */
-			commits: ContractCommit[];
-	  };
+export type ContractHistory = GitHistory<ContractCommit>;
 
 /** Reads the history of a contract file from the repository it lies in. */
 export async function readContractHistory(file: string): Promise<ContractHistory> {

@@ -26,6 +26,7 @@ import {
 	repositoryOf,
 	type CommitInfo,
 	type FileStatus,
+	type GitHistory,
 } from './git.ts';
 
 // The commit type and the log's parser moved to git.ts with the rest of the git reading; the
@@ -69,23 +70,13 @@ export interface FixtureTag {
 }
 
 /** The fixtures' history as read, or why there is none. */
-export type FixtureHistory =
-	| { available: false; reason: string }
-	| {
-			available: true;
-			/** Whether the clone is shallow: history starts at `start`, not at the first commit. */
-			shallow: boolean;
-			/** The date of the oldest commit history reaches: the first commit, or a shallow clone's boundary. */
-			start: string | undefined;
-			/** The commit checked out. */
-			head: CommitInfo;
-			/** Whether the fixtures on disk differ from the commit checked out (edited, added, removed). */
-			dirty: boolean;
-			/** Every commit that touched a fixture, oldest first. */
-			commits: FixtureCommit[];
-			/** Every tag, newest commit first. */
-			tags: FixtureTag[];
-	  };
+export type FixtureHistory = GitHistory<
+	FixtureCommit,
+	{
+		/** Every tag, newest commit first. */
+		tags: FixtureTag[];
+	}
+>;
 
 /** The fields of a version's problems, e.g. `users[3].apiKey`; the whole file as `(file)`. */
 function problemFields(problems: readonly { field: string }[]): string[] {

@@ -21,6 +21,63 @@ export interface CommitInfo {
 	subject: string;
 }
 
+/**
+ * A file's or a folder's history as read, or why there is none: the commits that changed it, of
+ * the reader's own kind `C`, and what else that reader finds beside them (`More`).
+ */
+export type GitHistory<C extends CommitInfo, More extends object = object> =
+	| { available: false; reason: string }
+	| ({
+			available: true;
+			/** Whether the clone is shallow: history starts at `start`, not at the first commit. */
+			shallow: boolean;
+			/** The date of the oldest commit history reaches: the first commit, or a shallow clone's boundary. */
+			start: string | undefined;
+			/** The commit checked out. */
+			head: CommitInfo;
+			/** Whether what is read differs on disk from the commit checked out (edited, added, removed). */
+			dirty: boolean;
+			/** Every commit that changed what is read, oldest first. */
+			commits: C[];
+	  } & More);
+
+/** Whether there is history, and where it stops, as the pages tell it. */
+export interface HistoryStatus {
+	available: boolean;
+	/** Why there is none, when there is none. */
+	reason: string;
+	/** Whether the clone is shallow, so that history starts at `start`. */
+	shallow: boolean;
+	/** The date of the oldest commit history reaches; empty without history. */
+	start: string;
+	/** The commit the build was made from. */
+	head: CommitInfo | undefined;
+	/** Whether what is read differs from that commit. */
+	dirty: boolean;
+}
+
+/** A history's status: where it stops and whether it is dirty, or why there is none. */
+export function historyStatusOf(history: GitHistory<CommitInfo>): HistoryStatus {
+	if (!history.available) {
+		return {
+			available: false,
+			reason: history.reason,
+			shallow: false,
+			start: '',
+			head: undefined,
+			dirty: false,
+		};
+	}
+	return {
+		available: true,
+		reason: '',
+		shallow: history.shallow,
+		start: history.start ?? '',
+		head: history.head,
+		dirty: history.dirty,
+	};
+}
+
 /** How a commit changed one file: `renamed` is moved, perhaps changed too. */
 export type FileStatus = 'added' | 'modified' | 'removed' | 'renamed';
 
