@@ -1,8 +1,8 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse scores (performance, accessibility, best practices, SEO)
- * for the overview and a view page, from the npm `lighthouse` package driving Debian's Chromium
- * through chrome-launcher, on the portal as `astro preview` serves it. Desktop settings, one run
- * per page.
+ * for the overview, a view page, the reference and a guide, from the npm `lighthouse` package
+ * driving Debian's Chromium through chrome-launcher, on the portal as `astro preview` serves it.
+ * Desktop settings, one run per page.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import { importChromeLauncher, importLighthouse, toolPackageJson } from './tools
 const PAGES = [
 	{ kind: 'overview', path: '/' },
 	{ kind: 'view', path: '/views/production/' },
+	{ kind: 'reference', path: '/reference/' },
+	{ kind: 'guide', path: '/docs/getting-started/' },
 ] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETED = ['performance', 'accessibility', 'best-practices'] as const;

@@ -6,9 +6,8 @@
  *
  * Sample tabs (`<code-tabs>`) that their page does not load with it (a view page's, below its
  * first screen) get their script when they come within a screen of the viewport; the reference
- * and the guides, where tabs are in view at once, load it with the page (ReferenceSamples.astro,
- * MockSamples.astro, ReferenceExamples.astro). Until then, and without JavaScript, every sample
- * shows, one under the other.
+ * and the guides, where tabs are in view at once, load it with the page (ReferenceOperation.astro,
+ * MockSamples.astro). Until then, and without JavaScript, every sample shows, one under the other.
  */
 import '../search/site-search.ts';
 import '../theme/theme-select.ts';

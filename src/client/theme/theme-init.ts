@@ -7,8 +7,11 @@ import { THEME_STORAGE_KEY } from './theme.ts';
 /**
  * The inline script at the top of every page's body: it puts the kept choice on `<html>` before
  * anything is painted, so a reader who chose dark never sees a light page first. It repeats
- * `readThemeChoice` and `applyThemeChoice` in plain ES5 because it runs before any module.
+ * `readThemeChoice` and `applyThemeChoice` in plain ES5 because it runs before any module. It also
+ * marks `<html>` with the class `js`, first and whatever storage does, so that styles can draw an
+ * element as its script will before the script runs (the sample tabs, CodeSamples.astro).
  */
 export const THEME_INIT_SCRIPT =
+	`document.documentElement.classList.add('js');` +
 	`try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
 	`if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;

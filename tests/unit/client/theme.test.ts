@@ -80,11 +80,20 @@ describe('applyThemeChoice', () => {
 	});
 });
 
-/** Runs the inline script against a storage and returns the `<html>` dataset it leaves. */
-function runInitScript(kept: ThemeStorage): DOMStringMap {
-	const documentElement = { dataset: {} as DOMStringMap };
+/** Runs the inline script against a storage; returns the `<html>` dataset and classes it leaves. */
+function runInitScriptOn(kept: ThemeStorage): { dataset: DOMStringMap; classes: string[] } {
+	const classes: string[] = [];
+	const documentElement = {
+		dataset: {} as DOMStringMap,
+		classList: { add: (name: string) => classes.push(name) },
+	};
 	runInNewContext(THEME_INIT_SCRIPT, { localStorage: kept, document: { documentElement } });
-	return documentElement.dataset;
+	return { dataset: documentElement.dataset, classes };
+}
+
+/** The `<html>` dataset the inline script leaves. */
+function runInitScript(kept: ThemeStorage): DOMStringMap {
+	return runInitScriptOn(kept).dataset;
 }
 
 describe('the inline script that restores the theme before the first paint', () => {
@@ -102,6 +111,12 @@ describe('the inline script that restores the theme before the first paint', () 
 
 	it('does not throw where the browser refuses storage', () => {
 		expect(runInitScript(storage({ 'console-portal-theme': 'dark' }, true))).toEqual({});
+	});
+
+	it('marks <html> with the class js, once, whatever storage does', () => {
+		expect(runInitScriptOn(storage()).classes).toEqual(['js']);
+		expect(runInitScriptOn(storage({ 'console-portal-theme': 'dark' })).classes).toEqual(['js']);
+		expect(runInitScriptOn(storage({}, true)).classes).toEqual(['js']);
 	});
 });
 
