@@ -7,7 +7,7 @@
 import { environmentHref, markdownHref, viewHref } from '../../shared/urls.ts';
 import { HOME_VIEWS_PER_ENVIRONMENT, viewCount, type EnvironmentGroup } from '../overview.ts';
 import type { PublicView } from '../public-view.ts';
-import type { List } from 'mdast';
+import type { List, Paragraph } from 'mdast';
 import { bulletList, heading, link, markdownText, paragraph, type Inline } from './mdast.ts';
 
 /** A view as a list gives it: the projection, with its slug beside it for the grouping. */
@@ -130,4 +130,55 @@ export function pageSlices<T>(items: readonly T[], size: number): PageSlice<T>[]
 		start: index * size,
 		data: items.slice(index * size, (index + 1) * size),
 	}));
+}
+
+/**
+ * The rest parameter of a twin's route under `root`, from its HTML page's address:
+ * `/access/review/keys/2/` under `/access/review/` is `keys/2` (for `/access/review/keys/2.md`).
+ */
+export function twinParam(pageHref: string, root: string): string {
+	const twin = markdownHref(pageHref);
+	if (!twin.startsWith(root)) throw new Error(`The twin ${twin} is not under ${root}`);
+	return decodeURIComponent(twin.slice(root.length, -'.md'.length));
+}
+
+/**
+ * The twins of a paged list, one per page of `size` items, as Astro's `paginate` cuts the HTML
+ * list: each page with its twin's rest parameter under `root`. `pageHref` gives a page's HTML page.
+ */
+export function pagedTwins<T>(
+	items: readonly T[],
+	size: number,
+	pageHref: (page: number) => string,
+	root: string,
+): { param: string; page: PageSlice<T> }[] {
+	return pageSlices(items, size).map((page) => ({
+		param: twinParam(pageHref(page.currentPage), root),
+		page,
+	}));
+}
+
+/** The line of a twin that leads to its HTML page, which shows the same list. */
+export function htmlPageLink(pageHref: string): Paragraph {
+	return paragraph('The same page in HTML: ', link(pageHref, pageHref), '.');
+}
+
+/** Links as a run of a sentence, separated by commas: `[a](…), [b](…)`. */
+export function commaLinks(links: readonly (readonly [href: string, text: string])[]): Inline[] {
+	return links.flatMap(([href, text], index) => [index > 0 ? ', ' : '', link(href, text)]);
+}
+
+/** A title, with the page's number when the list has more than one page. */
+export function pagedTitle(title: string, { currentPage, lastPage }: PageSlice<unknown>): string {
+	return lastPage > 1 ? `${title}, page ${currentPage} of ${lastPage}` : title;
+}
+
+/**
+ * Which items of a list a page holds, when there is more than one page, to end a sentence:
+ * " (rows 101–150 on page 2 of 2)"; nothing for a list of one page.
+ */
+export function pageRange(page: PageSlice<unknown>, items = ''): string {
+	if (page.lastPage <= 1) return '';
+	const from = `${items === '' ? '' : `${items} `}${page.start + 1}`;
+	return ` (${from}–${page.start + page.data.length} on page ${page.currentPage} of ${page.lastPage})`;
 }

@@ -5,7 +5,13 @@ import { loadViews } from '../../../../src/sources/fixtures.ts';
 import {
 	environmentMarkdown,
 	homeMarkdown,
+	commaLinks,
+	htmlPageLink,
+	pagedTitle,
+	pagedTwins,
+	pageRange,
 	pageSlices,
+	twinParam,
 	type ListedView,
 } from '../../../../src/site/markdown/lists.ts';
 import {
@@ -15,6 +21,8 @@ import {
 } from '../../../../src/site/overview.ts';
 import { publicView } from '../../../../src/site/public-view.ts';
 import { ROOT } from '../../../../support/processes.ts';
+import { markdownText, paragraph } from '../../../../src/site/markdown/mdast.ts';
+import { accessSinceHref, reviewKeysHref } from '../../../../src/shared/urls.ts';
 import { allNodes, linksOf, parseMarkdown, textOf } from '../../../support/markdown.ts';
 
 const fixtures = await loadViews(path.join(ROOT, 'content/views'));
@@ -128,5 +136,54 @@ describe('pages of a list', () => {
 			{ currentPage: 3, lastPage: 3, start: 4, data: [5] },
 		]);
 		expect(pageSlices([1, 2, 3, 4], 2)).toHaveLength(2);
+	});
+});
+
+describe('the twins of a paged list', () => {
+	it('are at the address of each HTML page with .md, as their routes’ rest parameter', () => {
+		expect(twinParam('/access/review/keys/', '/access/review/')).toBe('keys');
+		expect(twinParam('/access/review/keys/2/', '/access/review/')).toBe('keys/2');
+		// A tag's slug is written as the route writes it, not percent-encoded twice.
+		expect(twinParam('/access/since/release_2f2/3/', '/access/since/')).toBe('release_2f2/3');
+		expect(twinParam('/access/changes/people/a%20b/', '/access/')).toBe('changes/people/a b');
+		expect(() => twinParam('/views/production/', '/access/')).toThrow(
+			'The twin /views/production.md is not under /access/',
+		);
+		expect(pagedTwins(['a', 'b', 'c'], 2, reviewKeysHref, '/access/review/')).toEqual([
+			{ param: 'keys', page: { currentPage: 1, lastPage: 2, start: 0, data: ['a', 'b'] } },
+			{ param: 'keys/2', page: { currentPage: 2, lastPage: 2, start: 2, data: ['c'] } },
+		]);
+		expect(pagedTwins([], 2, (page) => accessSinceHref('v1.0', page), '/access/since/')).toEqual([
+			{ param: 'v1.0', page: { currentPage: 1, lastPage: 1, start: 0, data: [] } },
+		]);
+	});
+
+	it('number their title and say which items they hold only when there are several pages', () => {
+		const one = { currentPage: 1, lastPage: 1, start: 0, data: ['a'] };
+		const second = { currentPage: 2, lastPage: 3, start: 100, data: ['a', 'b'] };
+		expect(pagedTitle('Access changes', one)).toBe('Access changes');
+		expect(pagedTitle('Access changes', second)).toBe('Access changes, page 2 of 3');
+		expect(pageRange(one, 'rows')).toBe('');
+		expect(pageRange(second, 'rows')).toBe(' (rows 101–102 on page 2 of 3)');
+		expect(pageRange(second)).toBe(' (101–102 on page 2 of 3)');
+	});
+
+	it('link their HTML page, and write links in a sentence separated by commas', () => {
+		expect(markdownText([htmlPageLink('/access/since/')])).toBe(
+			'The same page in HTML: [/access/since/](/access/since/).\n',
+		);
+		expect(
+			markdownText([
+				paragraph(
+					'By role: ',
+					...commaLinks([
+						['/a.md', 'admin'],
+						['/v.md', 'viewer'],
+					]),
+					'.',
+				),
+			]),
+		).toBe('By role: [admin](/a.md), [viewer](/v.md).\n');
+		expect(commaLinks([])).toEqual([]);
 	});
 });
