@@ -73,7 +73,7 @@ describe('llms.txt', () => {
 });
 
 describe('the Markdown twins', () => {
-	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history', () => {
+	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history, filtered access changes', () => {
 		const environments = [...new Set(views.map(({ view }) => view.environment))];
 		const expected = [
 			'index.md',
@@ -92,7 +92,15 @@ describe('the Markdown twins', () => {
 			...ROLES.map((role) => `access/roles/${role}.md`),
 			...views.map(({ slug }) => `views/${slug}/history.md`),
 			'access/changes.md',
+			// The access changes filtered one way, each filter of the build's history.
+			...[...files]
+				.filter((file) => /^access\/changes\/\w+\/[^/]+\/index\.html$/.test(file))
+				.map((file) => `${path.posix.dirname(file)}.md`),
 		];
+		// The build's history has access changes in every environment, role and kind filtered here.
+		for (const filter of ['environments', 'roles', 'kinds']) {
+			expect(expected, filter).toContainEqual(expect.stringMatching(`^access/changes/${filter}/`));
+		}
 		const missing = expected.filter((file) => !texts.has(file));
 		expect(missing).toEqual([]);
 		for (const file of expected) expect(texts.get(file), file).toMatch(/^# \S/);
@@ -116,9 +124,8 @@ describe('the Markdown twins', () => {
 			expect(fileOf(href), page).toBe(twin.slice(1));
 			named.add(twin.slice(1));
 		}
-		// Not yet twinned: the review pages and the filtered access changes (see markdownTwinHref).
-		const untwinned =
-			/^(compare\/|404\.html$|access\/(flags|review|since)\/|access\/changes\/(environments|roles|kinds|people)\/)/;
+		// Not yet twinned: the review pages and access since a tag (see markdownTwinHref).
+		const untwinned = /^(compare\/|404\.html$|access\/(flags|review|since)\/)/;
 		expect(without.filter((page) => !untwinned.test(page))).toEqual([]);
 		expect(without).toContain('404.html');
 		expect(without).toContain('compare/index.html');

@@ -5,11 +5,26 @@
  * value, so no key or configuration value can reach them.
  */
 import type { CommitInfo } from '../../sources/fixture-history.ts';
-import { accessChangesHref, markdownHref, viewHistoryHref, viewHref } from '../../shared/urls.ts';
+import {
+	accessChangesHref,
+	markdownHref,
+	viewHistoryHref,
+	viewHref,
+	type ChangesFilter,
+} from '../../shared/urls.ts';
+import { count } from '../access.ts';
+import type { ChangeFacets } from '../change-lists.ts';
 import type { CommitChanges, HistoryStatus } from '../history-collection.ts';
 import { describeChange, shortSubject, type HistoryEntry, type ViewChange } from '../history.ts';
 import { formatShortTimestamp } from '../time.ts';
-import { pageLinks, type PageSlice } from './lists.ts';
+import {
+	commaLinks,
+	htmlPageLink,
+	pagedTitle,
+	pageLinks,
+	pageRange,
+	type PageSlice,
+} from './lists.ts';
 import {
 	bulletList,
 	heading,
@@ -108,23 +123,58 @@ export function viewHistoryMarkdown(page: ViewHistoryPage): string {
 	]);
 }
 
-/** One page of the access changes across every view. */
+/** One page of the access changes, across every view or filtered one way. */
 export interface AccessChangesPage extends PageSlice<HistoryEntry> {
-	/** How many access changes there are in all. */
+	/** How many access changes the list holds in all. */
 	total: number;
 	status: HistoryStatus;
+	/** What the list is filtered by; undefined for every change. */
+	filter: ChangesFilter;
+	/** What the filter is called in the title, e.g. "in production", "role admin". */
+	label: string | undefined;
+	/** The filters there are, each linked to its list. */
+	facets: ChangeFacets;
 }
 
-/** The twin of one page of the access changes, as a table. */
+/** The access changes' filters, as links to their twins, as the HTML page's filter links. */
+function changeFilters({ environments, roles, kinds }: ChangeFacets) {
+	const twin = (filter: ChangesFilter) => markdownHref(accessChangesHref(filter));
+	return paragraph(
+		link(twin(undefined), 'Every change'),
+		'. By environment: ',
+		...commaLinks(environments.map((environment) => [twin({ environment }), environment])),
+		'. By role: ',
+		...commaLinks(roles.map((role) => [twin({ role }), role])),
+		'. By kind: ',
+		...commaLinks(kinds.map((kind) => [twin({ kind }), kind])),
+		'.',
+	);
+}
+
+/** Which changes a list holds, in words: "in the environment production", "of the kind granted". */
+function filterPhrase(filter: ChangesFilter, label: string | undefined): string {
+	if (filter === undefined) return 'across every view';
+	if ('environment' in filter) return `in the environment ${filter.environment}`;
+	if ('role' in filter) return `that concern the role ${filter.role}`;
+	if ('kind' in filter) return `of the kind ${filter.kind}`;
+	return `of ${label ?? filter.person}`;
+}
+
+/** The twin of one page of the access changes, as a table, filtered one way or not at all. */
 export function accessChangesMarkdown(page: AccessChangesPage): string {
-	const { currentPage, lastPage, total } = page;
-	const title = 'Access changes';
+	const { currentPage, lastPage, total, filter, label } = page;
+	const title = label === undefined ? 'Access changes' : `Access changes: ${label}`;
 	return markdownText([
-		heading(1, lastPage > 1 ? `${title}, page ${currentPage} of ${lastPage}` : title),
+		heading(1, pagedTitle(title, page)),
 		paragraph(
-			`${total === 1 ? '1 change' : `${total} changes`} of who holds which role in which view, across every view, newest first, from the fixtures' git history. Keys and configuration values are never shown.`,
+			`${count(total, 'change', 'changes')} of who holds which role in which view, `,
+			filterPhrase(filter, label),
+			", newest first, from the fixtures' git history",
+			pageRange(page, 'changes'),
+			'. Keys and configuration values are never shown: a rotation names the person or the member.',
 		),
 		...historyNote(page.status).map((parts) => paragraph(...parts)),
+		changeFilters(page.facets),
 		table(
 			['Date', 'Person', 'Change', 'View', 'Commit'],
 			page.data.map((entry) => [
@@ -136,7 +186,8 @@ export function accessChangesMarkdown(page: AccessChangesPage): string {
 			]),
 		),
 		...pageLinks(currentPage, lastPage, (number) =>
-			markdownHref(accessChangesHref(undefined, number)),
+			markdownHref(accessChangesHref(filter, number)),
 		),
+		htmlPageLink(accessChangesHref(filter, currentPage)),
 	]);
 }

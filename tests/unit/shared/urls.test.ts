@@ -136,12 +136,21 @@ describe('Markdown twins', () => {
 			'/404.html',
 			'/access/flags/several-names/',
 			'/access/review/keys/2/',
-			'/access/changes/roles/admin/',
-			'/access/changes/kinds/granted/2/',
 			'/access/since/v1.0/',
 		]) {
 			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
 		}
+		// The access changes filtered one way have theirs.
+		expect(markdownTwinHref('/access/changes/environments/production/')).toBe(
+			'/access/changes/environments/production.md',
+		);
+		expect(markdownTwinHref('/access/changes/roles/admin/')).toBe('/access/changes/roles/admin.md');
+		expect(markdownTwinHref('/access/changes/kinds/granted/2/')).toBe(
+			'/access/changes/kinds/granted/2.md',
+		);
+		expect(markdownTwinHref('/access/changes/people/amara.okafor/')).toBe(
+			'/access/changes/people/amara.okafor.md',
+		);
 		// A view's history and the access changes, each page of them, have theirs.
 		expect(markdownTwinHref('/views/production/history/')).toBe('/views/production/history.md');
 		expect(markdownTwinHref('/views/production/history/2/')).toBe('/views/production/history/2.md');

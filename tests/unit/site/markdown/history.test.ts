@@ -44,6 +44,13 @@ const roleChange: HistoryEntry = {
 	line: 0,
 };
 
+/** The filters of the access changes, as a build with two environments would have them. */
+const facets = {
+	environments: ['production', 'staging'],
+	roles: ['admin' as const],
+	kinds: ['granted', 'role changed'],
+};
+
 /** A page of one view's history holding the commits given. */
 function historyPage(status: HistoryStatus, commits = 1, currentPage = 1, lastPage = 1) {
 	return {
@@ -117,11 +124,79 @@ describe('the access changes twin', () => {
 			lastPage: 1,
 			start: 0,
 			data: [entry],
+			filter: undefined,
+			label: undefined,
+			facets,
 		});
 		expect(text).toContain('# Access changes\n');
 		expect(text).toContain('| Date | Person | Change | View | Commit |');
 		expect(text).toContain(
 			'| 18 Nov 2026, 09:30 UTC | Priya Raman (priya.raman@example.com) | Granted admin | production · Production (production) | `a1b2c3d` Give Priya admin in production by Mira Novak |',
 		);
+	});
+});
+
+describe('a filtered access changes twin', () => {
+	it('names its filter, links every filter and its neighbours, and its HTML page', () => {
+		const text = accessChangesMarkdown({
+			status: available,
+			total: 250,
+			currentPage: 2,
+			lastPage: 3,
+			start: 100,
+			data: [roleChange],
+			filter: { role: 'admin' },
+			label: 'role admin',
+			facets,
+		});
+		expect(text).toBe(
+			[
+				'# Access changes: role admin, page 2 of 3',
+				'',
+				"250 changes of who holds which role in which view, that concern the role admin, newest first, from the fixtures' git history (changes 101–101 on page 2 of 3). Keys and configuration values are never shown: a rotation names the person or the member.",
+				'',
+				'[Every change](/access/changes.md). By environment: [production](/access/changes/environments/production.md), [staging](/access/changes/environments/staging.md). By role: [admin](/access/changes/roles/admin.md). By kind: [granted](/access/changes/kinds/granted.md), [role changed](/access/changes/kinds/role-changed.md).',
+				'',
+				'| Date | Person | Change | View | Commit |',
+				'| - | - | - | - | - |',
+				'| 18 Nov 2026, 09:30 UTC | Priya Raman (priya.raman@example.com) | Role changed: deployer → admin | production · Production (production) | `a1b2c3d` Give Priya admin in production by Mira Novak |',
+				'',
+				'- [Previous page](/access/changes/roles/admin.md)',
+				'- [Next page](/access/changes/roles/admin/3.md)',
+				'',
+				'The same page in HTML: [/access/changes/roles/admin/2/](/access/changes/roles/admin/2/).',
+				'',
+			].join('\n'),
+		);
+	});
+
+	it('says in words which changes an environment, a kind or a person filter keeps', () => {
+		const page = {
+			status: available,
+			total: 1,
+			currentPage: 1,
+			lastPage: 1,
+			start: 0,
+			data: [roleChange],
+			facets,
+		};
+		const first = (text: string) => text.split('\n')[2];
+		expect(
+			first(
+				accessChangesMarkdown({
+					...page,
+					filter: { environment: 'production' },
+					label: 'in production',
+				}),
+			),
+		).toMatch(/^1 change of who holds which role in which view, in the environment production, /);
+		expect(
+			first(accessChangesMarkdown({ ...page, filter: { kind: 'granted' }, label: 'granted' })),
+		).toMatch(/^1 change of who holds which role in which view, of the kind granted, /);
+		expect(
+			first(
+				accessChangesMarkdown({ ...page, filter: { person: 'priya.raman' }, label: 'Priya Raman' }),
+			),
+		).toMatch(/^1 change of who holds which role in which view, of Priya Raman, newest first/);
 	});
 });
