@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal } from '../../support/build.ts';
 import { makeHistoryRepo, type HistoryRepo } from '../support/history-repo.ts';
+import { allNodes, parseMarkdown, textOf } from '../support/markdown.ts';
 import { sinceRows, type SinceData } from '../../src/shared/access-since.ts';
 import type { View } from '../../src/schemas/view.ts';
 
@@ -274,6 +275,13 @@ function stagingGained(): string[] {
 		);
 }
 
+/** The body rows of the first table of a Markdown twin in the build, each row's cells' text. */
+async function twinTable(file: string): Promise<string[][]> {
+	const tree = parseMarkdown(await readFile(path.join(dist, file), 'utf8'));
+	const table = allNodes(tree).find((node) => node.type === 'table');
+	return (table?.children ?? []).slice(1).map((row) => (row.children ?? []).map(textOf));
+}
+
 describe('since a tag', () => {
 	it('gives each tag a page with the net difference between it and today', async () => {
 		const v1 = await page('access/since/v1.0');
@@ -475,6 +483,12 @@ describe('the review flags from history', () => {
 				'Priya Raman',
 			].map((who) => `${who} | production · Production | ${since} | 6`),
 		);
+		// The twin names the same keys, by whose they are, never by their value.
+		expect(
+			(await twinTable('access/review/keys.md')).map((cells) =>
+				cells.join(' | ').replace(/ \(\S+@example\.com\)/, ''),
+			),
+		).toEqual(rows);
 		const views = $('[data-flag="views"]');
 		expect(views.text()).toContain('0 views are that still.');
 		expect(views.find('table').length).toBe(0);

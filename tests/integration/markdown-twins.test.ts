@@ -12,6 +12,7 @@ import { ROLES } from '../../src/schemas/view.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
 import { buildPeople } from '../../src/site/people.ts';
+import { ROLE_DIFFERS, SEVERAL_NAMES } from '../../src/site/review-flags.ts';
 import { linksOf, llmsTxtProblems, secretValues } from '../support/markdown.ts';
 
 const distDir = inject('distDir');
@@ -73,7 +74,7 @@ describe('llms.txt', () => {
 });
 
 describe('the Markdown twins', () => {
-	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history, filtered access changes', () => {
+	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history, review flags', () => {
 		const environments = [...new Set(views.map(({ view }) => view.environment))];
 		const expected = [
 			'index.md',
@@ -92,6 +93,9 @@ describe('the Markdown twins', () => {
 			...ROLES.map((role) => `access/roles/${role}.md`),
 			...views.map(({ slug }) => `views/${slug}/history.md`),
 			'access/changes.md',
+			...[SEVERAL_NAMES.id, ROLE_DIFFERS.id].map((flag) => `access/flags/${flag}.md`),
+			'access/review/keys.md',
+			'access/review/views.md',
 			// The access changes filtered one way, each filter of the build's history.
 			...[...files]
 				.filter((file) => /^access\/changes\/\w+\/[^/]+\/index\.html$/.test(file))
@@ -124,9 +128,10 @@ describe('the Markdown twins', () => {
 			expect(fileOf(href), page).toBe(twin.slice(1));
 			named.add(twin.slice(1));
 		}
-		// Not yet twinned: the review pages and access since a tag (see markdownTwinHref).
-		const untwinned = /^(compare\/|404\.html$|access\/(flags|review|since)\/)/;
-		expect(without.filter((page) => !untwinned.test(page))).toEqual([]);
+		// Not yet twinned: access since a tag (see markdownTwinHref).
+		expect(without.filter((page) => !/^(compare\/|404\.html$|access\/since\/)/.test(page))).toEqual(
+			[],
+		);
 		expect(without).toContain('404.html');
 		expect(without).toContain('compare/index.html');
 		// Every twin is some page's.

@@ -134,13 +134,17 @@ describe('Markdown twins', () => {
 			'/404',
 			'/404/',
 			'/404.html',
-			'/access/flags/several-names/',
-			'/access/review/keys/2/',
 			'/access/since/v1.0/',
 		]) {
 			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
 		}
-		// The access changes filtered one way have theirs.
+		// The review pages and the access changes filtered one way have theirs.
+		expect(markdownTwinHref('/access/flags/several-names/')).toBe('/access/flags/several-names.md');
+		expect(markdownTwinHref('/access/flags/role-differs/2/')).toBe(
+			'/access/flags/role-differs/2.md',
+		);
+		expect(markdownTwinHref('/access/review/keys/')).toBe('/access/review/keys.md');
+		expect(markdownTwinHref('/access/review/views/2/')).toBe('/access/review/views/2.md');
 		expect(markdownTwinHref('/access/changes/environments/production/')).toBe(
 			'/access/changes/environments/production.md',
 		);
