@@ -239,10 +239,10 @@ export function markdownHref(pageHref: string): string {
 
 /**
  * The pages without a Markdown twin: the compare page and its frames (an interactive picker whose
- * facts are those of the view twins), the 404 page, and, for now, access since a tag, whose twins
- * are not written yet. The review pages and the access changes, filtered or not, have theirs.
+ * facts are those of the view twins) and the 404 page. Every other page has one, the review pages,
+ * the access changes filtered one way and access since a tag among them.
  */
-const WITHOUT_TWIN = /^\/(?:compare\/|404(?:\.html|\/)?$|access\/since\/)/;
+const WITHOUT_TWIN = /^\/(?:compare\/|404(?:\.html|\/)?$)/;
 
 /** The Markdown twin of the page at `pathname`, or undefined for the pages that have none. */
 export function markdownTwinHref(pathname: string): string | undefined {

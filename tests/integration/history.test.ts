@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal } from '../../support/build.ts';
 import { makeHistoryRepo, type HistoryRepo } from '../support/history-repo.ts';
-import { allNodes, parseMarkdown, textOf } from '../support/markdown.ts';
+import { allNodes, linksOf, parseMarkdown, textOf } from '../support/markdown.ts';
 import { sinceRows, type SinceData } from '../../src/shared/access-since.ts';
 import type { View } from '../../src/schemas/view.ts';
 
@@ -306,6 +306,28 @@ describe('since a tag', () => {
 			['v1.0', '/access/since/v1.0/'],
 		]);
 		expect($('access-since[data-src="/access-since.json"] input[type="date"]').length).toBe(1);
+	});
+
+	it('has Markdown twins: the since page links each tag’s, which holds the rows of its page', async () => {
+		const since = await readFile(path.join(dist, 'access/since.md'), 'utf8');
+		expect(linksOf(since).filter((href) => href.startsWith('/access/since/'))).toEqual([
+			'/access/since/v2.0.md',
+			'/access/since/v1.0.md',
+			'/access/since/',
+		]);
+		for (const tag of ['v1.0', 'v2.0']) {
+			const rows = (await twinTable(`access/since/${tag}.md`)).map(([change, person, ...rest]) =>
+				[
+					change,
+					(person ?? '').replace(/ \((.*)\)$/, (_, email: string) => ` ${email.toLowerCase()}`),
+					...rest,
+				].join(' | '),
+			);
+			expect(rows, tag).toEqual(sinceTable(await page(`access/since/${tag}`)));
+		}
+		expect((await page('access/since/v1.0'))('head link[type="text/markdown"]').attr('href')).toBe(
+			'/access/since/v1.0.md',
+		);
 	});
 
 	it("gives, for the tag's date, the same rows from /access-since.json as the tag's page", async () => {

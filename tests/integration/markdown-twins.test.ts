@@ -74,7 +74,7 @@ describe('llms.txt', () => {
 });
 
 describe('the Markdown twins', () => {
-	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history, review flags', () => {
+	it('exist for every page kind: overview, views, environments, guides, reference and its changelog, people, access, history, review flags, access since', () => {
 		const environments = [...new Set(views.map(({ view }) => view.environment))];
 		const expected = [
 			'index.md',
@@ -96,6 +96,7 @@ describe('the Markdown twins', () => {
 			...[SEVERAL_NAMES.id, ROLE_DIFFERS.id].map((flag) => `access/flags/${flag}.md`),
 			'access/review/keys.md',
 			'access/review/views.md',
+			'access/since.md',
 			// The access changes filtered one way, each filter of the build's history.
 			...[...files]
 				.filter((file) => /^access\/changes\/\w+\/[^/]+\/index\.html$/.test(file))
@@ -128,10 +129,7 @@ describe('the Markdown twins', () => {
 			expect(fileOf(href), page).toBe(twin.slice(1));
 			named.add(twin.slice(1));
 		}
-		// Not yet twinned: access since a tag (see markdownTwinHref).
-		expect(without.filter((page) => !/^(compare\/|404\.html$|access\/since\/)/.test(page))).toEqual(
-			[],
-		);
+		expect(without.filter((page) => !/^(compare\/|404\.html$)/.test(page))).toEqual([]);
 		expect(without).toContain('404.html');
 		expect(without).toContain('compare/index.html');
 		// Every twin is some page's.

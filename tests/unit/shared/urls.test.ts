@@ -134,11 +134,10 @@ describe('Markdown twins', () => {
 			'/404',
 			'/404/',
 			'/404.html',
-			'/access/since/v1.0/',
 		]) {
 			expect(markdownTwinHref(pathname), pathname).toBeUndefined();
 		}
-		// The review pages and the access changes filtered one way have theirs.
+		// The review pages, the access changes filtered one way and access since a tag have theirs.
 		expect(markdownTwinHref('/access/flags/several-names/')).toBe('/access/flags/several-names.md');
 		expect(markdownTwinHref('/access/flags/role-differs/2/')).toBe(
 			'/access/flags/role-differs/2.md',
@@ -155,6 +154,8 @@ describe('Markdown twins', () => {
 		expect(markdownTwinHref('/access/changes/people/amara.okafor/')).toBe(
 			'/access/changes/people/amara.okafor.md',
 		);
+		expect(markdownTwinHref('/access/since/')).toBe('/access/since.md');
+		expect(markdownTwinHref('/access/since/v1.0/3/')).toBe('/access/since/v1.0/3.md');
 		// A view's history and the access changes, each page of them, have theirs.
 		expect(markdownTwinHref('/views/production/history/')).toBe('/views/production/history.md');
 		expect(markdownTwinHref('/views/production/history/2/')).toBe('/views/production/history/2.md');
