@@ -5,6 +5,7 @@ import { sortGuides } from '../site/guides.ts';
 import { llmsTxt } from '../site/markdown/llms-txt.ts';
 import { environmentGroups } from '../site/overview.ts';
 import { publishedReference } from '../site/published-contract.ts';
+import { reviewPages } from '../site/review-pages.ts';
 import { sortedPublicViews } from '../site/view-collection.ts';
 import { mockOrigin } from '../sources/contract.ts';
 import { readSettings } from '../sources/settings.ts';
@@ -28,6 +29,7 @@ export const GET: APIRoute = async () => {
 			}),
 		),
 		mockOrigin: mockOrigin(readSettings().mockPort),
+		reviews: await reviewPages(),
 	});
 	return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -137,6 +137,18 @@ describe('the Markdown twins', () => {
 		expect(orphans).toEqual([]);
 	});
 
+	it('lead from the access overview and llms.txt to what changed and to every review page', () => {
+		const reviews = [
+			'/access/changes.md',
+			'/access/since.md',
+			...[SEVERAL_NAMES.id, ROLE_DIFFERS.id].map((flag) => `/access/flags/${flag}.md`),
+			'/access/review/keys.md',
+			'/access/review/views.md',
+		];
+		expect(linksOf(texts.get('access.md') ?? '')).toEqual(expect.arrayContaining(reviews));
+		expect(linksOf(texts.get('llms.txt') ?? '')).toEqual(expect.arrayContaining(reviews));
+	});
+
 	it('link only to files of the build, and to sections their pages have', async () => {
 		const broken: string[] = [];
 		for (const [file, text] of texts) {

@@ -4,10 +4,27 @@
  * none grows with the number of views; a person holds no key.
  */
 import { ROLES, type Role } from '../../schemas/view.ts';
-import { ACCESS_CSV_HREF, accessHref, markdownHref, personHref } from '../../shared/urls.ts';
+import {
+	ACCESS_CHANGES_HREF,
+	ACCESS_CSV_HREF,
+	ACCESS_SINCE_HREF,
+	accessHref,
+	markdownHref,
+	personHref,
+} from '../../shared/urls.ts';
 import { CELL_LIMIT, count } from '../access.ts';
 import type { AccessEntry } from '../people.ts';
-import { heading, link, markdownText, paragraph, strong, table, type Inline } from './mdast.ts';
+import type { ReviewPage } from '../review-pages.ts';
+import {
+	bulletList,
+	heading,
+	link,
+	markdownText,
+	paragraph,
+	strong,
+	table,
+	type Inline,
+} from './mdast.ts';
 
 /** A link to a person's twin. */
 const personLink = (person: { slug: string; name: string }) =>
@@ -32,16 +49,23 @@ function filters(environments: readonly string[]) {
 	);
 }
 
-/** What the access overview counts. */
+/** What the access overview counts, and the review pages it links. */
 export interface AccessOverview {
 	people: number;
 	views: number;
 	environments: readonly string[];
 	entries: readonly AccessEntry[];
+	reviews: readonly ReviewPage[];
 }
 
 /** The twin of the access overview: a table of environments by role, each cell bounded. */
-export function accessMarkdown({ people, views, environments, entries }: AccessOverview): string {
+export function accessMarkdown({
+	people,
+	views,
+	environments,
+	entries,
+	reviews,
+}: AccessOverview): string {
 	const cell = (environment: string, role: Role): Inline[] => {
 		const holders = entries.filter(
 			(entry) => entry.environment === environment && entry.role === role,
@@ -63,11 +87,25 @@ export function accessMarkdown({ people, views, environments, entries }: AccessO
 			`${count(people, 'person', 'people')} in ${count(views, 'view', 'views')} across ${count(environments.length, 'environment', 'environments')}. Each cell names who holds that role in at least one of the environment's views.`,
 		),
 		filters(environments),
+		paragraph(
+			"What changed, from the fixtures' git history: ",
+			link(markdownHref(ACCESS_CHANGES_HREF), 'every access change'),
+			', and ',
+			link(markdownHref(ACCESS_SINCE_HREF), 'what changed since a tag'),
+			'.',
+		),
 		table(
 			['Environment', ...ROLES],
 			environments.map((environment) => [
 				[link(markdownHref(accessHref(environment)), environment)],
 				...ROLES.map((role) => cell(environment, role)),
+			]),
+		),
+		heading(2, 'Review flags'),
+		bulletList(
+			reviews.map(({ href, title, found }) => [
+				link(markdownHref(href), title),
+				`: ${found} found`,
 			]),
 		),
 	]);

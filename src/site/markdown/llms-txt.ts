@@ -3,11 +3,13 @@
  * block quote, a few paragraphs on how to read the portal, then H2 sections of links, each
  * `- [name](url): notes`, to the Markdown twins; the "Optional" section holds what an assistant
  * may skip. It links each environment's list, never each view, so it grows with environments and
- * guides only. Its links are root-relative: the portal has no one address (each installation
+ * guides only (the review pages, in "Optional", are a fixed few). Its links are root-relative: the portal has no one address (each installation
  * serves it under its own name and port).
  */
 import {
+	ACCESS_CHANGES_HREF,
 	ACCESS_CSV_HREF,
+	ACCESS_SINCE_HREF,
 	accessHref,
 	environmentHref,
 	GUIDES_HREF,
@@ -21,6 +23,7 @@ import {
 } from '../../shared/urls.ts';
 import { USERS_PATH } from '../../shared/curl.ts';
 import { viewCount } from '../overview.ts';
+import type { ReviewPage } from '../review-pages.ts';
 import {
 	blockquote,
 	bulletList,
@@ -41,6 +44,8 @@ export interface LlmsTxtInput {
 	environments: readonly { environment: string; views: number; apiLabels: readonly string[] }[];
 	/** The local mock's address, e.g. `http://127.0.0.1:4010`. */
 	mockOrigin: string;
+	/** The review pages: each review flag, the keys not rotated and the directories unchanged. */
+	reviews: readonly ReviewPage[];
 }
 
 /** One entry of a file list: a link, then its notes. */
@@ -50,7 +55,13 @@ const entry = (href: string, name: string, ...notes: Inline[]): Inline[] => [
 ];
 
 /** The text of `/llms.txt`. */
-export function llmsTxt({ guides, reference, environments, mockOrigin }: LlmsTxtInput): string {
+export function llmsTxt({
+	guides,
+	reference,
+	environments,
+	mockOrigin,
+	reviews,
+}: LlmsTxtInput): string {
 	return markdownText([
 		heading(1, 'Console Portal'),
 		blockquote(
@@ -124,6 +135,19 @@ export function llmsTxt({ guides, reference, environments, mockOrigin }: LlmsTxt
 				markdownHref(accessHref()),
 				'Access',
 				'who holds which role in which environment, with a page per person',
+			),
+			entry(
+				markdownHref(ACCESS_CHANGES_HREF),
+				'Access changes',
+				"every change to who holds which role in which view, from the fixtures' git history, with a list per environment, role and kind",
+			),
+			entry(
+				markdownHref(ACCESS_SINCE_HREF),
+				'Access since a tag',
+				'what changed in access between each git tag and today',
+			),
+			...reviews.map(({ href, title }) =>
+				entry(markdownHref(href), title, 'a review flag, with what it found'),
 			),
 			entry(OPENAPI_JSON_HREF, 'openapi.json', 'the contract as JSON'),
 			entry(ACCESS_CSV_HREF, 'access.csv', 'one row per person per view, for access reviews'),

@@ -102,11 +102,19 @@ export interface StaleKeysPage extends PageSlice<StaleKey> {
 	status: HistoryStatus;
 }
 
+/** The title of the keys not rotated for longer than `limit` days, as their page gives it. */
+export function staleKeysTitle(limit: number): string {
+	return `Keys not rotated for more than ${limit} days`;
+}
+
+/** The title of the directories unchanged while the others changed, as their page gives it. */
+export const STILL_VIEWS_TITLE = `Directories unchanged for more than ${DIRECTORY_STILL_DAYS} days`;
+
 /** The twin of one page of the keys not rotated for longer than the limit, oldest first. */
 export function staleKeysMarkdown(page: StaleKeysPage): string {
 	const { limit, head, total, currentPage, lastPage } = page;
 	return markdownText([
-		heading(1, pagedTitle(`Keys not rotated for more than ${limit} days`, page)),
+		heading(1, pagedTitle(staleKeysTitle(limit), page)),
 		paragraph(
 			`${count(total, 'key', 'keys')} came in (granted or rotated) more than ${limit} days before ${lastCommit(head)}, oldest first${pageRange(page)}. `,
 			inlineCode('PORTAL_KEY_MAX_AGE_DAYS'),
@@ -149,10 +157,7 @@ export interface StillViewsPage extends PageSlice<StillView> {
 export function stillViewsMarkdown(page: StillViewsPage): string {
 	const { head, total, currentPage, lastPage } = page;
 	return markdownText([
-		heading(
-			1,
-			pagedTitle(`Directories unchanged for more than ${DIRECTORY_STILL_DAYS} days`, page),
-		),
+		heading(1, pagedTitle(STILL_VIEWS_TITLE, page)),
 		paragraph(
 			`${count(total, 'view', 'views')} whose directory last changed more than ${DIRECTORY_STILL_DAYS} days before ${lastCommit(head)}, while another view's changed within that time; longest unchanged first${pageRange(page)}.`,
 		),

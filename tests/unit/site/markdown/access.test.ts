@@ -26,8 +26,33 @@ function rows(text: string): string[][] {
 }
 
 describe('the access overview’s twin', () => {
+	it('links what changed and each review page’s twin, with how much it found', () => {
+		const text = accessMarkdown({
+			people: 0,
+			views: 0,
+			environments: [],
+			entries: [],
+			reviews: [
+				{ href: '/access/flags/several-names/', title: 'One email under several names', found: 2 },
+				{ href: '/access/review/keys/', title: 'Keys not rotated for more than 90 days', found: 0 },
+			],
+		});
+		expect(text).toContain(
+			"\n\nWhat changed, from the fixtures' git history: [every access change](/access/changes.md), and [what changed since a tag](/access/since.md).\n\n",
+		);
+		expect(text).toMatch(
+			/\n## Review flags\n\n- \[One email under several names\]\(\/access\/flags\/several-names\.md\): 2 found\n- \[Keys not rotated for more than 90 days\]\(\/access\/review\/keys\.md\): 0 found\n$/,
+		);
+	});
+
 	it('is a table of environments by role, each cell naming its people', () => {
-		const text = accessMarkdown({ people: people.length, views: 8, environments, entries });
+		const text = accessMarkdown({
+			people: people.length,
+			views: 8,
+			environments,
+			entries,
+			reviews: [],
+		});
 		const table = rows(text);
 		expect(table[0]).toEqual(['Environment', 'admin', 'deployer', 'operator', 'viewer']);
 		expect(table.slice(1).map(([environment]) => environment)).toEqual(environments);
@@ -56,6 +81,7 @@ describe('the access overview’s twin', () => {
 			views: 1,
 			environments: ['production'],
 			entries: many,
+			reviews: [],
 		});
 		const named = linksOf(text).filter((href) => href.startsWith('/people/'));
 		expect(named).toHaveLength(CELL_LIMIT);

@@ -24,6 +24,10 @@ const input: LlmsTxtInput = {
 		{ environment: 'production', views: 1200, apiLabels: [] },
 	],
 	mockOrigin: 'http://127.0.0.1:5032',
+	reviews: [
+		{ href: '/access/flags/several-names/', title: 'One email under several names', found: 1 },
+		{ href: '/access/review/keys/', title: 'Keys not rotated for more than 90 days', found: 0 },
+	],
 };
 
 describe('llms.txt', () => {
@@ -62,6 +66,14 @@ describe('llms.txt', () => {
 		expect(text).toContain('dr-eu-west: its 2 views (API v2.5)');
 		expect(text).toContain('http://127.0.0.1:5032');
 		expect(text).toContain('Console user directory API 2.0.0');
+	});
+
+	it('lists what changed in access and each review page under Optional, as twins', () => {
+		const text = llmsTxt(input);
+		const optional = text.slice(text.indexOf('\n## Optional\n'));
+		expect(optional).toContain(
+			"\n- [Access changes](/access/changes.md): every change to who holds which role in which view, from the fixtures' git history, with a list per environment, role and kind\n- [Access since a tag](/access/since.md): what changed in access between each git tag and today\n- [One email under several names](/access/flags/several-names.md): a review flag, with what it found\n- [Keys not rotated for more than 90 days](/access/review/keys.md): a review flag, with what it found\n",
+		);
 	});
 
 	it('is told apart from a text that is not in the format', () => {
