@@ -91,15 +91,19 @@ export function flagMarkdown(page: FlagPage): string {
 const lastCommit = (head: string) =>
 	`the last commit${head === '' ? '' : ` (${formatShortTimestamp(head)})`}`;
 
+/** A page of a review flag from history. */
+interface HistoryFlagPage<T> extends PageSlice<T> {
+	/** How many rows the flag has in all. */
+	total: number;
+	status: HistoryStatus;
+}
+
 /** One page of the keys not rotated for longer than the limit. */
-export interface StaleKeysPage extends PageSlice<StaleKey> {
+export interface StaleKeysPage extends HistoryFlagPage<StaleKey> {
 	/** The limit, in days (PORTAL_KEY_MAX_AGE_DAYS). */
 	limit: number;
 	/** The date of the last commit; empty without history. */
 	head: string;
-	/** How many keys are flagged in all. */
-	total: number;
-	status: HistoryStatus;
 }
 
 /** The title of the keys not rotated for longer than `limit` days, as their page gives it. */
@@ -110,72 +114,78 @@ export function staleKeysTitle(limit: number): string {
 /** The title of the directories unchanged while the others changed, as their page gives it. */
 export const STILL_VIEWS_TITLE = `Directories unchanged for more than ${DIRECTORY_STILL_DAYS} days`;
 
-/** The twin of one page of the keys not rotated for longer than the limit, oldest first. */
-export function staleKeysMarkdown(page: StaleKeysPage): string {
-	const { limit, head, total, currentPage, lastPage } = page;
+/**
+ * The twin of one page of a review flag from history: its title, what it lists, the history's
+ * note, its table (when the page has rows), its neighbours and its HTML page.
+ */
+function historyFlagMarkdown<T>(
+	page: HistoryFlagPage<T>,
+	title: string,
+	lede: readonly Inline[],
+	columns: readonly string[],
+	row: (item: T) => Inline[][],
+	pageHref: (page: number) => string,
+): string {
+	const { currentPage, lastPage } = page;
 	return markdownText([
-		heading(1, pagedTitle(staleKeysTitle(limit), page)),
-		paragraph(
-			`${count(total, 'key', 'keys')} came in (granted or rotated) more than ${limit} days before ${lastCommit(head)}, oldest first${pageRange(page)}. `,
-			inlineCode('PORTAL_KEY_MAX_AGE_DAYS'),
-			' sets the limit. A key is named by whose it is, never by its value.',
-		),
+		heading(1, pagedTitle(title, page)),
+		paragraph(...lede),
 		...historyNote(page.status).map((parts) => paragraph(...parts)),
-		...(page.data.length > 0
-			? [
-					table(
-						['Key of', 'View', 'In since', 'Days'],
-						page.data.map((key) => [
-							key.person
-								? [
-										link(markdownHref(personHref(personSlug(key.person.key))), key.person.name),
-										` (${key.person.email})`,
-									]
-								: ['the view itself (', inlineCode('config.api_key'), ')'],
-							[viewLink(key.slug, key.view)],
-							[formatShortTimestamp(key.since)],
-							[days(key)],
-						]),
-					),
-				]
-			: []),
-		...pageLinks(currentPage, lastPage, (number) => markdownHref(reviewKeysHref(number))),
-		htmlPageLink(reviewKeysHref(currentPage)),
+		...(page.data.length > 0 ? [table(columns, page.data.map(row))] : []),
+		...pageLinks(currentPage, lastPage, (number) => markdownHref(pageHref(number))),
+		htmlPageLink(pageHref(currentPage)),
 	]);
 }
 
+/** The twin of one page of the keys not rotated for longer than the limit, oldest first. */
+export function staleKeysMarkdown(page: StaleKeysPage): string {
+	const { limit, head, total } = page;
+	return historyFlagMarkdown(
+		page,
+		staleKeysTitle(limit),
+		[
+			`${count(total, 'key', 'keys')} came in (granted or rotated) more than ${limit} days before ${lastCommit(head)}, oldest first${pageRange(page)}. `,
+			inlineCode('PORTAL_KEY_MAX_AGE_DAYS'),
+			' sets the limit. A key is named by whose it is, never by its value.',
+		],
+		['Key of', 'View', 'In since', 'Days'],
+		(key) => [
+			key.person
+				? [
+						link(markdownHref(personHref(personSlug(key.person.key))), key.person.name),
+						` (${key.person.email})`,
+					]
+				: ['the view itself (', inlineCode('config.api_key'), ')'],
+			[viewLink(key.slug, key.view)],
+			[formatShortTimestamp(key.since)],
+			[days(key)],
+		],
+		reviewKeysHref,
+	);
+}
+
 /** One page of the views whose directory has not changed while the others' did. */
-export interface StillViewsPage extends PageSlice<StillView> {
+export interface StillViewsPage extends HistoryFlagPage<StillView> {
 	/** The date of the last commit; empty without history. */
 	head: string;
-	/** How many views are flagged in all. */
-	total: number;
-	status: HistoryStatus;
 }
 
 /** The twin of one page of the directories unchanged for longer than the others', longest first. */
 export function stillViewsMarkdown(page: StillViewsPage): string {
-	const { head, total, currentPage, lastPage } = page;
-	return markdownText([
-		heading(1, pagedTitle(STILL_VIEWS_TITLE, page)),
-		paragraph(
+	const { head, total } = page;
+	return historyFlagMarkdown(
+		page,
+		STILL_VIEWS_TITLE,
+		[
 			`${count(total, 'view', 'views')} whose directory last changed more than ${DIRECTORY_STILL_DAYS} days before ${lastCommit(head)}, while another view's changed within that time; longest unchanged first${pageRange(page)}.`,
-		),
-		...historyNote(page.status).map((parts) => paragraph(...parts)),
-		...(page.data.length > 0
-			? [
-					table(
-						['View', 'Environment', 'Directory last changed', 'Days'],
-						page.data.map((view) => [
-							[viewLink(view.slug, view.view)],
-							[view.environment],
-							[formatShortTimestamp(view.since)],
-							[days(view)],
-						]),
-					),
-				]
-			: []),
-		...pageLinks(currentPage, lastPage, (number) => markdownHref(reviewViewsHref(number))),
-		htmlPageLink(reviewViewsHref(currentPage)),
-	]);
+		],
+		['View', 'Environment', 'Directory last changed', 'Days'],
+		(view) => [
+			[viewLink(view.slug, view.view)],
+			[view.environment],
+			[formatShortTimestamp(view.since)],
+			[days(view)],
+		],
+		reviewViewsHref,
+	);
 }
