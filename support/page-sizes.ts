@@ -45,6 +45,7 @@ const SINGLE_PAGES: readonly [string, string][] = [
 	['access since data (access-since.json)', 'access-since.json'],
 	['exports manifest (exports.json)', 'exports.json'],
 	['access since a tag or a date', 'access/since/index.html'],
+	['access since a tag or a date, twin', 'access/since.md'],
 ];
 
 /**
@@ -77,6 +78,12 @@ const PAGE_FAMILIES: readonly [string, RegExp][] = [
 	['access by environment and role, twin', /^access\/environments\/[^/]+\/[^/]+\.md$/],
 	['access by role, twin', /^access\/roles\/[^/]+\.md$/],
 	["a guide's twin", /^docs\/[^/]+\.md$/],
+	["a view's history, twin", /^views\/[^/]+\/history(?:\/\d+)?\.md$/],
+	['access changes, twin', /^access\/changes(?:\/\d+)?\.md$/],
+	['access changes, filtered, twin', /^access\/changes\/[a-z]+\/[^/]+(?:\/\d+)?\.md$/],
+	['access since a tag, twin', /^access\/since\/[^/]+(?:\/\d+)?\.md$/],
+	['a review flag, twin', /^access\/flags\/[^/]+(?:\/\d+)?\.md$/],
+	['a review flag from history, twin', /^access\/review\/[^/]+(?:\/\d+)?\.md$/],
 ];
 
 async function measure(dist: string, file: string): Promise<{ raw: number; gzip: number }> {

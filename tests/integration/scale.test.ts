@@ -43,6 +43,7 @@ const OVERVIEWS = [
 	"access overview's twin",
 	'access by role, twin (largest)',
 	"a person's views in an environment, twin (largest)",
+	'a review flag, twin (largest)',
 	// A person's page lists up to five of their views in each environment they are in. The largest
 	// person is in all 20 environments at 200 views (70 views, fewer than five in some) and at
 	// 1,000 (328 views, five in each): the page fills up to its ceiling and stays there, as the
