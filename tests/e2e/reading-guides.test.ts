@@ -235,6 +235,29 @@ describe('code samples in tabs', () => {
 		}
 	});
 
+	it('show every sample, one under the other, and the search link when their scripts cannot load', async () => {
+		// Offline, or a page kept across a deploy whose script files are gone: the page falls back to
+		// what it shows without JavaScript instead of keeping room for tabs that never come.
+		for (const route of ['/reference/', '/docs/getting-started/']) {
+			const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+			await context.route(/\/_astro\/code-tabs\.[^/]+\.js$/, (request) => request.abort());
+			const page = await context.newPage();
+			await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+			await expect(tabState(page).then(({ shown }) => shown)).resolves.toEqual(SAMPLE_LABELS);
+			await expect(page.locator('.code-samples code-tabs h4').first().isVisible()).resolves.toBe(
+				true,
+			);
+			await context.close();
+		}
+		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+		await context.route(/\/_astro\/base\.[^/]+\.js$/, (request) => request.abort());
+		const page = await context.newPage();
+		await page.goto(`${portal.url}/views/production/`, { waitUntil: 'networkidle' });
+		await expect(page.locator('.search-fallback').isVisible()).resolves.toBe(true);
+		await expect(page.locator('.search-open').isVisible()).resolves.toBe(false);
+		await context.close();
+	});
+
 	it('indent with two spaces and show a tab two columns wide', async () => {
 		const { context, page } = await open('/reference/');
 		const samples = page.locator('pre[data-sample]');

@@ -17,6 +17,8 @@ import { whenNear } from './near.ts';
 whenNear(document.querySelectorAll('code-tabs'), () => {
 	if (customElements.get('code-tabs')) return;
 	import('../code-tabs/code-tabs.ts').catch(() => {
-		// Offline or a new deploy: the samples stay one under the other, each still copyable.
+		// Offline or a new deploy: without the class js, the samples show one under the other, as
+		// without JavaScript (theme-init.ts does the same for a script that fails to load).
+		document.documentElement.classList.remove('js');
 	});
 });

@@ -9,9 +9,14 @@ import { THEME_STORAGE_KEY } from './theme.ts';
  * anything is painted, so a reader who chose dark never sees a light page first. It repeats
  * `readThemeChoice` and `applyThemeChoice` in plain ES5 because it runs before any module. It also
  * marks `<html>` with the class `js`, first and whatever storage does, so that styles can draw an
- * element as its script will before the script runs (the sample tabs, CodeSamples.astro).
+ * element as its script will before the script runs (the sample tabs, CodeSamples.astro), and
+ * takes it away when a script fails to load.
  */
 export const THEME_INIT_SCRIPT =
-	`document.documentElement.classList.add('js');` +
+	`(function(d){d.classList.add('js');` +
+	// A script that cannot load (offline, or a page kept across a deploy whose files are gone) takes
+	// the class away again: the page then shows what it shows without JavaScript, not room kept
+	// for elements that never come.
+	`addEventListener('error',function(e){e.target.tagName==='SCRIPT'&&d.classList.remove('js')},true);` +
 	`try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
-	`if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
+	`if(t==='light'||t==='dark')d.dataset.theme=t}catch(e){}})(document.documentElement)`;

@@ -80,15 +80,38 @@ describe('applyThemeChoice', () => {
 	});
 });
 
-/** Runs the inline script against a storage; returns the `<html>` dataset and classes it leaves. */
-function runInitScriptOn(kept: ThemeStorage): { dataset: DOMStringMap; classes: string[] } {
+/** What the inline script leaves on `<html>`, and the error listeners it adds to the window. */
+interface InitScriptRun {
+	dataset: DOMStringMap;
+	classes: string[];
+	errorListeners: { listener: (event: { target: unknown }) => void; capture: unknown }[];
+}
+
+/** Runs the inline script against a storage, with a window and `<html>` it can act on. */
+function runInitScriptOn(kept: ThemeStorage): InitScriptRun {
 	const classes: string[] = [];
+	const errorListeners: InitScriptRun['errorListeners'] = [];
 	const documentElement = {
 		dataset: {} as DOMStringMap,
-		classList: { add: (name: string) => classes.push(name) },
+		classList: {
+			add: (name: string) => classes.push(name),
+			remove: (name: string) =>
+				classes.splice(0, classes.length, ...classes.filter((c) => c !== name)),
+		},
 	};
-	runInNewContext(THEME_INIT_SCRIPT, { localStorage: kept, document: { documentElement } });
-	return { dataset: documentElement.dataset, classes };
+	const addEventListener = (
+		type: string,
+		listener: (event: { target: unknown }) => void,
+		capture: unknown,
+	) => {
+		if (type === 'error') errorListeners.push({ listener, capture });
+	};
+	runInNewContext(THEME_INIT_SCRIPT, {
+		localStorage: kept,
+		document: { documentElement },
+		addEventListener,
+	});
+	return { dataset: documentElement.dataset, classes, errorListeners };
 }
 
 /** The `<html>` dataset the inline script leaves. */
@@ -111,6 +134,18 @@ describe('the inline script that restores the theme before the first paint', () 
 
 	it('does not throw where the browser refuses storage', () => {
 		expect(runInitScript(storage({ 'console-portal-theme': 'dark' }, true))).toEqual({});
+	});
+
+	it('takes the class js away when a script fails to load, not when an image does', () => {
+		const run = runInitScriptOn(storage());
+		expect(run.errorListeners).toHaveLength(1);
+		// Capturing: a script's error event does not bubble to the window.
+		expect(run.errorListeners[0]?.capture).toBe(true);
+		run.errorListeners[0]?.listener({ target: { tagName: 'IMG' } });
+		run.errorListeners[0]?.listener({ target: {} });
+		expect(run.classes).toEqual(['js']);
+		run.errorListeners[0]?.listener({ target: { tagName: 'SCRIPT' } });
+		expect(run.classes).toEqual([]);
 	});
 
 	it('marks <html> with the class js, once, whatever storage does', () => {
