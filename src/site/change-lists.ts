@@ -27,18 +27,39 @@ export interface ChangeFacets {
 	kinds: readonly string[];
 }
 
-/** Every list of access changes, unfiltered first, and the filters they offer. */
-export async function changeLists(): Promise<{ lists: ChangeList[]; facets: ChangeFacets }> {
-	const groups = await changeGroups();
+/** The environments with a list of their own, each with its changes, newest first. */
+export async function environmentChangeLists(): Promise<[string, readonly HistoryEntry[]][]> {
+	const { environments } = await changeGroups();
 	// A change to a view whose every version was unreadable has no environment, and no list.
-	const environments = [...groups.environments].filter(([environment]) => environment !== '');
-	const people: ChangeList[] = [];
+	return [...environments].filter(([environment]) => environment !== '');
+}
+
+/**
+ * The people with a list of their own, each with their changes, newest first: those whose page
+ * lists only their latest PERSON_CHANGES_LIMIT.
+ */
+export async function personChangeLists(): Promise<
+	{ slug: string; name: string; entries: readonly HistoryEntry[] }[]
+> {
+	const lists = [];
 	for (const person of await allPeople()) {
 		const entries = await personChanges(person.key);
 		if (entries.length > PERSON_CHANGES_LIMIT) {
-			people.push({ filter: { person: person.slug }, label: person.name, entries });
+			lists.push({ slug: person.slug, name: person.name, entries });
 		}
 	}
+	return lists;
+}
+
+/** Every list of access changes, unfiltered first, and the filters they offer. */
+export async function changeLists(): Promise<{ lists: ChangeList[]; facets: ChangeFacets }> {
+	const groups = await changeGroups();
+	const environments = await environmentChangeLists();
+	const people: ChangeList[] = (await personChangeLists()).map(({ slug, name, entries }) => ({
+		filter: { person: slug },
+		label: name,
+		entries,
+	}));
 	return {
 		lists: [
 			{ filter: undefined, label: undefined, entries: await accessChanges() },
