@@ -2,7 +2,9 @@
 # The console-portal-web image's entry point: writes nginx's site configuration for PORTAL_PORT
 # and PORTAL_ALLOWED_HOSTS into /tmp/nginx (the only path the image writes), then becomes nginx,
 # PID 1 in the foreground. deploy/console-portal.conf is the template: its listen address becomes
-# every address on the port, and the names set are added to its server_name.
+# every address on the port, and the names set are added to its server_name. With MOCK_UPSTREAM
+# (the mock's origin, http://console-portal-mock:4010), its "#mock " lines are turned on: the
+# contract's path, /api/v2/users, is proxied to the mock, for pages built with PORTAL_MOCK_URL=/.
 # -f: the names below are split on commas and spaces, never expanded as file patterns.
 set -euf
 
@@ -28,13 +30,42 @@ for name in $(printf '%s' "${PORTAL_ALLOWED_HOSTS:-}" | tr ',' ' ' | tr '[:upper
 	names="$names $name"
 done
 
+# The mock's origin as nginx reaches it: http, a host name or address, a port; no path (which
+# would replace the request's), credentials or query. A trailing slash is dropped; any case.
+upstream=$(printf '%s' "${MOCK_UPSTREAM:-}" | tr '[:upper:]' '[:lower:]')
+upstream=${upstream%/}
+mock=''
+if [ -n "${MOCK_UPSTREAM:-}" ]; then
+	shown=$(printf '%s' "$MOCK_UPSTREAM" | tr '\n\r\t' '   ')
+	expected="MOCK_UPSTREAM: expected the mock's origin as http://host:port (http://console-portal-mock:4010), without path, query or credentials"
+	# One line only: grep -x would pass a value whose other line matched.
+	[ "$(printf '%s' "$upstream" | wc -l)" -eq 0 ] || fail "$expected; \"$shown\" is not one"
+	printf '%s\n' "$upstream" | grep -Eqx 'http://([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]):[0-9]{1,5}' ||
+		fail "$expected; \"$shown\" is not one"
+	mock_port=${upstream##*:}
+	if [ "$mock_port" -lt 1 ] || [ "$mock_port" -gt 65535 ]; then
+		fail "$expected; \"$shown\" has no port from 1 to 65535"
+	fi
+	mock=1
+fi
+
 mkdir -p /tmp/nginx
 site=/tmp/nginx/console-portal.conf
+if [ -n "$mock" ]; then
+	set -- -e 's/^\([[:space:]]*\)#mock /\1/' \
+		-e "s|proxy_pass http://console-portal-mock:4010;|proxy_pass $upstream;|"
+else
+	set --
+fi
 sed -e "s/listen 127\.0\.0\.1:8080/listen $port/" \
 	-e "s/server_name 127\.0\.0\.1 localhost;/server_name 127.0.0.1 localhost$names;/" \
-	/etc/nginx/console-portal.conf.template >"$site"
+	"$@" /etc/nginx/console-portal.conf.template >"$site"
 # The template changed in a way the lines above no longer follow: say so rather than serve it.
 grep -q "listen $port default_server;" "$site" || fail "deploy/console-portal.conf has no default server on 127.0.0.1:8080 to move"
 grep -q "server_name 127.0.0.1 localhost$names;" "$site" || fail "deploy/console-portal.conf has no 'server_name 127.0.0.1 localhost;' line to add names to"
+if [ -n "$mock" ]; then
+	grep -qF "proxy_pass $upstream;" "$site" && ! grep -q '^[[:space:]]*#mock ' "$site" ||
+		fail "deploy/console-portal.conf has no '#mock proxy_pass http://console-portal-mock:4010;' block to turn on"
+fi
 
 exec nginx -e stderr -g 'daemon off;'
