@@ -5,6 +5,7 @@
  * The user id is given, so no test runs the real apt-get, whoever runs it.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -297,6 +298,44 @@ describe('the Debian packages npm test needs', () => {
 });
 
 describe('where the check runs', () => {
+	it('stops `npm test` before any test when it cannot install what is missing', async () => {
+		await machineWithout('chromium');
+		await standInAptGet();
+		// A project of its own whose pretest is the check on the stand-in machine, as a user without
+		// root or sudo, and whose test leaves a mark when it runs.
+		const project = path.join(scratch, 'project');
+		await mkdir(project);
+		const check = `import { prepareSystemPackages } from ${JSON.stringify(path.join(REPO, 'scripts/lib/system-packages.ts'))};
+process.exitCode = prepareSystemPackages({ root: ${JSON.stringify(root)}, uid: 1000, env: { PATH: ${JSON.stringify(bin)} } });
+`;
+		await writeFile(path.join(project, 'check.mjs'), check);
+		await writeFile(
+			path.join(project, 'package.json'),
+			JSON.stringify({
+				name: 'stand-in',
+				private: true,
+				scripts: {
+					pretest: 'node check.mjs',
+					test: "node -e \"require('fs').writeFileSync('ran', '')\"",
+				},
+			}),
+		);
+		const result = spawnSync('npm', ['test', '--silent'], {
+			cwd: project,
+			encoding: 'utf8',
+			env: {
+				...process.env,
+				PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env['PATH'] ?? ''}`,
+			},
+		});
+		expect({
+			failed: result.status !== 0,
+			testRan: existsSync(path.join(project, 'ran')),
+			line: result.stderr.split('\n')[1],
+		}).toEqual({ failed: true, testRan: false, line: 'sudo apt-get install chromium' });
+		expect(await calls('apt-get')).toEqual([]);
+	});
+
 	it('runs before every test of `npm test`, from the one list', async () => {
 		const manifest = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8')) as {
 			scripts: Record<string, string>;
