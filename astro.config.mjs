@@ -12,11 +12,13 @@ import { cspHash } from './src/integrations/csp-hash.ts';
 import { cspScriptHashes } from './src/integrations/csp-script-hashes.ts';
 import { THEME_INIT_SCRIPT } from './src/client/theme/theme-init.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
+import { mockConnectSources } from './src/shared/urls.ts';
 
-const { mockPort, portalAllowedHosts } = readSettings();
+const { mockPort, mockUrl, portalUrl, portalAllowedHosts } = readSettings();
 
 export default defineConfig({
-	site: 'http://127.0.0.1:4321',
+	// Where readers reach the portal (PORTAL_URL): samples name a mock on its own origin with it.
+	site: portalUrl,
 	trailingSlash: 'always',
 	markdown: {
 		// Guide tables scroll in their own box, as the pages' own tables do; code blocks are the
@@ -72,8 +74,9 @@ export default defineConfig({
 		csp: {
 			directives: [
 				"default-src 'self'",
-				// The try-it panel talks to the local mock only; search fetches its index from 'self'.
-				`connect-src 'self' http://127.0.0.1:${mockPort} http://localhost:${mockPort}`,
+				// Search fetches its index from 'self'; the try-it panel calls the mock readers reach
+				// (PORTAL_MOCK_URL: 'self' when it is on the portal's origin) or a reader's own local mock.
+				`connect-src ${mockConnectSources({ mockUrl, portalUrl, mockPort }).join(' ')}`,
 				"img-src 'self' data:",
 				"object-src 'none'",
 				"base-uri 'self'",

@@ -99,7 +99,12 @@ function compose(
  * The 500 a request gets when the mock fails to answer it: the client and the log line get the
  * error's first line, and `error` holds the whole of it. `logged` is what was learnt before.
  */
-export function failure(error: unknown, origin: string | undefined, logged: Logged): MockAnswer {
+export function failure(
+	error: unknown,
+	origin: string | undefined,
+	logged: Logged,
+	origins: readonly string[] = [],
+): MockAnswer {
 	const detail = error instanceof Error ? error.message : String(error);
 	const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
 	const problem = controlProblem(
@@ -111,7 +116,7 @@ export function failure(error: unknown, origin: string | undefined, logged: Logg
 	const body = Buffer.from(problem.body);
 	return {
 		status: problem.status,
-		headers: { ...problem.headers, ...corsHeaders(origin), 'Content-Length': body.length },
+		headers: { ...problem.headers, ...corsHeaders(origin, origins), 'Content-Length': body.length },
 		body,
 		logged: { ...logged, failed: reason },
 		error: detail,
@@ -140,12 +145,13 @@ async function outcome(
 	now: MockNow,
 	answerer: MockMemory['answerer'],
 	logged: Logged,
+	origins: readonly string[],
 ): Promise<Outcome> {
 	const { method, target, origin } = request;
 	if (method === 'options' && origin && request.preflight) {
 		return {
 			answer: { status: 204, headers: {}, body: '' },
-			extra: preflightHeaders(origin),
+			extra: preflightHeaders(origin, origins),
 			keep: false,
 		};
 	}
@@ -214,15 +220,17 @@ async function decideAfresh(
 	request: MockRequest,
 	now: MockNow,
 	memory: MockMemory,
+	origins: readonly string[],
 ): Promise<MockAnswer> {
 	const logged: Logged = {};
 	try {
-		const { answer, extra, keep } = await outcome(request, now, memory.answerer, logged);
-		const sent = compose(memory, answer, { ...extra, ...corsHeaders(request.origin) }, logged);
+		const { answer, extra, keep } = await outcome(request, now, memory.answerer, logged, origins);
+		const cors = corsHeaders(request.origin, origins);
+		const sent = compose(memory, answer, { ...extra, ...cors }, logged);
 		if (keep && now.state) memory.sent.set(now.state, request, sent);
 		return sent;
 	} catch (error) {
-		return failure(error, request.origin, logged);
+		return failure(error, request.origin, logged, origins);
 	}
 }
 
@@ -231,7 +239,7 @@ async function decideAfresh(
  * host and the setting that allows it, and holds no key or user. It carries the CORS headers of
  * any answer, so a local page calling the mock under a name not yet allowed can read why.
  */
-export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
+export function refusedHost(request: MockRequest, hosts: MockRule): MockAnswer {
 	const shown = quotedHost(request.host);
 	const allowed = [...LOOPBACK_NAMES.map((name) => `${name}:${hosts.port}`), ...hosts.names];
 	const problem = controlProblem(
@@ -243,10 +251,22 @@ export function refusedHost(request: MockRequest, hosts: HostRule): MockAnswer {
 	const body = Buffer.from(problem.body);
 	return {
 		status: problem.status,
-		headers: { ...problem.headers, ...corsHeaders(request.origin), 'Content-Length': body.length },
+		headers: {
+			...problem.headers,
+			...corsHeaders(request.origin, hosts.origins),
+			'Content-Length': body.length,
+		},
 		body,
 		logged: { refused: `the host ${shown} is not one the mock is served under` },
 	};
+}
+
+/**
+ * Whom the mock answers: the names it is served under (`HostRule`), and the origins beyond local
+ * ones whose pages may read its answers (MOCK_ALLOWED_ORIGINS), a team's portal on its own name.
+ */
+export interface MockRule extends HostRule {
+	origins?: readonly string[] | undefined;
 }
 
 /** The paths a container platform probes: whether the process serves, and whether it is ready. */
@@ -315,11 +335,11 @@ export function decide(
 	request: MockRequest,
 	now: MockNow,
 	memory: MockMemory,
-	hosts: HostRule,
+	hosts: MockRule,
 ): MockAnswer | Promise<MockAnswer> {
 	const probed = probe(request, now);
 	if (probed) return probed;
 	if (!hostAllowed(request.host, hosts)) return refusedHost(request, hosts);
 	const known = now.state && memory.sent.get(now.state, request);
-	return known || decideAfresh(request, now, memory);
+	return known || decideAfresh(request, now, memory, hosts.origins ?? []);
 }

@@ -92,6 +92,7 @@ export async function serve(settings: PortalSettings): Promise<void> {
 			watch: true,
 			waitForSources: true,
 			allowedHosts: settings.mockAllowedHosts,
+			allowedOrigins: settings.mockAllowedOrigins,
 			log: settings.mockLog ? out.line : undefined,
 			logFormat: settings.mockLogFormat,
 			logProbes: settings.mockLogProbes,

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
-import { requestedHost, type HostRule } from '../src/shared/allowed-hosts.ts';
+import { requestedHost } from '../src/shared/allowed-hosts.ts';
 import { someNames } from './answers.ts';
 import {
 	createMemory,
@@ -17,6 +17,7 @@ import {
 	probe,
 	type MockAnswer,
 	type MockNow,
+	type MockRule,
 } from './decide.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
@@ -38,6 +39,8 @@ export interface MockOptions {
 	watch?: boolean;
 	/** Names answered beyond 127.0.0.1, localhost and [::1] with the port (MOCK_ALLOWED_HOSTS). */
 	allowedHosts?: readonly string[];
+	/** Origins whose pages may read the mock's answers beyond local ones (MOCK_ALLOWED_ORIGINS). */
+	allowedOrigins?: readonly string[];
 	/** Where request-log lines go; no request log when absent. */
 	log?: ((line: Line) => void) | undefined;
 	/** How each request's line is written: logfmt (the default) or one JSON object. */
@@ -189,6 +192,7 @@ function sendAfresh(
 	request: MockRequest,
 	answer: MockAnswer,
 	log: Log | undefined,
+	origins: readonly string[],
 ): void {
 	let sent = answer;
 	try {
@@ -198,7 +202,7 @@ function sendAfresh(
 			response.destroy();
 			return;
 		}
-		sent = failure(error, request.origin, answer.logged);
+		sent = failure(error, request.origin, answer.logged, origins);
 		send(response, request, sent, log);
 	}
 	// The JSON line carries the whole error; the logfmt line has it on the lines below.
@@ -253,7 +257,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		worker: options.worker,
 	};
 	// The port is known once listening (0 picks one); no request is decided before.
-	const hosts: HostRule = { port: options.port, names: options.allowedHosts ?? [] };
+	const hosts: MockRule = {
+		port: options.port,
+		names: options.allowedHosts ?? [],
+		origins: options.allowedOrigins ?? [],
+	};
 	/** The first load, while it runs: requests but probes wait for it. */
 	let starting: Promise<unknown> | undefined;
 	/** Set once the mock is told to stop: every answer from then on closes its connection. */
@@ -266,7 +274,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		if (decided instanceof Promise) {
 			void decided.then((found) => {
 				if (stopping) response.shouldKeepAlive = false;
-				sendAfresh(response, request, found, log);
+				sendAfresh(response, request, found, log, hosts.origins ?? []);
 				counts.answered += 1;
 			});
 			return;

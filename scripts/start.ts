@@ -68,6 +68,7 @@ const mock = await startMock({
 	contractFile: settings.openApiFile,
 	watch: true,
 	allowedHosts: settings.mockAllowedHosts,
+	allowedOrigins: settings.mockAllowedOrigins,
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
 	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,

@@ -7,8 +7,7 @@ import { environmentGroups } from '../site/overview.ts';
 import { publishedReference } from '../site/published-contract.ts';
 import { reviewPages } from '../site/review-pages.ts';
 import { sortedPublicViews } from '../site/view-collection.ts';
-import { mockOrigin } from '../sources/contract.ts';
-import { readSettings } from '../sources/settings.ts';
+import { mockWords } from '../site/mock-place.ts';
 
 export const GET: APIRoute = async () => {
 	const guides = sortGuides(await getCollection('docs'));
@@ -28,7 +27,7 @@ export const GET: APIRoute = async () => {
 				apiLabels: group.apiLabels,
 			}),
 		),
-		mockOrigin: mockOrigin(readSettings().mockPort),
+		mock: mockWords(),
 		reviews: await reviewPages(),
 	});
 	return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

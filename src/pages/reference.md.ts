@@ -3,11 +3,10 @@ import type { APIRoute } from 'astro';
 import { referenceMarkdown } from '../site/markdown/reference.ts';
 import { markdownResponse } from '../site/markdown/mdast.ts';
 import { publishedReference } from '../site/published-contract.ts';
-import { mockOrigin } from '../sources/contract.ts';
-import { readSettings } from '../sources/settings.ts';
+import { mockWords } from '../site/mock-place.ts';
 
 export const GET: APIRoute = async () => {
 	const api = await publishedReference();
-	const server = api.servers[0]?.url ?? mockOrigin(readSettings().mockPort);
+	const server = api.servers[0]?.url ?? mockWords().url;
 	return markdownResponse(referenceMarkdown(api, server));
 };

@@ -254,3 +254,62 @@ export function markdownTwinHref(pathname: string): string | undefined {
 function pageSuffix(page: number): string {
 	return page > 1 ? `${page}/` : '';
 }
+
+/**
+ * Where the pages send readers to the mock, as the build's settings give it: PORTAL_MOCK_URL,
+ * PORTAL_URL and MOCK_PORT. Every page, sample, policy and published file that names the mock
+ * takes its address from the functions below.
+ */
+export interface MockPlace {
+	/** PORTAL_MOCK_URL: an http(s) address without a trailing slash, or a path on the portal's origin (`/`). */
+	mockUrl: string;
+	/** PORTAL_URL: the portal's origin, on which a path-only `mockUrl` is resolved for samples. */
+	portalUrl: string;
+	/** MOCK_PORT: the port a reader's own mock (`npm run mock`) listens on. */
+	mockPort: number;
+}
+
+/** The address of a reader's own mock, `npm run mock` on this machine. */
+export function localMockUrl(port: number): string {
+	return `http://127.0.0.1:${port}`;
+}
+
+/** Whether the pages send readers to their own local mock (the default), not a shared one. */
+export function mockIsLocal(place: MockPlace): boolean {
+	return place.mockUrl === localMockUrl(place.mockPort);
+}
+
+/** Whether the mock is on the portal's own origin, whatever name the portal is read under. */
+export function mockIsSameOrigin(place: MockPlace): boolean {
+	return place.mockUrl.startsWith('/');
+}
+
+/**
+ * The mock's address as the pages write it out, always absolute: in samples, the endpoint card, the
+ * published contract, the Markdown twins and llms.txt. A path is resolved on the portal's origin.
+ */
+export function shownMockUrl(place: MockPlace): string {
+	if (!mockIsSameOrigin(place)) return place.mockUrl;
+	return place.mockUrl === '/' ? place.portalUrl : `${place.portalUrl}${place.mockUrl}`;
+}
+
+/**
+ * The address try-it sends to first, before the reader picks another: the mock's own, with a path
+ * kept as a path, which the panel resolves on the origin the page was read from.
+ */
+export function tryItMockUrl(place: MockPlace): string {
+	return place.mockUrl;
+}
+
+/**
+ * The origins a page may connect to (its CSP `connect-src`): its own (search, and a mock on the
+ * same origin), the readers' mock, and a reader's own local mock on the same port.
+ */
+export function mockConnectSources(place: MockPlace): string[] {
+	const sources = ["'self'"];
+	if (!mockIsSameOrigin(place)) sources.push(new URL(place.mockUrl).origin);
+	for (const local of [localMockUrl(place.mockPort), `http://localhost:${place.mockPort}`]) {
+		if (!sources.includes(local)) sources.push(local);
+	}
+	return sources;
+}

@@ -11,18 +11,21 @@ import { readSettings } from '../sources/settings.ts';
 import {
 	composeContract,
 	composedReference,
-	mockOrigin as mockOriginOn,
 	readContract,
 	shownPath,
 	type Contract,
 } from '../sources/contract.ts';
+import { localMockUrl, shownMockUrl } from '../shared/urls.ts';
 import { viewEntries } from './view-collection.ts';
+import { mockPlace } from './mock-place.ts';
 
 /** The published contract of one contract reading, one state of the views and one mock address. */
 interface Published {
 	contract: Contract;
 	views: readonly ViewEntry[];
 	mockOrigin: string;
+	/** A reader's own local mock, listed after a shared one. */
+	localMock: string;
 	/** The composed document, shared by every route: not to be changed. */
 	document: Record<string, unknown>;
 	/** Its model, read when the reference page first asks for it. */
@@ -37,14 +40,17 @@ async function published(): Promise<Published> {
 	const file = shownPath(settings.openApiFile);
 	const views = await viewEntries();
 	const contract = await readContract(file);
-	const mockOrigin = mockOriginOn(settings.mockPort);
+	const place = mockPlace();
+	const mockOrigin = shownMockUrl(place);
+	const localMock = localMockUrl(place.mockPort);
 	if (
 		current?.contract !== contract ||
 		current.views !== views ||
-		current.mockOrigin !== mockOrigin
+		current.mockOrigin !== mockOrigin ||
+		current.localMock !== localMock
 	) {
-		const document = composeContract(contract.document, views, { mockOrigin, file });
-		current = { contract, views, mockOrigin, document };
+		const document = composeContract(contract.document, views, { mockOrigin, localMock, file });
+		current = { contract, views, mockOrigin, localMock, document };
 	}
 	return current;
 }
@@ -59,6 +65,7 @@ export async function publishedReference(): Promise<ApiReference> {
 	const entry = await published();
 	entry.reference ??= composedReference(entry.contract.document, entry.views, {
 		mockOrigin: entry.mockOrigin,
+		localMock: entry.localMock,
 		file: entry.contract.file,
 	});
 	return entry.reference;

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { ViewEntry } from './fixtures.ts';
 import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from '../shared/curl.ts';
+import { localMockUrl } from '../shared/urls.ts';
 import { referenceFromDocument, type ApiReference, type NamedExample } from './openapi.ts';
 import { viewName } from '../shared/views.ts';
 
@@ -54,10 +55,14 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The address pages and samples use for the mock on a port. */
+/** The address of the local mock on a port, as `npm run mock` serves it. */
 export function mockOrigin(port: number): string {
-	return `http://127.0.0.1:${port}`;
+	return localMockUrl(port);
 }
+
+/** How the published contract describes a shared mock, listed before a reader's own. */
+export const SHARED_MOCK_DESCRIPTION =
+	"The mock this portal calls, shared by its readers: every view's keys get its users, as on the local mock.";
 
 /** The 200 examples the fixtures call for, keyed by view slug, in slug order whoever reads them. */
 export function viewExamples(views: readonly ViewEntry[]): Record<string, ViewExample> {
@@ -156,18 +161,38 @@ function mappingAt(
 	return current;
 }
 
+/** What a contract is composed with, beside the views. */
+export interface ComposeOptions {
+	/** The mock's address as readers reach it: the first server. */
+	mockOrigin: string;
+	/**
+	 * A reader's own local mock, listed second (with the first server's description as written)
+	 * when the first is a shared mock elsewhere; left out when it is the same address.
+	 */
+	localMock?: string | undefined;
+	file: string;
+}
+
 /** The hand-written contract with every view's example and the mock's address: a new document. */
 export function composeContract(
 	contract: Record<string, unknown>,
 	views: readonly ViewEntry[],
-	options: { mockOrigin: string; file: string },
+	options: ComposeOptions,
 ): Record<string, unknown> {
 	const document = structuredClone(contract);
 	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);
 	media['examples'] = viewExamples(views);
 	const servers = z.array(mappingSchema).safeParse(document['servers']);
 	const [first, ...rest] = servers.success ? servers.data : [];
-	document['servers'] = [{ ...first, url: options.mockOrigin }, ...rest];
+	const { mockOrigin: shared, localMock } = options;
+	document['servers'] =
+		localMock === undefined || localMock === shared
+			? [{ ...first, url: shared }, ...rest]
+			: [
+					{ url: shared, description: SHARED_MOCK_DESCRIPTION },
+					{ ...first, url: localMock },
+					...rest,
+				];
 	return document;
 }
 
@@ -195,7 +220,7 @@ function putViewExamples(node: unknown, examples: readonly NamedExample[]): void
 export async function composedReference(
 	contract: Record<string, unknown>,
 	views: readonly ViewEntry[],
-	options: { mockOrigin: string; file: string },
+	options: ComposeOptions,
 ): Promise<ApiReference> {
 	const document = composeContract(contract, [], options);
 	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);

@@ -33,6 +33,121 @@ const hostNamesSchema = (name: string, example: string) =>
 		})
 		.default([]);
 
+/** What PORTAL_MOCK_URL accepts, as its messages name it. */
+const MOCK_URL_EXPECTED =
+	"expected the address readers reach the mock at: an http:// or https:// origin (https://mock.intranet.example), or a path on the portal's own origin (/)";
+
+/** A path readers' browsers resolve on the portal's own origin: segments of plain URL characters. */
+const PORTAL_PATH = /^\/(?:[A-Za-z0-9._~-]+\/?)*$/;
+
+/**
+ * Parses an http(s) address as a setting is written: no spaces, backslashes or control characters
+ * around or inside it, no user name or password, no query or fragment. Returns the address without
+ * a trailing slash, or adds one issue that says what is wrong (never echoing a password).
+ */
+function httpAddress(
+	name: string,
+	text: string,
+	expected: string,
+	context: { addIssue(issue: { code: 'custom'; message: string }): void },
+	options: { path: boolean },
+): string | undefined {
+	const fail = (message: string): undefined => {
+		context.addIssue({ code: 'custom', message: `${name}: ${message}` });
+		return undefined;
+	};
+	// A space, a backslash or a control character (\p{Cc}): URL parsing would drop or mend them.
+	if (/[\s\\\p{Cc}]/u.test(text)) {
+		return fail(`${expected}; "${printable(text)}" has a space, backslash or control character`);
+	}
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return fail(`${expected}; "${printable(text)}" is not one`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		return fail(`${expected}; "${printable(text)}" has the scheme ${url.protocol.slice(0, 40)}`);
+	}
+	if (url.username || url.password) {
+		return fail(
+			`expected an address without a user name or password (${url.protocol}//${url.host}); readers' browsers would send them with every request`,
+		);
+	}
+	if (/[?#]/.test(text)) return fail(`expected an address without a query (?…) or fragment (#…)`);
+	if (!options.path && url.pathname !== '/') {
+		return fail(`expected an origin without a path (${url.origin}), not "${printable(text)}"`);
+	}
+	if (!PORTAL_PATH.test(url.pathname)) {
+		return fail(`${expected}; the path of "${printable(text)}" is not one`);
+	}
+	return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** A value as an error message quotes it: printable, and short. */
+function printable(text: string): string {
+	const shown = text.replace(/[^\x20-\x7e]/g, '?');
+	return shown.length > 100 ? `${shown.slice(0, 100)}…` : shown;
+}
+
+/** PORTAL_MOCK_URL: an http(s) address (a path after the origin allowed), or a path such as `/`. */
+const mockUrlSchema = z
+	.string()
+	.transform((text, context) => {
+		if (text.startsWith('/') && !text.startsWith('//')) {
+			// No `.` or `..` segment: browsers would resolve it to another path than the one written.
+			if (PORTAL_PATH.test(text) && !/\/\.{1,2}(?:\/|$)/.test(text)) {
+				return text.replace(/(.)\/+$/, '$1');
+			}
+			context.addIssue({
+				code: 'custom',
+				message: `PORTAL_MOCK_URL: ${MOCK_URL_EXPECTED}; "${printable(text)}" is not a plain path`,
+			});
+			return z.NEVER;
+		}
+		return (
+			httpAddress('PORTAL_MOCK_URL', text, MOCK_URL_EXPECTED, context, { path: true }) ?? z.NEVER
+		);
+	})
+	.optional();
+
+/** PORTAL_URL: the portal's own origin, as readers reach it. */
+const portalUrlSchema = z
+	.string()
+	.transform(
+		(text, context) =>
+			httpAddress(
+				'PORTAL_URL',
+				text,
+				'expected the origin readers reach the portal at, such as https://portal.intranet.example',
+				context,
+				{ path: false },
+			) ?? z.NEVER,
+	)
+	.optional();
+
+/** Comma-separated origins (MOCK_ALLOWED_ORIGINS), each checked; empty entries ignored. */
+const originsSchema = (name: string) =>
+	z
+		.string()
+		.transform((text, context) =>
+			text
+				.split(',')
+				.map((entry) => entry.trim())
+				.filter((entry) => entry !== '')
+				.map((entry) =>
+					httpAddress(
+						name,
+						entry,
+						'expected origins separated by commas (https://portal.intranet.example), each a scheme, a host and an optional port',
+						context,
+						{ path: false },
+					),
+				)
+				.filter((entry) => entry !== undefined),
+		)
+		.default([]);
+
 /** An IP address to listen on, IPv4 or IPv6, without port or brackets. */
 const listenAddressSchema = (name: string) =>
 	z
@@ -87,6 +202,12 @@ const settingsSchema = z.object({
 	PORTAL_ALLOWED_HOSTS: hostNamesSchema('PORTAL_ALLOWED_HOSTS', 'portal.intranet.example'),
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1]. */
 	MOCK_ALLOWED_HOSTS: hostNamesSchema('MOCK_ALLOWED_HOSTS', 'mock.intranet.example'),
+	/** Origins whose pages may call the mock (CORS) beyond http://127.0.0.1, localhost and [::1]. */
+	MOCK_ALLOWED_ORIGINS: originsSchema('MOCK_ALLOWED_ORIGINS'),
+	/** Where readers reach the mock: the pages' try-it, samples, contract and CSP follow it. */
+	PORTAL_MOCK_URL: mockUrlSchema,
+	/** Where readers reach the portal: the origin samples resolve a path-only PORTAL_MOCK_URL on. */
+	PORTAL_URL: portalUrlSchema,
 	/** How many days a key may go unrotated before the access review flags it. */
 	PORTAL_KEY_MAX_AGE_DAYS: z.coerce
 		.number({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
@@ -130,6 +251,15 @@ export interface PortalSettings {
 	readonly portalAllowedHosts: readonly string[];
 	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1], lower case. */
 	readonly mockAllowedHosts: readonly string[];
+	/** Origins whose pages may call the mock beyond loopback ones (MOCK_ALLOWED_ORIGINS). */
+	readonly mockAllowedOrigins: readonly string[];
+	/**
+	 * Where readers reach the mock (PORTAL_MOCK_URL): an http(s) address without a trailing slash,
+	 * or a path on the portal's own origin (`/`). By default the local mock, http://127.0.0.1:<MOCK_PORT>.
+	 */
+	readonly mockUrl: string;
+	/** Where readers reach the portal (PORTAL_URL), an origin: by default http://127.0.0.1:<PORTAL_PORT>. */
+	readonly portalUrl: string;
 	/** How many days a key may go unrotated before the access review flags it. */
 	readonly keyMaxAgeDays: number;
 	/** SOURCE_DATE_EPOCH in seconds when set: the instant a reproducible build describes. */
@@ -149,6 +279,9 @@ const VARIABLES = [
 	'MOCK_WORKERS',
 	'PORTAL_ALLOWED_HOSTS',
 	'MOCK_ALLOWED_HOSTS',
+	'MOCK_ALLOWED_ORIGINS',
+	'PORTAL_MOCK_URL',
+	'PORTAL_URL',
 	'PORTAL_KEY_MAX_AGE_DAYS',
 	'SOURCE_DATE_EPOCH',
 ] as const;
@@ -168,6 +301,9 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 	const {
 		PORTAL_ALLOWED_HOSTS,
 		MOCK_ALLOWED_HOSTS,
+		MOCK_ALLOWED_ORIGINS,
+		PORTAL_MOCK_URL,
+		PORTAL_URL,
 		PORTAL_KEY_MAX_AGE_DAYS,
 		MOCK_HOST,
 		MOCK_LOG_PROBES,
@@ -187,6 +323,9 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		mockWorkers: MOCK_WORKERS,
 		portalAllowedHosts: PORTAL_ALLOWED_HOSTS,
 		mockAllowedHosts: MOCK_ALLOWED_HOSTS,
+		mockAllowedOrigins: MOCK_ALLOWED_ORIGINS,
+		mockUrl: PORTAL_MOCK_URL ?? `http://127.0.0.1:${MOCK_PORT}`,
+		portalUrl: PORTAL_URL ?? `http://127.0.0.1:${PORTAL_PORT}`,
 		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,
 		sourceDateEpoch: SOURCE_DATE_EPOCH,
 	});

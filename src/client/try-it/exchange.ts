@@ -318,8 +318,9 @@ export function formatBody(
 export function blockedByPolicy(server: string, defaultServer: string): string {
 	return (
 		`This page may not call ${server}: its Content-Security-Policy lets it reach only the mock ` +
-		`it was built for, ${defaultServer}. Send there, or build the portal with \`MOCK_PORT\` set ` +
-		'to the port your mock listens on.'
+		`it was built for, ${defaultServer}, and a mock of your own on 127.0.0.1 or localhost at ` +
+		'the port it was built for (`MOCK_PORT`). Send to one of those, or build the portal with ' +
+		'`PORTAL_MOCK_URL` set to the mock you use.'
 	);
 }
 

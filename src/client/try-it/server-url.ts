@@ -23,6 +23,22 @@ export function normalServer(text: string): string | undefined {
 	}
 }
 
+/**
+ * The panel's default server from its `data-default-server`: an address as it is, or a path (a mock
+ * on the portal's own origin, `PORTAL_MOCK_URL=/`) resolved on the origin the page was read from,
+ * so the panel calls its own origin under whatever name the portal is served. Undefined when
+ * neither.
+ */
+export function defaultServer(written: string | undefined, pageOrigin: string): string | undefined {
+	if (written === undefined) return undefined;
+	if (!written.startsWith('/') || written.startsWith('//')) return normalServer(written);
+	try {
+		return normalServer(new URL(written, pageOrigin).href);
+	} catch {
+		return undefined;
+	}
+}
+
 /** The server the panel starts with: the remembered one when it is an address, else the default. */
 export function rememberedServer(stored: unknown, fallback: string): string {
 	return (typeof stored === 'string' && normalServer(stored)) || fallback;

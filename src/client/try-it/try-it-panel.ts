@@ -4,7 +4,7 @@
  * form and restores the tab's choices (`memory.ts`); sending loads `send.ts` on the first Send, and
  * the list of last requests (`history-view.ts`) loads when the tab has one.
  */
-import { rememberedServer, SERVER_STORAGE_KEY } from './server-url.ts';
+import { defaultServer, rememberedServer, SERVER_STORAGE_KEY } from './server-url.ts';
 import {
 	HISTORY_STORAGE_KEY,
 	MEMORY_STORAGE_KEY,
@@ -31,8 +31,11 @@ export class TryItPanel extends HTMLElement {
 		}
 		const view = this.dataset['view'];
 		const memory = readMemory(readTab(MEMORY_STORAGE_KEY));
-		server.value =
-			memory.server ?? rememberedServer(stored, this.dataset['defaultServer'] ?? server.value);
+		// A mock on the page's own origin is named by its path; from here on, by its address.
+		const fallback = defaultServer(this.dataset['defaultServer'], location.origin) ?? server.value;
+		this.dataset['defaultServer'] = fallback;
+		server.defaultValue = fallback;
+		server.value = memory.server ?? rememberedServer(stored, fallback);
 		for (const option of key.options) {
 			if (memory.view === view && (option.dataset['person'] ?? '') === memory.person) {
 				option.selected = true;

@@ -4,6 +4,7 @@ import { viewMarkdown } from '../../site/markdown/view.ts';
 import { markdownResponse } from '../../site/markdown/mdast.ts';
 import { environmentGroups, environmentPageOf } from '../../site/overview.ts';
 import { sortedPublicViews } from '../../site/view-collection.ts';
+import { mockWords } from '../../site/mock-place.ts';
 
 export const getStaticPaths = (async () => {
 	const views = await sortedPublicViews();
@@ -19,4 +20,6 @@ export const getStaticPaths = (async () => {
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>
-	markdownResponse(viewMarkdown(props.view, { environmentPage: props.environmentPage }));
+	markdownResponse(
+		viewMarkdown(props.view, { environmentPage: props.environmentPage, mock: mockWords() }),
+	);

@@ -42,8 +42,8 @@ export interface LlmsTxtInput {
 	reference: { title: string; version: string };
 	/** Each environment with its number of views and API labels, in the overview's order. */
 	environments: readonly { environment: string; views: number; apiLabels: readonly string[] }[];
-	/** The local mock's address, e.g. `http://127.0.0.1:4010`. */
-	mockOrigin: string;
+	/** The mock readers reach (e.g. `http://127.0.0.1:4010`), whether it is a reader's own local one, and where that one listens. */
+	mock: { url: string; local: boolean; localUrl: string };
 	/** The review pages: each review flag, the keys not rotated and the directories unchanged. */
 	reviews: readonly ReviewPage[];
 }
@@ -55,13 +55,7 @@ const entry = (href: string, name: string, ...notes: Inline[]): Inline[] => [
 ];
 
 /** The text of `/llms.txt`. */
-export function llmsTxt({
-	guides,
-	reference,
-	environments,
-	mockOrigin,
-	reviews,
-}: LlmsTxtInput): string {
+export function llmsTxt({ guides, reference, environments, mock, reviews }: LlmsTxtInput): string {
 	return markdownText([
 		heading(1, 'Console Portal'),
 		blockquote(
@@ -80,17 +74,29 @@ export function llmsTxt({
 			inlineCode('/index.md'),
 			'. Neither the twins nor this file hold a key or a configuration value: a view page in HTML shows them, in its user directory and its Configuration block. Links here start at the root of the address the portal is served under.',
 		),
-		paragraph(
-			'While ',
-			inlineCode('npm start'),
-			' or ',
-			inlineCode('npm run mock'),
-			' runs, the mock of the console API answers on ',
-			inlineCode(mockOrigin),
-			': ',
-			inlineCode(`GET ${USERS_PATH}`),
-			' with a directory key as a bearer token gets the users of the view whose directory holds it.',
-		),
+		mock.local
+			? paragraph(
+					'While ',
+					inlineCode('npm start'),
+					' or ',
+					inlineCode('npm run mock'),
+					' runs, the mock of the console API answers on ',
+					inlineCode(mock.url),
+					': ',
+					inlineCode(`GET ${USERS_PATH}`),
+					' with a directory key as a bearer token gets the users of the view whose directory holds it.',
+				)
+			: paragraph(
+					"The mock of the console API that this portal's readers share answers on ",
+					inlineCode(mock.url),
+					': ',
+					inlineCode(`GET ${USERS_PATH}`),
+					' with a directory key as a bearer token gets the users of the view whose directory holds it. ',
+					inlineCode('npm run mock'),
+					' runs the same mock on ',
+					inlineCode(mock.localUrl),
+					'.',
+				),
 		heading(2, 'Guides'),
 		bulletList(
 			guides.map((guide) =>

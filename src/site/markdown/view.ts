@@ -19,14 +19,16 @@ export const VIEW_PAGE_IDS = {
 	mockRequest: 'mock-request-heading',
 } as const;
 
-/** Where a view twin links: the page of its environment's list that holds it. */
+/** Where a view twin links: the page of its environment's list that holds it, and the mock. */
 export interface ViewTwinContext {
 	/** The page (from 1) of the environment's list of views that lists this view. */
 	environmentPage: number;
+	/** The mock readers reach, whether it is a reader's own local one, and the heading over its request. */
+	mock: { url: string; local: boolean; heading: string };
 }
 
 /** The Markdown twin of a view page. */
-export function viewMarkdown(view: PublicView, { environmentPage }: ViewTwinContext): string {
+export function viewMarkdown(view: PublicView, { environmentPage, mock }: ViewTwinContext): string {
 	const page = viewHref(view.slug);
 	const directory = `${page}#${VIEW_PAGE_IDS.directory}`;
 	const none = 'none';
@@ -92,14 +94,24 @@ export function viewMarkdown(view: PublicView, { environmentPage }: ViewTwinCont
 		),
 		codeBlock(buildCurl({ baseUrl: view.baseUrl, key: KEY_PLACEHOLDER }), 'sh'),
 		paragraph(
-			"The console's address answers only inside its network. The same request to the local mock (",
-			inlineCode('npm start'),
-			' or ',
-			inlineCode('npm run mock'),
-			"), which gets this view's users, is under ",
-			link(`${page}#${VIEW_PAGE_IDS.mockRequest}`, 'Run it against the local mock'),
+			...(mock.local
+				? [
+						"The console's address answers only inside its network. The same request to the local mock (",
+						inlineCode('npm start'),
+						' or ',
+						inlineCode('npm run mock'),
+						') at ',
+						inlineCode(mock.url),
+					]
+				: [
+						"The console's address answers only inside its network. The same request to the mock this portal's readers share, at ",
+						inlineCode(mock.url),
+					]),
+			", which gets this view's users, is under ",
+			link(`${page}#${VIEW_PAGE_IDS.mockRequest}`, mock.heading),
 			' on the HTML page, with the key written out.',
 		),
+		codeBlock(buildCurl({ baseUrl: mock.url, key: KEY_PLACEHOLDER }), 'sh'),
 		paragraph(`Generated at ${view.generatedAt}. Internal use only.`),
 	]);
 }

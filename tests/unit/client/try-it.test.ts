@@ -1,6 +1,10 @@
 /** The try-it panel's logic: the request it sends, and how it reads an untrusted answer. */
 import { describe, expect, it, vi } from 'vitest';
-import { normalServer, rememberedServer } from '../../../src/client/try-it/server-url.ts';
+import {
+	defaultServer,
+	normalServer,
+	rememberedServer,
+} from '../../../src/client/try-it/server-url.ts';
 import {
 	blockedByPolicy,
 	blocksRequest,
@@ -669,8 +673,9 @@ describe('what the reader is told when there is no good answer', () => {
 	it('a server the page may not call is named, with the one it may call and how to change that', () => {
 		expect(blockedByPolicy('http://127.0.0.1:4799', MOCK)).toBe(
 			'This page may not call http://127.0.0.1:4799: its Content-Security-Policy lets it reach ' +
-				'only the mock it was built for, http://127.0.0.1:4010. Send there, or build the portal ' +
-				'with `MOCK_PORT` set to the port your mock listens on.',
+				'only the mock it was built for, http://127.0.0.1:4010, and a mock of your own on 127.0.0.1 ' +
+				'or localhost at the port it was built for (`MOCK_PORT`). Send to one of those, or build ' +
+				'the portal with `PORTAL_MOCK_URL` set to the mock you use.',
 		);
 	});
 });
@@ -911,5 +916,28 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 			['abort', added.mock.calls[0]?.[1]],
 			['abort', added.mock.calls[1]?.[1]],
 		]);
+	});
+});
+
+describe('the panel’s default server, as the build writes it in data-default-server', () => {
+	it('calls a mock on the page’s own origin, under whatever name the page was read', () => {
+		expect(defaultServer('/', 'https://portal.intranet.example')).toBe(
+			'https://portal.intranet.example',
+		);
+		expect(defaultServer('/', 'http://portal.intranet.example:8080')).toBe(
+			'http://portal.intranet.example:8080',
+		);
+		expect(defaultServer('/console-mock', 'https://portal.intranet.example')).toBe(
+			'https://portal.intranet.example/console-mock',
+		);
+	});
+
+	it('takes an address as it is, and nothing that is neither', () => {
+		expect(defaultServer('https://mock.intranet.example', 'https://portal.intranet.example')).toBe(
+			'https://mock.intranet.example',
+		);
+		expect(defaultServer('//elsewhere.example', 'https://portal.intranet.example')).toBeUndefined();
+		expect(defaultServer('javascript:alert(1)', 'https://portal.intranet.example')).toBeUndefined();
+		expect(defaultServer(undefined, 'https://portal.intranet.example')).toBeUndefined();
 	});
 });

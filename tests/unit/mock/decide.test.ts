@@ -150,6 +150,37 @@ describe('a directory key', () => {
 			'Content-Length': foreign.body.length,
 		});
 	});
+
+	it('lets a team’s portal named in MOCK_ALLOWED_ORIGINS read the answer and preflight, and still no other origin', async () => {
+		const PORTAL = 'https://portal.intranet.example';
+		const rule = { ...HOSTS, origins: [PORTAL] };
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const allowed = await decide(
+			request({ authorization, origin: PORTAL }),
+			now,
+			createMemory(),
+			rule,
+		);
+		expect(allowed.status).toBe(200);
+		expect(allowed.headers['Access-Control-Allow-Origin']).toBe(PORTAL);
+		const preflight = await decide(
+			request({ method: 'options', rawMethod: 'OPTIONS', origin: PORTAL, preflight: true }),
+			now,
+			createMemory(),
+			rule,
+		);
+		expect(preflight.status).toBe(204);
+		expect(preflight.headers['Access-Control-Allow-Headers']).toBe(
+			'Authorization, Accept, Content-Type, Prefer',
+		);
+		for (const origin of ['https://other.intranet.example', 'http://portal.intranet.example']) {
+			const refused = await decide(request({ authorization, origin }), now, createMemory(), rule);
+			expect(refused.headers['Access-Control-Allow-Origin'], origin).toBeUndefined();
+		}
+		// Without the setting, the team's portal is another origin like any.
+		const unnamed = await ask({ authorization, origin: PORTAL });
+		expect(unnamed.headers['Access-Control-Allow-Origin']).toBeUndefined();
+	});
 });
 
 describe('a request without a usable key', () => {

@@ -153,3 +153,110 @@ describe('MOCK_WORKERS', () => {
 		);
 	});
 });
+
+describe('PORTAL_MOCK_URL, PORTAL_URL and MOCK_ALLOWED_ORIGINS: where readers reach the mock', () => {
+	it('defaults to the local mock on MOCK_PORT and the portal on PORTAL_PORT, so a plain build calls 127.0.0.1', () => {
+		expect(readSettings({})).toMatchObject({
+			mockUrl: 'http://127.0.0.1:4010',
+			portalUrl: 'http://127.0.0.1:4321',
+			mockAllowedOrigins: [],
+		});
+		expect(readSettings({ MOCK_PORT: '5010', PORTAL_PORT: '5321' })).toMatchObject({
+			mockUrl: 'http://127.0.0.1:5010',
+			portalUrl: 'http://127.0.0.1:5321',
+		});
+	});
+
+	it.each([
+		['https://mock.intranet.example', 'https://mock.intranet.example'],
+		['https://mock.intranet.example/', 'https://mock.intranet.example'],
+		['http://mock.intranet.example:8080', 'http://mock.intranet.example:8080'],
+		['https://intranet.example/console-mock/', 'https://intranet.example/console-mock'],
+		['/', '/'],
+		['/console-mock/', '/console-mock'],
+	])('takes %s as %s', (written, read) => {
+		expect(readSettings({ PORTAL_MOCK_URL: written }).mockUrl).toBe(read);
+	});
+
+	const EXPECTED =
+		"PORTAL_MOCK_URL: expected the address readers reach the mock at: an http:// or https:// origin (https://mock.intranet.example), or a path on the portal's own origin (/)";
+
+	it.each([
+		[
+			'a bad scheme',
+			'ftp://mock.intranet.example',
+			`${EXPECTED}; "ftp://mock.intranet.example" has the scheme ftp:`,
+		],
+		['no scheme', 'mock.intranet.example', `${EXPECTED}; "mock.intranet.example" is not one`],
+		[
+			'a scheme-relative address',
+			'//mock.intranet.example',
+			`${EXPECTED}; "//mock.intranet.example" is not one`,
+		],
+		[
+			'credentials',
+			'https://reader:s3cret@mock.intranet.example',
+			"PORTAL_MOCK_URL: expected an address without a user name or password (https://mock.intranet.example); readers' browsers would send them with every request",
+		],
+		[
+			'a query',
+			'https://mock.intranet.example/?x=1',
+			'PORTAL_MOCK_URL: expected an address without a query (?…) or fragment (#…)',
+		],
+		[
+			'a fragment',
+			'https://mock.intranet.example#top',
+			'PORTAL_MOCK_URL: expected an address without a query (?…) or fragment (#…)',
+		],
+		[
+			'trailing junk',
+			'https://mock.intranet.example x',
+			`${EXPECTED}; "https://mock.intranet.example x" has a space, backslash or control character`,
+		],
+		['a path with a space', '/console mock', `${EXPECTED}; "/console mock" is not a plain path`],
+		['a path with ..', '/a/../b', `${EXPECTED}; "/a/../b" is not a plain path`],
+	])('refuses %s in one line naming the variable', (_, written, message) => {
+		expect(() => readSettings({ PORTAL_MOCK_URL: written })).toThrow(
+			`Invalid environment:\n  ${message}`,
+		);
+	});
+
+	it('never echoes a password it refuses', () => {
+		let message = '';
+		try {
+			readSettings({ PORTAL_MOCK_URL: 'https://reader:s3cret@mock.intranet.example' });
+		} catch (error) {
+			message = error instanceof Error ? error.message : String(error);
+		}
+		expect(message).toContain('without a user name or password');
+		expect(message).not.toContain('s3cret');
+	});
+
+	it('takes PORTAL_URL as an origin, and refuses a path or another scheme', () => {
+		expect(readSettings({ PORTAL_URL: 'https://portal.intranet.example/' }).portalUrl).toBe(
+			'https://portal.intranet.example',
+		);
+		expect(() => readSettings({ PORTAL_URL: 'https://portal.intranet.example/docs' })).toThrow(
+			'PORTAL_URL: expected an origin without a path (https://portal.intranet.example), not "https://portal.intranet.example/docs"',
+		);
+		expect(() => readSettings({ PORTAL_URL: 'file:///srv/portal' })).toThrow(
+			'PORTAL_URL: expected the origin readers reach the portal at, such as https://portal.intranet.example; "file:///srv/portal" has the scheme file:',
+		);
+	});
+
+	it('reads MOCK_ALLOWED_ORIGINS as origins separated by commas, and names each bad one', () => {
+		expect(
+			readSettings({
+				MOCK_ALLOWED_ORIGINS:
+					' https://portal.intranet.example, http://portal.intranet.example:8080/ ,',
+			}).mockAllowedOrigins,
+		).toEqual(['https://portal.intranet.example', 'http://portal.intranet.example:8080']);
+		expect(() =>
+			readSettings({
+				MOCK_ALLOWED_ORIGINS: 'https://portal.intranet.example/docs, portal.example',
+			}),
+		).toThrow(
+			'Invalid environment:\n  MOCK_ALLOWED_ORIGINS: expected an origin without a path (https://portal.intranet.example), not "https://portal.intranet.example/docs"\n  MOCK_ALLOWED_ORIGINS: expected origins separated by commas (https://portal.intranet.example), each a scheme, a host and an optional port; "portal.example" is not one',
+		);
+	});
+});

@@ -23,7 +23,7 @@ const input: LlmsTxtInput = {
 		{ environment: 'dr-eu-west', views: 2, apiLabels: ['v2.5'] },
 		{ environment: 'production', views: 1200, apiLabels: [] },
 	],
-	mockOrigin: 'http://127.0.0.1:5032',
+	mock: { url: 'http://127.0.0.1:5032', local: true, localUrl: 'http://127.0.0.1:5032' },
 	reviews: [
 		{ href: '/access/flags/several-names/', title: 'One email under several names', found: 1 },
 		{ href: '/access/review/keys/', title: 'Keys not rotated for more than 90 days', found: 0 },

@@ -16,6 +16,13 @@ import {
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 
+/** The default: a reader's own local mock. */
+const LOCAL_MOCK = {
+	url: 'http://127.0.0.1:5032',
+	local: true,
+	heading: 'Run it against the local mock',
+};
+
 /** A fixture by slug. */
 function fixture(slug: string) {
 	const entry = views.find((view) => view.slug === slug);
@@ -24,8 +31,29 @@ function fixture(slug: string) {
 }
 
 describe("a view's Markdown twin", () => {
+	it("names the mock this portal's readers share, and the request to it, when the build calls one", () => {
+		const text = viewMarkdown(publicView(fixture('production')), {
+			environmentPage: 1,
+			mock: {
+				url: 'https://mock.intranet.example',
+				local: false,
+				heading: 'Run it against the mock',
+			},
+		});
+		expect(textOf(parseMarkdown(text))).toContain(
+			"The same request to the mock this portal's readers share, at https://mock.intranet.example, which gets this view's users, is under Run it against the mock",
+		);
+		expect(codeBlocksOf(text)[1]?.value).toBe(
+			`curl \\\n  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\\n  https://mock.intranet.example/api/v2/users`,
+		);
+		expect(text).not.toContain('127.0.0.1');
+	});
+
 	it('gives its name, labels, timestamps, console address and status note', () => {
-		const text = viewMarkdown(publicView(fixture('production')), { environmentPage: 1 });
+		const text = viewMarkdown(publicView(fixture('production')), {
+			environmentPage: 1,
+			mock: LOCAL_MOCK,
+		});
 		const tree = parseMarkdown(text);
 		const [title] = tree.children ?? [];
 		expect(title).toMatchObject({ type: 'heading', depth: 1 });
@@ -47,7 +75,10 @@ describe("a view's Markdown twin", () => {
 	});
 
 	it('says "none" for a label the view does not carry', () => {
-		const text = viewMarkdown(publicView(fixture('production-unlabelled')), { environmentPage: 1 });
+		const text = viewMarkdown(publicView(fixture('production-unlabelled')), {
+			environmentPage: 1,
+			mock: LOCAL_MOCK,
+		});
 		const rows = allNodes(parseMarkdown(text))
 			.filter((node) => node.type === 'tableRow')
 			.map((row) => (row.children ?? []).map(textOf));
@@ -61,7 +92,7 @@ describe("a view's Markdown twin", () => {
 
 	it('lists every person with email and role, each linking to their twin', () => {
 		const entry = fixture('staging-us-east');
-		const text = viewMarkdown(publicView(entry), { environmentPage: 1 });
+		const text = viewMarkdown(publicView(entry), { environmentPage: 1, mock: LOCAL_MOCK });
 		const rows = allNodes(parseMarkdown(text))
 			.filter((node) => node.type === 'tableRow')
 			.map((row) => (row.children ?? []).map(textOf));
@@ -75,15 +106,22 @@ describe("a view's Markdown twin", () => {
 
 	it('shows the example request with <API_KEY> in place of the key, and where the key is', () => {
 		const entry = fixture('production');
-		const text = viewMarkdown(publicView(entry), { environmentPage: 1 });
+		const text = viewMarkdown(publicView(entry), { environmentPage: 1, mock: LOCAL_MOCK });
 		expect(codeBlocksOf(text)).toEqual([
 			{
 				lang: 'sh',
 				value: `curl \\\n  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\\n  http://203.0.113.24:8443/api/v2/users`,
 			},
+			{
+				lang: 'sh',
+				value: `curl \\\n  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\\n  http://127.0.0.1:5032/api/v2/users`,
+			},
 		]);
 		expect(textOf(parseMarkdown(text))).toContain(
 			'with the key of Fatima Zahra Idrissi (viewer) as a bearer token',
+		);
+		expect(textOf(parseMarkdown(text))).toContain(
+			'The same request to the local mock (npm start or npm run mock) at http://127.0.0.1:5032',
 		);
 		expect(linksOf(text)).toEqual(
 			expect.arrayContaining([
@@ -97,14 +135,17 @@ describe("a view's Markdown twin", () => {
 	});
 
 	it('links the page of its environment list that holds it', () => {
-		const text = viewMarkdown(publicView(fixture('production')), { environmentPage: 3 });
+		const text = viewMarkdown(publicView(fixture('production')), {
+			environmentPage: 3,
+			mock: LOCAL_MOCK,
+		});
 		expect(linksOf(text)).toContain('/environments/production/3.md');
 	});
 
 	it('holds no key and no configuration value of any view', () => {
 		const secrets = secretValues(views);
 		for (const entry of views) {
-			const text = viewMarkdown(publicView(entry), { environmentPage: 1 });
+			const text = viewMarkdown(publicView(entry), { environmentPage: 1, mock: LOCAL_MOCK });
 			for (const { where, value } of secrets) expect(text, where).not.toContain(value);
 		}
 	});
@@ -119,7 +160,9 @@ describe("a view's Markdown twin", () => {
 				statusNote: '<img src=x onerror=alert(1)> # not a heading',
 			},
 		};
-		const tree = parseMarkdown(viewMarkdown(publicView(hostile), { environmentPage: 1 }));
+		const tree = parseMarkdown(
+			viewMarkdown(publicView(hostile), { environmentPage: 1, mock: LOCAL_MOCK }),
+		);
 		expect(textOf(tree.children![0]!)).toBe('[click](javascript:alert(1)) | *x*');
 		expect(allNodes(tree).filter((node) => node.type === 'html')).toEqual([]);
 		expect(
@@ -127,8 +170,8 @@ describe("a view's Markdown twin", () => {
 				.filter((node) => node.type === 'heading')
 				.map(textOf),
 		).not.toContain('not a heading');
-		expect(linksOf(viewMarkdown(publicView(hostile), { environmentPage: 1 }))).not.toContain(
-			'javascript:alert(1)',
-		);
+		expect(
+			linksOf(viewMarkdown(publicView(hostile), { environmentPage: 1, mock: LOCAL_MOCK })),
+		).not.toContain('javascript:alert(1)');
 	});
 });
