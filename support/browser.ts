@@ -4,8 +4,11 @@ import { chromium, type Browser } from 'playwright-core';
 /** Where Debian's chromium package puts the browser; CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium with the flags a closed network needs. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Launches headless Chromium with the flags a closed network needs, and any more a test asks for
+ * (`--host-resolver-rules=MAP portal.intranet.example 127.0.0.1`, to open the portal under a name).
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
 	return chromium.launch({
 		executablePath: CHROMIUM_PATH,
 		headless: true,
@@ -17,6 +20,7 @@ export async function launchChromium(): Promise<Browser> {
 			'--no-first-run',
 			'--disable-quic',
 			'--disable-sync',
+			...extraArgs,
 		],
 	});
 }
