@@ -3,24 +3,33 @@
  * Kubernetes 1.36's schemas (kubernetes-models, generated from the release's OpenAPI document),
  * names no field Kubernetes lacks (kubectl's strict field validation refuses those), and says what
  * the images need: the mock's probes, a locked-down security context, the fixtures mounted whole
- * where the mock reads views, and the Services' names among the hosts each server answers.
+ * where the mock reads views, and the Services' names among the hosts each server answers. Then
+ * the overlay deploy/kubernetes-intranet/, the same way: its Ingress, and the names and origins
+ * that follow the one host name a team sets in its team.yaml.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import ts from 'typescript';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../../src/sources/settings.ts';
 import { ROOT } from '../../../support/processes.ts';
 import { renderKustomization, type KubernetesObject } from '../../support/kustomize.ts';
 
 const FOLDER = path.join(ROOT, 'deploy', 'kubernetes');
+const OVERLAY = path.join(ROOT, 'deploy', 'kubernetes-intranet');
 const VIEWS = path.join(ROOT, 'content', 'views');
 
 /** The kinds the manifests use: the model that validates each, and its TypeScript type. */
@@ -52,6 +61,11 @@ const KINDS: Record<
 		validate: (object) => new PodDisruptionBudget(object).validate(),
 		module: 'kubernetes-models/policy/v1/PodDisruptionBudget',
 		type: 'IPodDisruptionBudget',
+	},
+	'networking.k8s.io/v1/Ingress': {
+		validate: (object) => new Ingress(object).validate(),
+		module: 'kubernetes-models/networking.k8s.io/v1/Ingress',
+		type: 'IIngress',
 	},
 };
 
@@ -141,10 +155,10 @@ beforeAll(async () => {
 	objects = await renderKustomization(FOLDER);
 });
 
-/** The one object of a kind and name; fails when there is none. */
-function find<T>(kind: string, name: string): T {
-	const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
-	if (!found) throw new Error(`deploy/kubernetes renders no ${kind} named ${name}`);
+/** The one object of a kind and name (in the base unless told); fails when there is none. */
+function find<T>(kind: string, name: string, from: readonly KubernetesObject[] = objects): T {
+	const found = from.find((object) => object.kind === kind && object.metadata.name === name);
+	if (!found) throw new Error(`the rendering holds no ${kind} named ${name}`);
 	return found as T;
 }
 
@@ -153,8 +167,11 @@ interface Workload {
 }
 
 /** A Deployment's pod spec and its one container. */
-function pod(name: string): { spec: IPodSpec; container: IContainer } {
-	const { spec } = find<Workload>('Deployment', name).spec.template;
+function pod(
+	name: string,
+	from: readonly KubernetesObject[] = objects,
+): { spec: IPodSpec; container: IContainer } {
+	const { spec } = find<Workload>('Deployment', name, from).spec.template;
 	expect(spec.containers, name).toHaveLength(1);
 	const [container] = spec.containers;
 	if (!container) throw new Error(`${name} has no container`);
@@ -386,4 +403,210 @@ describe('deploy/kubernetes', () => {
 			divisor: '1',
 		});
 	});
+});
+
+/** What a team writes in deploy/kubernetes-intranet/team.yaml. */
+const TEAM = { host: 'portal.intranet.example', tlsSecret: 'console-portal-tls' };
+/** Another team's values, written into a copy of the overlay. */
+const OTHER_TEAM = { host: 'docs.team-b.intranet.example', tlsSecret: 'team-b-portal-tls' };
+
+/** The command README's "Deploy to Kubernetes" gives for the overlay's rendering. */
+const RENDER_COMMAND =
+	'kubectl kustomize --load-restrictor=LoadRestrictionsNone deploy/kubernetes-intranet';
+
+interface IngressSpec {
+	spec: {
+		tls: { hosts: string[]; secretName: string }[];
+		rules: {
+			host: string;
+			http: {
+				paths: {
+					path: string;
+					pathType: string;
+					backend: { service: { name: string; port: { name: string } } };
+				}[];
+			};
+		}[];
+	};
+}
+
+interface ServiceSpec {
+	spec: { ports: { name: string; port: number }[] };
+}
+
+/** A copy of the overlay with another team.yaml, beside links to the base and the fixtures. */
+async function overlayFor(team: { host: string; tlsSecret: string }): Promise<string> {
+	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-overlay-'));
+	await Promise.all([
+		symlink(path.join(ROOT, 'content'), path.join(folder, 'content')),
+		cp(OVERLAY, path.join(folder, 'deploy', 'kubernetes-intranet'), { recursive: true }),
+	]);
+	await symlink(FOLDER, path.join(folder, 'deploy', 'kubernetes'));
+	const teamFile = path.join(folder, 'deploy', 'kubernetes-intranet', 'team.yaml');
+	const text = await readFile(teamFile, 'utf8');
+	const edited = text
+		.replace(`host: ${TEAM.host}`, `host: ${team.host}`)
+		.replace(`tlsSecret: ${TEAM.tlsSecret}`, `tlsSecret: ${team.tlsSecret}`);
+	expect(edited, 'team.yaml names the host and secret once each').not.toBe(text);
+	await writeFile(teamFile, edited);
+	return folder;
+}
+
+describe('deploy/kubernetes-intranet, a team’s portal on one name', () => {
+	let overlay: KubernetesObject[];
+	let other: KubernetesObject[];
+	let otherFolder: string;
+
+	beforeAll(async () => {
+		overlay = await renderKustomization(OVERLAY);
+		otherFolder = await overlayFor(OTHER_TEAM);
+		other = await renderKustomization(path.join(otherFolder, 'deploy', 'kubernetes-intranet'));
+	});
+
+	afterAll(async () => {
+		if (otherFolder) await rm(otherFolder, { recursive: true, force: true });
+	});
+
+	it('renders the base and an Ingress, and leaves team.yaml’s ConfigMap out', () => {
+		expect(overlay.map((object) => `${object.kind} ${object.metadata.name}`).sort()).toEqual(
+			[
+				...objects.map((object) => `${object.kind} ${object.metadata.name}`),
+				'Ingress console-portal',
+			].sort(),
+		);
+		// The objects the overlay does not change are the base's, exactly.
+		for (const object of objects.filter((candidate) => candidate.kind !== 'Deployment')) {
+			expect(find(object.kind, object.metadata.name, overlay), object.metadata.name).toEqual(
+				object,
+			);
+		}
+	});
+
+	it('is valid against Kubernetes 1.36’s schemas and names no field Kubernetes does not know', () => {
+		expect(schemaErrors(overlay)).toEqual([]);
+		expect(unknownFields(overlay)).toEqual([]);
+		const broken = structuredClone(
+			find<KubernetesObject & IngressSpec>('Ingress', 'console-portal', overlay),
+		);
+		(broken.spec.rules[0]?.http.paths[0] as unknown as Record<string, unknown>)['pathType'] =
+			'Glob';
+		expect(schemaErrors([broken])).toEqual([
+			expect.stringMatching(
+				/^Ingress console-portal: .*pathType must be equal to one of the allowed values/,
+			),
+		]);
+	});
+
+	it('routes the team’s host over TLS: /api/ to the mock’s Service, every other path to the pages', () => {
+		const ingress = find<IngressSpec>('Ingress', 'console-portal', overlay);
+		expect(ingress.spec.tls).toEqual([{ hosts: [TEAM.host], secretName: TEAM.tlsSecret }]);
+		expect(ingress.spec.rules).toEqual([
+			{
+				host: TEAM.host,
+				http: {
+					paths: [
+						{
+							path: '/api/',
+							pathType: 'Prefix',
+							backend: { service: { name: 'console-portal-mock', port: { name: 'http' } } },
+						},
+						{
+							path: '/',
+							pathType: 'Prefix',
+							backend: { service: { name: 'console-portal-web', port: { name: 'http' } } },
+						},
+					],
+				},
+			},
+		]);
+		// Each backend names a Service and a port the Service has.
+		for (const name of ['console-portal-mock', 'console-portal-web']) {
+			const service = find<ServiceSpec>('Service', name, overlay);
+			expect(
+				service.spec.ports.map((port) => port.name),
+				name,
+			).toContain('http');
+		}
+	});
+
+	it('has the pages’ nginx proxy the mock’s path to the mock’s Service, its port 4010', () => {
+		const web = pod('console-portal-web', overlay).container;
+		expect(envValue(web, 'MOCK_UPSTREAM')).toBe('http://console-portal-mock:4010');
+		const service = find<ServiceSpec>('Service', 'console-portal-mock', overlay);
+		expect(service.spec.ports).toEqual([{ name: 'http', port: 4010, targetPort: 'http' }]);
+		// The base runs no proxy: MOCK_UPSTREAM is the overlay's.
+		expect(envValue(pod('console-portal-web').container, 'MOCK_UPSTREAM')).toBeUndefined();
+	});
+
+	it.each([
+		['team.yaml as shipped', TEAM, () => overlay],
+		['another team’s team.yaml', OTHER_TEAM, () => other],
+	])(
+		'with %s, both servers answer the host and the Services’ names, and the mock the host’s https origin',
+		(_case, team, rendered) => {
+			const namespace = 'team-portal';
+			const expand = (value: string | undefined): string =>
+				(value ?? '').replaceAll('$(POD_NAMESPACE)', namespace);
+			const web = pod('console-portal-web', rendered()).container;
+			const mock = pod('console-portal-mock', rendered()).container;
+			const services = (name: string): string[] => [
+				name,
+				`${name}.${namespace}`,
+				`${name}.${namespace}.svc`,
+				`${name}.${namespace}.svc.cluster.local`,
+			];
+			// Read as npm start, start.sh and the mock read them.
+			expect(
+				readSettings({ PORTAL_ALLOWED_HOSTS: expand(envValue(web, 'PORTAL_ALLOWED_HOSTS')) })
+					.portalAllowedHosts,
+			).toEqual([team.host, ...services('console-portal-web')]);
+			expect(
+				readSettings({ MOCK_ALLOWED_HOSTS: expand(envValue(mock, 'MOCK_ALLOWED_HOSTS')) })
+					.mockAllowedHosts,
+			).toEqual([team.host, ...services('console-portal-mock')]);
+			expect(envValue(mock, 'MOCK_ALLOWED_ORIGINS')).toBe(`https://${team.host}`);
+			const ingress = find<IngressSpec>('Ingress', 'console-portal', rendered());
+			expect(ingress.spec.rules.map((rule) => rule.host)).toEqual([team.host]);
+			expect(ingress.spec.tls).toEqual([{ hosts: [team.host], secretName: team.tlsSecret }]);
+		},
+	);
+
+	it('follows team.yaml alone: another team’s rendering names none of the shipped values', () => {
+		const text = JSON.stringify(other);
+		expect(text).not.toContain(TEAM.host);
+		expect(text).not.toContain(TEAM.tlsSecret);
+		expect(text).not.toContain('TEAM_');
+		expect(JSON.stringify(overlay)).not.toContain('TEAM_');
+	});
+
+	it('says the portal image is built with PORTAL_MOCK_URL=/, and README gives the render command a team runs', async () => {
+		const kustomization = await readFile(path.join(OVERLAY, 'kustomization.yaml'), 'utf8');
+		expect(kustomization).toContain('PORTAL_MOCK_URL=/');
+		expect(kustomization).toContain(RENDER_COMMAND);
+		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toContain(RENDER_COMMAND);
+	});
+
+	// kubectl is not among the project's tools; where it is installed, its own kustomize must agree
+	// with the reader above, run from the repository as README shows it.
+	const kubectl = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((file) => existsSync(file));
+	it.skipIf(kubectl === undefined)(
+		'renders as kubectl kustomize renders it, with README’s command',
+		async () => {
+			const [command = '', ...args] = RENDER_COMMAND.split(' ');
+			expect(command).toBe('kubectl');
+			const { stdout } = await promisify(execFile)(kubectl ?? command, args, {
+				cwd: ROOT,
+				maxBuffer: 16 * 1024 * 1024,
+			});
+			const rendered = parseAllDocuments(stdout).map(
+				(document) => document.toJS() as KubernetesObject,
+			);
+			const key = (object: KubernetesObject): string => `${object.kind} ${object.metadata.name}`;
+			const sorted = (list: readonly KubernetesObject[]) =>
+				[...list].sort((a, b) => key(a).localeCompare(key(b)));
+			expect(sorted(rendered)).toEqual(sorted(overlay));
+		},
+		30_000,
+	);
 });
