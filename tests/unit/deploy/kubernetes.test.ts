@@ -564,7 +564,11 @@ describe('deploy/kubernetes-intranet, a team’s portal on one name', () => {
 				readSettings({ MOCK_ALLOWED_HOSTS: expand(envValue(mock, 'MOCK_ALLOWED_HOSTS')) })
 					.mockAllowedHosts,
 			).toEqual([team.host, ...services('console-portal-mock')]);
-			expect(envValue(mock, 'MOCK_ALLOWED_ORIGINS')).toBe(`https://${team.host}`);
+			const origins = envValue(mock, 'MOCK_ALLOWED_ORIGINS');
+			expect(origins).toBe(`https://${team.host}`);
+			expect(readSettings({ MOCK_ALLOWED_ORIGINS: origins }).mockAllowedOrigins).toEqual([
+				`https://${team.host}`,
+			]);
 			const ingress = find<IngressSpec>('Ingress', 'console-portal', rendered());
 			expect(ingress.spec.rules.map((rule) => rule.host)).toEqual([team.host]);
 			expect(ingress.spec.tls).toEqual([{ hosts: [team.host], secretName: team.tlsSecret }]);
