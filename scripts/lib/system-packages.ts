@@ -157,6 +157,7 @@ export interface CheckOptions {
 	env?: NodeJS.ProcessEnv;
 	/** The user id the check runs as (0 is root). */
 	uid?: number;
+	/** The packages to check: the suite's, SYSTEM_PACKAGES. */
 	packages?: readonly SystemPackage[];
 	/** Prints a line to standard output. */
 	print?: (line: string) => void;
