@@ -432,7 +432,9 @@ export async function sendExampleRequest(
 				headers,
 				signal: controller.signal,
 				cache: 'no-store',
-				credentials: 'omit',
+				// Cookies only to the portal's own origin: a mock served there (PORTAL_MOCK_URL=/) sits
+				// behind the same sign-in as the pages; a mock on any other origin gets none.
+				credentials: 'same-origin',
 				referrerPolicy: 'no-referrer',
 			});
 		} catch {

@@ -776,7 +776,7 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 		await sendExampleRequest({ server: MOCK, key: KEY }, { fetch: fetchImpl, now: () => 0 });
 		expect(inits).toHaveLength(1);
 		expect(inits[0]).toMatchObject({
-			credentials: 'omit',
+			credentials: 'same-origin',
 			cache: 'no-store',
 			referrerPolicy: 'no-referrer',
 		});
