@@ -4,7 +4,8 @@
  * `--local-base` (or IMAGE_LOCAL_BASE=1) builds them on a Debian base made here from Debian's
  * packages instead of pulling debian:bookworm-slim; IMAGE_BASE names another base.
  * IMAGE_REPOSITORY prefixes the names (registry.example/team: registry.example/team/console-portal-web).
- * SOURCE_DATE_EPOCH (else the commit's time) is every file's time and the images' creation time.
+ * SOURCE_DATE_EPOCH (else the commit's time; in a copy without git, the newest source file's) is
+ * every file's time and the images' creation time. Every build runs every step (see buildImage).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import {
 	measureImage,
 	prepareContext,
 	PUBLIC_BASE,
+	readyBase,
 	sourceFacts,
 	type ImageKind,
 } from './lib/images.ts';
@@ -41,12 +43,14 @@ const write = (text: string): void => void process.stderr.write(text);
 try {
 	await checkTools();
 	const facts = await sourceFacts();
+	if (facts.dateNote) console.error(facts.dateNote);
 	if (facts.dirty) {
 		console.error(
 			`The work tree has uncommitted changes: the images hold them, labelled with commit ${facts.revision.slice(0, 12)}.`,
 		);
 	}
 	if (base === LOCAL_BASE) await ensureLocalBase(write);
+	else await readyBase(base);
 
 	console.log('Building the portal…');
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-image-'));

@@ -300,17 +300,97 @@ export async function prepareContext(
 export interface SourceFacts {
 	/** Where the source lives (package.json's repository, else git's origin; IMAGE_SOURCE wins). */
 	source: string;
-	/** The commit. */
+	/** The commit ('unknown' without git). */
 	revision: string;
 	/** package.json's version. */
 	version: string;
-	/** SOURCE_DATE_EPOCH if set, else the commit's time: the images' creation time, in seconds. */
+	/** The images' creation time and every file's, in seconds: see sourceDate. */
 	epoch: number;
 	/** Whether the work tree has changes the commit does not. */
 	dirty: boolean;
+	/** One line saying where the time came from, when it is not the commit's or SOURCE_DATE_EPOCH. */
+	dateNote?: string;
 }
 
-/** Reads the facts the labels carry from git and package.json. */
+/**
+ * What goes into the images, beside node_modules: the portal's sources and settings, the mock's,
+ * the contract, the fixtures and deploy/'s files. A copy without git is dated by its newest file.
+ */
+export const IMAGE_SOURCES = [
+	'astro.config.mjs',
+	'content',
+	'deploy',
+	'mock',
+	'openapi.yaml',
+	'package-lock.json',
+	'package.json',
+	'public',
+	'src',
+] as const;
+
+/** The newest file under `paths` (files or folders, relative to `root`), by its modification time. */
+export async function newestFile(
+	root: string,
+	paths: readonly string[] = IMAGE_SOURCES,
+): Promise<{ file: string; mtime: number } | undefined> {
+	let newest: { file: string; mtime: number } | undefined;
+	const visit = async (relative: string): Promise<void> => {
+		const info = await stat(path.join(root, relative)).catch(() => undefined);
+		if (!info) return;
+		if (info.isDirectory()) {
+			for (const entry of await readdir(path.join(root, relative))) {
+				await visit(path.join(relative, entry));
+			}
+		} else if (info.isFile() && (!newest || info.mtimeMs > newest.mtime)) {
+			newest = { file: relative, mtime: info.mtimeMs };
+		}
+	};
+	for (const relative of paths) await visit(relative);
+	return newest;
+}
+
+/** Where sourceDate reads the time from: the commit's, and the newest source file's. */
+export interface DateReaders {
+	/** The commit's time in seconds; rejects without git or a commit. */
+	commitTime: () => Promise<number>;
+	newestSource: () => Promise<{ file: string; mtime: number } | undefined>;
+}
+
+/**
+ * The images' time: SOURCE_DATE_EPOCH when set, else the commit's time (the same for every clone of
+ * a commit), else, in a copy without git, the time of the newest file that goes into the images,
+ * with one line saying so.
+ */
+export async function sourceDate(
+	fromEnv: string | undefined,
+	readers: DateReaders,
+): Promise<{ epoch: number; note?: string }> {
+	if (fromEnv !== undefined && fromEnv !== '') {
+		const epoch = Number(fromEnv);
+		if (!/^\d+$/.test(fromEnv) || !Number.isSafeInteger(epoch)) {
+			throw new Error(
+				`SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01, not "${fromEnv}"`,
+			);
+		}
+		return { epoch };
+	}
+	const commit = await readers.commitTime().catch(() => undefined);
+	if (commit !== undefined && Number.isSafeInteger(commit) && commit >= 0) return { epoch: commit };
+	const newest = await readers.newestSource();
+	if (!newest) {
+		throw new Error(
+			`No git commit and no source file to date the images by: set SOURCE_DATE_EPOCH (seconds since 1970-01-01)`,
+		);
+	}
+	const epoch = Math.floor(newest.mtime / 1000);
+	const when = new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');
+	return {
+		epoch,
+		note: `No git commit here: the images are dated ${when}, the time of their newest source file (${newest.file}), and labelled revision unknown; set SOURCE_DATE_EPOCH to choose the time.`,
+	};
+}
+
+/** Reads the facts the labels carry from git and package.json; a copy without git has some. */
 export async function sourceFacts(): Promise<SourceFacts> {
 	const git = (...args: string[]): Promise<string> =>
 		command('git', ['-C', ROOT, ...args]).then((text) => text.trim());
@@ -321,20 +401,69 @@ export async function sourceFacts(): Promise<SourceFacts> {
 	const repository =
 		typeof pack.repository === 'string' ? pack.repository : (pack.repository?.url ?? '');
 	const origin = await git('remote', 'get-url', 'origin').catch(() => '');
-	const fromEnv = process.env['SOURCE_DATE_EPOCH'];
-	const epoch = Number(fromEnv ?? (await git('log', '-1', '--format=%ct')));
-	if (!Number.isSafeInteger(epoch) || epoch < 0) {
-		throw new Error(
-			`SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01, not "${fromEnv ?? ''}"`,
-		);
-	}
+	const date = await sourceDate(process.env['SOURCE_DATE_EPOCH'], {
+		commitTime: async () => Number(await git('log', '-1', '--format=%ct')),
+		newestSource: () => newestFile(ROOT),
+	});
 	return {
 		source: process.env['IMAGE_SOURCE'] || repository || origin || 'unknown',
-		revision: await git('rev-parse', 'HEAD'),
+		revision: await git('rev-parse', 'HEAD').catch(() => 'unknown'),
 		version: pack.version ?? 'unknown',
-		epoch,
-		dirty: (await git('status', '--porcelain')) !== '',
+		epoch: date.epoch,
+		dirty: (await git('status', '--porcelain').catch(() => '')) !== '',
+		...(date.note ? { dateNote: date.note } : {}),
 	};
+}
+
+/**
+ * Why a pull failed when no registry answered (the name not found, the connection refused or timed
+ * out), in a few words from buildah's error; undefined for any other failure.
+ */
+export function unreachableRegistry(output: string): string | undefined {
+	const patterns = [
+		/lookup (\S+?)(?: on \S+)?: (no such host|server misbehaving|Temporary failure in name resolution)/i,
+		/dial tcp (\S+): (?:connect: )?(connection refused|network is unreachable|no route to host|i\/o timeout|connection timed out)/i,
+		/(TLS handshake timeout|Client\.Timeout exceeded[^\n]*)/i,
+	];
+	for (const pattern of patterns) {
+		const found = pattern.exec(output);
+		if (found) return found.slice(1).join(': ');
+	}
+	return undefined;
+}
+
+/** How readyBase looks for the base and pulls it: buildah's, or a test's stand-ins. */
+export interface BaseTools {
+	exists: (image: string) => Promise<boolean>;
+	pull: (image: string) => Promise<unknown>;
+}
+
+/**
+ * Makes sure local storage holds the base, pulling it when it does not; fails in one line, saying
+ * that `--local-base` builds without a registry when none answered.
+ */
+export async function readyBase(
+	base: string,
+	tools: BaseTools = {
+		exists: imageExists,
+		pull: (image) => command('buildah', ['pull', '--quiet', image]),
+	},
+): Promise<void> {
+	if (await tools.exists(base)) return;
+	try {
+		await tools.pull(base);
+	} catch (error) {
+		const output = error instanceof Error ? error.message : String(error);
+		const reason = unreachableRegistry(output);
+		if (reason !== undefined) {
+			throw new Error(
+				`No registry answered for the base ${base} (${reason}): \`npm run image -- --local-base\` builds on a Debian base made here from Debian's packages, without one.`,
+				{ cause: error },
+			);
+		}
+		const last = output.trim().split('\n').at(-1) ?? '';
+		throw new Error(`Could not pull the base ${base}: ${last}`, { cause: error });
+	}
 }
 
 /** One image to build. */
@@ -347,11 +476,15 @@ export interface BuildRequest {
 	/** The names to give the image. */
 	tags: readonly string[];
 	facts: SourceFacts;
-	/** Build every step again instead of taking unchanged ones from buildah's layer cache. */
-	noCache?: boolean;
 }
 
-/** Builds one image with buildah (chroot isolation: no namespaces needed); returns its id. */
+/**
+ * Builds one image with buildah (chroot isolation: no namespaces needed); returns its id. Every
+ * step runs: buildah (1.28, Debian bookworm's) keys a cached step on the instruction as written,
+ * before build arguments are put in (LABEL …source="${SOURCE}"), and on neither --timestamp nor
+ * the labels, so a step from its layer cache kept an earlier build's source, revision, version,
+ * time and digest. --layers still keeps one layer per step, as the README's table lists them.
+ */
 export async function buildImage(
 	request: BuildRequest,
 	log: (text: string) => void,
@@ -363,8 +496,8 @@ export async function buildImage(
 		'--isolation',
 		'chroot',
 		'--layers',
-		...(request.noCache ? ['--no-cache'] : []),
-		// Pulls the base only when local storage lacks it.
+		'--no-cache',
+		// Pulls the base only when local storage lacks it (readyBase pulls it first).
 		'--pull=false',
 		'--identity-label=false',
 		'--timestamp',

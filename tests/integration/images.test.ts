@@ -3,8 +3,12 @@
  * base made here with mmdebstrap), then run as this machine can run them: `buildah run --isolation
  * chroot`, which shares the host's network, so each server listens on a free loopback port. Needs
  * root and Debian's buildah and mmdebstrap, as CI has (.ci/run installs them). The base is made
- * once a day and kept; every image this file builds is removed afterwards.
+ * once a day and kept. The file owns what it makes: its images are named under a prefix of its own
+ * (process id and random), and those names, the layers only they hold and the containers it made
+ * are removed afterwards, whatever happened, so it passes whatever else the store holds (the
+ * images of an earlier `npm run image`, another test's) and leaves nothing of its own behind.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
@@ -15,11 +19,12 @@ import {
 	checkTools,
 	command,
 	ensureLocalBase,
-	imageId,
+	imageExists,
 	LOCAL_BASE,
 	measureImage,
 	prepareContext,
 	sourceFacts,
+	type BuildRequest,
 	type ImageKind,
 	type SourceFacts,
 } from '../../scripts/lib/images.ts';
@@ -37,12 +42,29 @@ const SERVICE_NAME = { web: 'console-portal-web.team.svc', mock: 'console-portal
 let work: string;
 let context: string;
 let facts: SourceFacts;
-/** Image ids in local storage before this file built anything: the ones it leaves. */
-let before: Set<string>;
+/** Image ids in local storage once the base was there, before this file built anything. */
+let before = new Set<string>();
+
+/** What an earlier build was labelled with: another source, commit, version and day. */
+const EARLIER = (now: SourceFacts): SourceFacts => ({
+	source: 'https://git.example/an-earlier-source',
+	revision: '0'.repeat(40),
+	version: '0.0.0-earlier',
+	epoch: now.epoch - 86_400,
+	dirty: false,
+});
+/** The repository part of every name this file gives an image: its own, in any store. */
+const PREFIX = `localhost/console-portal-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 const tags = {
-	web: `localhost/console-portal-web:test-${process.pid}`,
-	mock: `localhost/console-portal-mock:test-${process.pid}`,
+	web: `${PREFIX}/console-portal-web:test`,
+	mock: `${PREFIX}/console-portal-mock:test`,
 };
+/** Every name this file gave an image, removed afterwards. */
+const named = new Set<string>();
+/** The ids of the images (steps included) this file's builds committed, as buildah printed them. */
+const committed = new Set<string>();
+/** Working containers made by this file, removed afterwards. */
+const containers: string[] = [];
 /** Seconds each step took, for the closing note. */
 const timings: Record<string, number> = {};
 
@@ -50,6 +72,60 @@ const timings: Record<string, number> = {};
 async function imageIds(): Promise<Set<string>> {
 	const text = await command('buildah', ['images', '--all', '--quiet', '--no-trunc']);
 	return new Set(text.split('\n').filter((line) => line !== ''));
+}
+
+/** Every working container's id in local storage. */
+async function containerIds(): Promise<Set<string>> {
+	const text = await command('buildah', ['containers', '--all', '--quiet', '--notruncate']);
+	return new Set(text.split('\n').filter((line) => line !== ''));
+}
+
+/** Builds one image under this file's names, keeping the ids of the steps it commits. */
+async function buildOwn(request: Omit<BuildRequest, 'base'>): Promise<string> {
+	for (const tag of request.tags) named.add(tag);
+	let output = '';
+	try {
+		return await buildImage({ ...request, base: LOCAL_BASE }, (text) => (output += text));
+	} finally {
+		for (const [, step] of output.matchAll(/^--> (?:Using cache )?([0-9a-f]{11,64})\b/gm)) {
+			if (step) committed.add(step);
+		}
+	}
+}
+
+/** The images this file's builds committed that are still in the store and were not before. */
+async function ownImages(): Promise<string[]> {
+	const ids = await imageIds();
+	return [...ids].filter(
+		(id) =>
+			!before.has(id) && [...committed].some((step) => id.replace('sha256:', '').startsWith(step)),
+	);
+}
+
+/**
+ * Removes this file's containers, its names (buildah removes with a name the steps only that image
+ * held) and the steps of its builds no name holds (the mock's first stage). Returns what of its own
+ * is still there: names, images and containers.
+ */
+async function removeOwn(): Promise<string[]> {
+	for (const container of containers) {
+		await command('buildah', ['rm', container]).catch(() => '');
+	}
+	for (const tag of named) {
+		if (await imageExists(tag)) await command('buildah', ['rmi', tag]).catch(() => '');
+	}
+	// A step whose child is a step of this file too goes once the child has gone.
+	for (let pass = 0; pass < 5; pass += 1) {
+		const left = await ownImages();
+		if (left.length === 0) break;
+		for (const id of left) await command('buildah', ['rmi', id]).catch(() => '');
+	}
+	const left: string[] = [];
+	for (const tag of named) if (await imageExists(tag)) left.push(tag);
+	left.push(...(await ownImages()));
+	const running = await containerIds();
+	for (const container of containers) if (running.has(container)) left.push(container);
+	return left;
 }
 
 /** Runs a step and keeps how long it took. */
@@ -67,37 +143,39 @@ beforeAll(async () => {
 		);
 	}
 	await checkTools();
-	before = await imageIds();
 	work = await mkdtemp(path.join(os.tmpdir(), 'console-portal-images-'));
 	context = path.join(work, 'context');
 	// The source label comes from IMAGE_SOURCE, else package.json or git's origin, which a clone
 	// may lack (a repository made with git init has no origin): name it, and check it is used.
+	const source = process.env['IMAGE_SOURCE'];
 	process.env['IMAGE_SOURCE'] = SOURCE;
-	facts = await sourceFacts();
-	const quiet = (): void => undefined;
-	await timed('local base', () => ensureLocalBase(quiet));
+	try {
+		facts = await sourceFacts();
+	} finally {
+		if (source === undefined) delete process.env['IMAGE_SOURCE'];
+		else process.env['IMAGE_SOURCE'] = source;
+	}
+	await timed('local base', () => ensureLocalBase(() => undefined));
+	before = await imageIds();
 	await timed('context', () => prepareContext(context, distDir));
+	// A stand-in for the README's Deploy commands run before the tests: the web image built from
+	// the same files as `npm run image` builds it, with the labels of another build (another
+	// IMAGE_SOURCE, commit, version and day), so that its steps are in buildah's layer cache.
+	await timed('build web (an earlier npm run image)', () =>
+		buildOwn({ kind: 'web', context, facts: EARLIER(facts), tags: [`${PREFIX}/earlier:web`] }),
+	);
 	for (const kind of ['web', 'mock'] as const) {
-		await timed(`build ${kind}`, () =>
-			buildImage({ kind, context, base: LOCAL_BASE, facts, tags: [tags[kind]] }, quiet),
-		);
+		await timed(`build ${kind}`, () => buildOwn({ kind, context, facts, tags: [tags[kind]] }));
 	}
 }, 1_200_000);
 
 afterAll(async () => {
-	for (const container of containers) await command('buildah', ['rm', container]).catch(() => '');
-	// Everything this file built goes; the base stays, made once a day.
-	const base = (await imageId(LOCAL_BASE)).trim();
-	const made = [...(await imageIds())].filter(
-		(id) => !before.has(id) && id.replace('sha256:', '') !== base,
-	);
-	if (made.length > 0) await command('buildah', ['rmi', '--force', ...made]).catch(() => '');
+	// Everything this file made goes, whatever happened; the base stays, made once a day.
+	const left = await removeOwn();
+	if (left.length > 0) console.error(`The image test could not remove: ${left.join(', ')}`);
 	if (work) await rm(work, { recursive: true, force: true });
 	console.log(`Image steps (s): ${JSON.stringify(timings)}`);
 }, 300_000);
-
-/** Working containers made by this file, removed afterwards. */
-const containers: string[] = [];
 
 /** A container of an image, running its entry point under `buildah run`. */
 interface Running {
@@ -236,8 +314,10 @@ function rawGet(base: string, target: string, host: string): Promise<string> {
 }
 
 describe('the images as built', () => {
-	it('carry the OCI labels of their source, revision, version and time, and run as a numbered non-root user', async () => {
+	it('carry the OCI labels of their source, revision, version and time, though an earlier build with other ones is in the store, and run as a numbered non-root user', async () => {
 		const created = new Date(facts.epoch * 1000).toISOString().replace('.000Z', 'Z');
+		// The commit checked out when the test began (others may commit while it runs).
+		expect(facts.revision).toMatch(/^[0-9a-f]{40}$/);
 		const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
 			version: string;
 		};
@@ -250,9 +330,7 @@ describe('the images as built', () => {
 			expect(config.config.User, kind).toBe(`${IMAGE_UID}:${IMAGE_UID}`);
 			expect(config.config.Labels, kind).toMatchObject({
 				'org.opencontainers.image.title': `console-portal-${kind}`,
-				'org.opencontainers.image.revision': (
-					await command('git', ['-C', ROOT, 'rev-parse', 'HEAD'])
-				).trim(),
+				'org.opencontainers.image.revision': facts.revision,
 				'org.opencontainers.image.version': version,
 				'org.opencontainers.image.created': created,
 			});
@@ -439,16 +517,11 @@ describe('console-portal-mock', () => {
 });
 
 describe('reproducibility', () => {
-	it('gives the same image, digest for digest, when built again from the same commit without a cache', async () => {
+	it('gives the same image, digest for digest, when built again from the same commit', async () => {
 		for (const kind of ['web', 'mock'] as const) {
 			const first = await measureImage(tags[kind]);
 			const again = `${tags[kind]}-again`;
-			await timed(`rebuild ${kind}`, () =>
-				buildImage(
-					{ kind, context, base: LOCAL_BASE, facts, tags: [again], noCache: true },
-					() => undefined,
-				),
-			);
+			await timed(`rebuild ${kind}`, () => buildOwn({ kind, context, facts, tags: [again] }));
 			const second = await measureImage(again);
 			expect(second.localDigest, kind).toBe(first.localDigest);
 			expect(second.pushedDigest, kind).toBe(first.pushedDigest);
@@ -457,4 +530,11 @@ describe('reproducibility', () => {
 			);
 		}
 	}, 600_000);
+});
+
+describe('what the file leaves', () => {
+	it('leaves none of its images, names or containers in the store', async () => {
+		expect(named.size).toBeGreaterThan(0);
+		expect(await removeOwn()).toEqual([]);
+	}, 300_000);
 });
