@@ -10,6 +10,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { readContract, shownPath } from '../sources/contract.ts';
+import { CONTRACT_FORMATS, OPENAPI_KEYWORDS } from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import type { ApiReference } from '../sources/openapi.ts';
 import { readSettings } from '../sources/settings.ts';
@@ -20,14 +21,8 @@ export const VALIDATORS_MODULE = 'virtual:try-it-validators';
 /** Vite's name for the resolved module: the `\0` keeps other plugins off it. */
 const RESOLVED_MODULE = `\0${VALIDATORS_MODULE}`;
 
-/** The formats the compiled code may check, as regular expressions that compile inline. */
-const FORMATS = ['email', 'uri-reference', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname'] as const;
-
-/**
- * OpenAPI's own schema keywords, and Prism's `x-faker` (what `dynamic=true` generates):
- * annotations only, which Ajv's strict mode would refuse.
- */
-const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-faker'];
+/** The formats and keywords of the contract's validators in Node, so both check alike. */
+const FORMATS = CONTRACT_FORMATS;
 
 /** A schema the panel's validators cannot be made from, naming the file and the response. */
 export class ValidatorError extends Error {

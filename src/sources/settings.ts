@@ -175,6 +175,24 @@ const workersSchema = (name: string) =>
 		})
 		.default(1);
 
+/** MOCK_UPSTREAM: the console the mock forwards to, an http(s) address (a base path allowed). */
+const upstreamSchema = z
+	.string()
+	.transform(
+		(text, context) =>
+			httpAddress(
+				'MOCK_UPSTREAM',
+				text,
+				"expected the console's base URL to forward to, such as https://console.intranet.example",
+				context,
+				{ path: true },
+			) ?? z.NEVER,
+	)
+	.optional();
+
+/** The longest MOCK_UPSTREAM_TIMEOUT_MS: ten minutes. */
+const MAX_UPSTREAM_TIMEOUT_MS = 600_000;
+
 const settingsSchema = z.object({
 	/** Where the view fixtures live; tests point this at broken or generated sets. */
 	PORTAL_VIEWS_DIR: z.string().min(1).default('content/views'),
@@ -206,6 +224,23 @@ const settingsSchema = z.object({
 	MOCK_ALLOWED_ORIGINS: originsSchema('MOCK_ALLOWED_ORIGINS'),
 	/** Where readers reach the mock: the pages' try-it, samples, contract and CSP follow it. */
 	PORTAL_MOCK_URL: mockUrlSchema,
+	/** The console the mock forwards every request to, as a validating proxy; none by default. */
+	MOCK_UPSTREAM: upstreamSchema,
+	/** How long the proxy waits for the console's whole answer before its 504. */
+	MOCK_UPSTREAM_TIMEOUT_MS: z
+		.string()
+		.regex(/^\d{1,6}$/, {
+			error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+		})
+		.transform(Number)
+		.refine((ms) => ms >= 1 && ms <= MAX_UPSTREAM_TIMEOUT_MS, {
+			error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+		})
+		.default(10_000),
+	/** Whether the proxy answers a console's answer that breaks the contract with a 502 problem. */
+	MOCK_PROXY_ERRORS: z
+		.enum(['on', 'off'], { error: 'MOCK_PROXY_ERRORS: expected on or off' })
+		.default('off'),
 	/** Where readers reach the portal: the origin samples resolve a path-only PORTAL_MOCK_URL on. */
 	PORTAL_URL: portalUrlSchema,
 	/** How many days a key may go unrotated before the access review flags it. */
@@ -260,6 +295,12 @@ export interface PortalSettings {
 	readonly mockUrl: string;
 	/** Where readers reach the portal (PORTAL_URL), an origin: by default http://127.0.0.1:<PORTAL_PORT>. */
 	readonly portalUrl: string;
+	/** The console the mock forwards to as a validating proxy (MOCK_UPSTREAM), without a trailing slash. */
+	readonly mockUpstream: string | undefined;
+	/** How long the proxy waits for the console's whole answer, in milliseconds (default 10000). */
+	readonly mockUpstreamTimeoutMs: number;
+	/** Whether a console's answer that breaks the contract becomes a 502 problem (MOCK_PROXY_ERRORS=on). */
+	readonly mockProxyErrors: boolean;
 	/** How many days a key may go unrotated before the access review flags it. */
 	readonly keyMaxAgeDays: number;
 	/** SOURCE_DATE_EPOCH in seconds when set: the instant a reproducible build describes. */
@@ -282,6 +323,9 @@ const VARIABLES = [
 	'MOCK_ALLOWED_ORIGINS',
 	'PORTAL_MOCK_URL',
 	'PORTAL_URL',
+	'MOCK_UPSTREAM',
+	'MOCK_UPSTREAM_TIMEOUT_MS',
+	'MOCK_PROXY_ERRORS',
 	'PORTAL_KEY_MAX_AGE_DAYS',
 	'SOURCE_DATE_EPOCH',
 ] as const;
@@ -310,6 +354,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		MOCK_WORKERS,
 		SOURCE_DATE_EPOCH,
 	} = result.data;
+	const { MOCK_UPSTREAM, MOCK_UPSTREAM_TIMEOUT_MS, MOCK_PROXY_ERRORS } = result.data;
 	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
@@ -326,6 +371,9 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		mockAllowedOrigins: MOCK_ALLOWED_ORIGINS,
 		mockUrl: PORTAL_MOCK_URL ?? `http://127.0.0.1:${MOCK_PORT}`,
 		portalUrl: PORTAL_URL ?? `http://127.0.0.1:${PORTAL_PORT}`,
+		mockUpstream: MOCK_UPSTREAM,
+		mockUpstreamTimeoutMs: MOCK_UPSTREAM_TIMEOUT_MS,
+		mockProxyErrors: MOCK_PROXY_ERRORS === 'on',
 		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,
 		sourceDateEpoch: SOURCE_DATE_EPOCH,
 	});

@@ -33,6 +33,8 @@ const MODULE_FLOORS: Readonly<Record<string, number>> = {
 	'mock/directory.ts': 99,
 	'src/sources/openapi.ts': 88,
 	'src/client/try-it/check.ts': 99,
+	// Moved out of check.ts (2026-11-27) with its tests: the same code, held to the same floor.
+	'src/shared/contract-check.ts': 99,
 	'src/client/try-it/exchange.ts': 99,
 	'src/schemas/address.ts': 99,
 	'src/sources/fixtures.ts': 99,

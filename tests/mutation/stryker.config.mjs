@@ -31,6 +31,8 @@ export default {
 		// The try-it panel's reading of answers.
 		'src/client/try-it/exchange.ts',
 		'src/client/try-it/check.ts',
+		// The contract's check of an answer, shared by try-it, the mock's proxy and the conformance run.
+		'src/shared/contract-check.ts',
 	],
 	coverageAnalysis: 'perTest',
 	concurrency: 2,

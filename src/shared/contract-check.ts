@@ -1,0 +1,296 @@
+/**
+ * The contract's check of an answer, shared by the try-it panel (in the browser), the mock as a
+ * validating proxy and the conformance run: is the body what the contract says for its status and
+ * media type, checked by validators compiled from the contract (at build time for the panel,
+ * src/integrations/try-it-validators.ts; at start for the proxy and the run,
+ * src/sources/contract-validators.ts), each violation named by where it is. Every text comes back
+ * plain, for `textContent`, a log line or a header.
+ */
+import { USERS_PATH } from './curl.ts';
+
+/** An answer as the check reads it: status, media type, the body as text and as JSON. */
+export interface AnswerToCheck {
+	status: number;
+	/** The media type of the Content-Type header, lowercased, without parameters. */
+	mediaType: string | undefined;
+	/** The body as text. */
+	text: string;
+	/** How reading the body ended: only a `complete` body is checked against a schema. */
+	ending: string;
+	/** The body as JSON, `{ value }`, or `undefined` when it is not JSON or did not arrive whole. */
+	json: { value: unknown } | undefined;
+}
+
+/** One violation as a compiled validator reports it: the parts of Ajv's error object read here. */
+export interface Violation {
+	/** JSON Pointer to the value that is wrong, `''` for the whole body. */
+	instancePath: string;
+	keyword: string;
+	params: Readonly<Record<string, unknown>>;
+}
+
+/** A validator compiled at build time: true when the value matches, else `errors` say why. */
+export interface BodyValidator {
+	(value: unknown): boolean;
+	errors?: readonly Violation[] | null;
+}
+
+/** The contract's answers: status, then media type, then its validator (`null`: no schema). */
+export type ContractAnswers = Readonly<
+	Record<string, Readonly<Record<string, BodyValidator | null>>>
+>;
+
+/** The most violations listed; the rest are counted. */
+export const MAX_LISTED_VIOLATIONS = 20;
+
+/** What the check found: a verdict, a sentence saying it, and the violations, one line each. */
+export interface ContractCheck {
+	verdict: 'matches' | 'breaks' | 'unchecked';
+	headline: string;
+	violations: string[];
+}
+
+/** Formats in words. */
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+	email: 'an email address',
+	'uri-reference': 'a URI reference',
+	uri: 'a URI',
+	uuid: 'a UUID',
+	ipv4: 'an IPv4 address',
+	ipv6: 'an IPv6 address',
+	hostname: 'a host name',
+};
+
+/** JSON types in words, with their article. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+	object: 'an object',
+	array: 'an array',
+	string: 'a string',
+	number: 'a number',
+	integer: 'an integer',
+	boolean: 'true or false',
+	null: 'null',
+};
+
+/** A name or value from the body, made safe to show on one line and cut when long. */
+function shown(text: string, cap = 60): string {
+	// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+	const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+	return clean.length > cap ? `${clean.slice(0, cap)}…` : clean;
+}
+
+/** A value of the contract as it reads in a sentence: strings bare, others as JSON. */
+function word(value: unknown): string {
+	return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A pointer one step deeper, the step escaped as JSON Pointer asks (`~0`, `~1`). */
+function child(pointer: string, name: unknown): string {
+	return `${pointer}/${shown(String(name).replaceAll('~', '~0').replaceAll('/', '~1'))}`;
+}
+
+/** `N characters`, `1 character`. */
+function count(amount: unknown, noun: string): string {
+	return `${word(amount)} ${noun}${amount === 1 ? '' : 's'}`;
+}
+
+/** One violation as the panel lists it: `/users/3/role: must be one of admin, deployer, …`. */
+export function describeViolation({ instancePath, keyword, params }: Violation): string {
+	const at = (pointer: string): string => (pointer === '' ? '(the body)' : shown(pointer, 120));
+	switch (keyword) {
+		case 'required':
+			return `${at(child(instancePath, params['missingProperty']))}: is required but missing`;
+		case 'additionalProperties':
+			return `${at(child(instancePath, params['additionalProperty']))}: is not in the contract`;
+		case 'enum': {
+			const allowed = Array.isArray(params['allowedValues']) ? params['allowedValues'] : [];
+			return `${at(instancePath)}: must be one of ${allowed.map(word).join(', ')}`;
+		}
+		case 'const':
+			return `${at(instancePath)}: must be ${word(params['allowedValue'])}`;
+		case 'type': {
+			const types = String(params['type']).split(',');
+			return `${at(instancePath)}: must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}`;
+		}
+		case 'format': {
+			const format = String(params['format']);
+			return `${at(instancePath)}: must be ${FORMAT_WORDS[format] ?? `in the format ${format}`}`;
+		}
+		case 'minLength':
+			return params['limit'] === 1
+				? `${at(instancePath)}: must not be empty`
+				: `${at(instancePath)}: must be at least ${count(params['limit'], 'character')} long`;
+		case 'maxLength':
+			return `${at(instancePath)}: must be at most ${count(params['limit'], 'character')} long`;
+		case 'minItems':
+			return `${at(instancePath)}: must hold at least ${count(params['limit'], 'item')}`;
+		case 'maxItems':
+			return `${at(instancePath)}: must hold at most ${count(params['limit'], 'item')}`;
+		case 'minimum':
+		case 'maximum':
+		case 'exclusiveMinimum':
+		case 'exclusiveMaximum':
+			return `${at(instancePath)}: must be ${word(params['comparison'])} ${word(params['limit'])}`;
+		case 'pattern':
+			return `${at(instancePath)}: must match the pattern ${word(params['pattern'])}`;
+		default:
+			return `${at(instancePath)}: breaks the contract's ${keyword} rule`;
+	}
+}
+
+/** The contract's answers for a status: its own, else its range (`4XX`), else `default`. */
+function answersFor(answers: ContractAnswers, status: number) {
+	return answers[String(status)] ?? answers[`${String(status)[0]}XX`] ?? answers['default'];
+}
+
+/** Checks an answer against the contract's schema for its status and media type. */
+export function checkAnswer(
+	answer: AnswerToCheck,
+	answers: ContractAnswers,
+	operation = `GET ${USERS_PATH}`,
+): ContractCheck {
+	const { status, mediaType } = answer;
+	const bodies = answersFor(answers, status);
+	const breaks = (headline: string): ContractCheck => ({
+		verdict: 'breaks',
+		headline,
+		violations: [],
+	});
+	if (!bodies) {
+		const listed = Object.keys(answers).join(', ');
+		return breaks(`The contract has no ${status} answer for ${operation}; it lists ${listed}.`);
+	}
+	const types = Object.keys(bodies);
+	if (types.length === 0) {
+		return answer.text === ''
+			? {
+					verdict: 'matches',
+					headline: `No body, as the contract's ${status} answer says.`,
+					violations: [],
+				}
+			: breaks(`The contract's ${status} answer has no body, but this one has.`);
+	}
+	const expected = types.join(' or ');
+	if (mediaType === undefined) {
+		return breaks(
+			`The answer has no Content-Type; the contract's ${status} answer is ${expected}.`,
+		);
+	}
+	// Own keys only: a media type such as `constructor` must not find Object's own function.
+	const validator = Object.hasOwn(bodies, mediaType) ? bodies[mediaType] : undefined;
+	if (validator === undefined) {
+		return breaks(
+			`The answer is ${shown(mediaType)}; the contract's ${status} answer is ${expected}.`,
+		);
+	}
+	const what = `${status} ${mediaType}`;
+	if (answer.ending !== 'complete') {
+		return {
+			verdict: 'unchecked',
+			headline: `The body did not arrive whole, so it was not checked against the contract's ${what} schema.`,
+			violations: [],
+		};
+	}
+	if (validator === null) {
+		return {
+			verdict: 'matches',
+			headline: `The contract's ${what} answer has no schema to check.`,
+			violations: [],
+		};
+	}
+	const body = answer.json;
+	if (!body)
+		return breaks(`The body is not JSON, so it cannot match the contract's ${what} schema.`);
+	if (validator(body.value)) {
+		return {
+			verdict: 'matches',
+			headline: `The body matches the contract's ${what} schema.`,
+			violations: [],
+		};
+	}
+	const errors = validator.errors ?? [];
+	const violations = errors.slice(0, MAX_LISTED_VIOLATIONS).map(describeViolation);
+	if (errors.length > MAX_LISTED_VIOLATIONS) {
+		violations.push(`… and ${errors.length - MAX_LISTED_VIOLATIONS} more`);
+	}
+	const problems = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
+	return {
+		verdict: 'breaks',
+		headline: `The body breaks the contract's ${what} schema (${problems}):`,
+		violations,
+	};
+}
+
+/** A header the contract declares on an answer, as the check reads it. */
+export interface DeclaredHeader {
+	name: string;
+	required: boolean;
+}
+
+/** What the contract says of one operation: its answers' bodies, and the headers of each status. */
+export interface OperationContract {
+	/** `GET /api/v2/users`, as messages name it. */
+	operation: string;
+	answers: ContractAnswers;
+	headers: Readonly<Record<string, readonly DeclaredHeader[]>>;
+}
+
+/** One way an answer breaks the contract, where it is and what is wrong, as Prism reports it. */
+export interface ExchangeViolation {
+	/** Where: `response` then `status`, `headers` and a name, or `body`. */
+	location: string[];
+	severity: 'Error';
+	/** `/users/3/role: must be one of admin, deployer, operator, viewer`. */
+	message: string;
+}
+
+/** An RFC 6750 challenge: the Bearer scheme, then nothing or its parameters. */
+const BEARER_CHALLENGE = /^bearer(?:\s|$)/i;
+
+/** The headers declared for a status: its own, else its range (`4XX`), else `default`. */
+function headersFor(contract: OperationContract, status: number): readonly DeclaredHeader[] {
+	const { headers } = contract;
+	return headers[String(status)] ?? headers[`${String(status)[0]}XX`] ?? headers['default'] ?? [];
+}
+
+/**
+ * Every way an answer breaks the contract: a status it does not declare, a required header
+ * missing (a 401's `WWW-Authenticate` must be a Bearer challenge, RFC 6750, section 3), a media
+ * type it does not list, a body its schema refuses, each violation named by where it is. `headers`
+ * are the answer's, by lower-case name. An answer that conforms has none.
+ */
+export function exchangeViolations(
+	answer: AnswerToCheck,
+	headers: Readonly<Record<string, string | undefined>>,
+	contract: OperationContract,
+): ExchangeViolation[] {
+	const found: ExchangeViolation[] = [];
+	const violation = (location: string[], message: string): void => {
+		found.push({ location: ['response', ...location], severity: 'Error', message });
+	};
+	const checked = checkAnswer(answer, contract.answers, contract.operation);
+	if (checked.verdict === 'breaks' && checked.headline.startsWith('The contract has no ')) {
+		violation(['status'], checked.headline);
+		return found;
+	}
+	for (const { name, required } of headersFor(contract, answer.status)) {
+		const value = headers[name.toLowerCase()];
+		if (required && value === undefined) {
+			violation(
+				['headers', name],
+				`${name}: is required on the contract's ${answer.status} answer but missing`,
+			);
+		}
+	}
+	const challenge = headers['www-authenticate'];
+	if (answer.status === 401 && challenge !== undefined && !BEARER_CHALLENGE.test(challenge)) {
+		violation(
+			['headers', 'WWW-Authenticate'],
+			`WWW-Authenticate: must be a Bearer challenge (RFC 6750, section 3), not "${shown(challenge)}"`,
+		);
+	}
+	if (checked.verdict !== 'breaks') return found;
+	if (checked.violations.length === 0) violation(['body'], checked.headline);
+	for (const message of checked.violations) violation(['body'], message);
+	return found;
+}
