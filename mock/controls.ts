@@ -1,7 +1,9 @@
 /**
  * Prism's mock controls, read as Prism's own HTTP server reads them: a `Prefer` header
  * (`code=401, example=invalid-key, dynamic=true, seed=7`), or, when the request has no `Prefer`
- * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. A control that
+ * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. Beside Prism's,
+ * ours: `delay` (milliseconds, or a range picked from, seeded by `seed`) and `fault` (how the
+ * answer is broken on its way out), `__delay` and `__fault` in the query. A control that
  * cannot be read, or is repeated in the query, gets Prism's 422, with a message that names it and
  * what was expected. `choose`
  * then says which of the contract's answers a request gets: the key decides first, so a refused
@@ -19,11 +21,34 @@ export interface MockControls {
 	example?: string | undefined;
 	/** A body generated from the schema instead of an example. */
 	dynamic?: boolean | undefined;
-	/** The seed of the generated body, so it is the same each time. */
+	/** The seed of the generated body and of a delay's pick, so each is the same each time. */
 	seed?: string | undefined;
+	/** How long to wait before answering, in milliseconds: one value, or a range to pick from. */
+	delay?: DelayRange | undefined;
+	/** How the answer is broken on its way out, one of the kinds WireMock names. */
+	fault?: FaultKind | undefined;
 	/** Where the controls came from, as a person would write them back. */
 	spelled: string;
 }
+
+/** A delay asked for: `delay=500` is 500 to 500, `delay=100-500` picks in between. */
+export interface DelayRange {
+	min: number;
+	max: number;
+}
+
+/** The longest delay a request may ask for, in milliseconds. */
+export const LONGEST_DELAY_MS = 30_000;
+
+/**
+ * The faults a request may ask for, as WireMock names them: the connection reset before any
+ * byte, closed with no answer, random bytes then closed, headers and half the body then closed,
+ * or the body sent a little at a time over the delay.
+ */
+export const FAULT_KINDS = ['reset', 'empty', 'garbage', 'truncated', 'slow-body'] as const;
+
+/** A fault a request may ask for. */
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The controls of a request, or why one cannot be read. */
 export type ControlsParse = { ok: true; controls: MockControls } | { ok: false; problem: string };
@@ -36,23 +61,64 @@ const preferencesSchema = z.looseObject({
 	example: stringValue,
 	dynamic: stringValue,
 	seed: stringValue,
+	delay: stringValue,
+	fault: stringValue,
 });
+
+/** The names of the controls, as Prefer and the query (with `__` before it) spell them. */
+const NAMES = ['code', 'example', 'dynamic', 'seed', 'delay', 'fault'] as const;
+
+/** `delay=<ms>` or `delay=<min>-<max>`, each a whole number of milliseconds. */
+const DELAY = /^(\d{1,5})(?:-(\d{1,5}))?$/;
+
+/** A delay as asked for, or undefined when it is not one from 0 to 30,000 ms, low end first. */
+export function readDelay(text: string): DelayRange | undefined {
+	const match = DELAY.exec(text);
+	if (!match) return undefined;
+	const min = Number(match[1]);
+	const max = match[2] === undefined ? min : Number(match[2]);
+	if (max > LONGEST_DELAY_MS || min > max) return undefined;
+	return { min, max };
+}
+
+/**
+ * A source of numbers from 0 to 1 (1 left out) that is the same for the same seed, so a request
+ * that names a seed gets the same delay and the same bytes each time (FNV-1a, then mulberry32).
+ */
+export function seededRandom(seed: string): () => number {
+	let state = 0x811c9dc5;
+	for (const character of seed) {
+		state ^= character.codePointAt(0) ?? 0;
+		state = Math.imul(state, 0x01000193);
+	}
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+		mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+		return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+/** The delay to wait, in whole milliseconds, picked uniformly from the range by `random`. */
+export function pickDelay(delay: DelayRange, random: () => number): number {
+	return delay.min + Math.floor(random() * (delay.max - delay.min + 1));
+}
+
+/** Whether a text names a fault kind. */
+function isFault(text: string): text is FaultKind {
+	return (FAULT_KINDS as readonly string[]).includes(text);
+}
 
 /** Reads the controls; `prefer` is the Prefer header, `query` the request's query parameters. */
 export function readControls(prefer: string | undefined, query: URLSearchParams): ControlsParse {
-	let raw: {
-		code?: string | undefined;
-		example?: string | undefined;
-		dynamic?: string | undefined;
-		seed?: string | undefined;
-	};
+	let raw: Partial<Record<(typeof NAMES)[number], string | undefined>>;
 	let spell: (name: string, value: string) => string;
 	if (prefer !== undefined && prefer.trim() !== '') {
 		raw = preferencesSchema.parse(parsePreferHeader(prefer));
 		spell = (name, value) => `Prefer: ${name}=${value}`;
 	} else {
 		// Prism answers a control sent twice with 422, since it cannot tell which one was meant.
-		for (const name of ['code', 'example', 'dynamic', 'seed']) {
+		for (const name of NAMES) {
 			const values = query.getAll(`__${name}`);
 			if (values.length > 1) {
 				const sent = values.map((value) => `__${name}=${value}`).join(', ');
@@ -60,12 +126,7 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 			}
 		}
 		const read = (name: string): string | undefined => query.get(`__${name}`) ?? undefined;
-		raw = {
-			code: read('code'),
-			example: read('example'),
-			dynamic: read('dynamic'),
-			seed: read('seed'),
-		};
+		raw = Object.fromEntries(NAMES.map((name) => [name, read(name)]));
 		spell = (name, value) => `__${name}=${value}`;
 	}
 	const controls: Omit<MockControls, 'spelled'> = {};
@@ -100,6 +161,27 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 	if (raw.seed !== undefined) {
 		controls.seed = raw.seed;
 		spelled.push(spell('seed', raw.seed));
+	}
+	if (raw.delay !== undefined) {
+		const delay = readDelay(raw.delay);
+		if (!delay) {
+			return {
+				ok: false,
+				problem: `${spell('delay', raw.delay)}: expected milliseconds from 0 to ${LONGEST_DELAY_MS}, or a range low-high, e.g. delay=500 or delay=100-500`,
+			};
+		}
+		controls.delay = delay;
+		spelled.push(spell('delay', raw.delay));
+	}
+	if (raw.fault !== undefined) {
+		if (!isFault(raw.fault)) {
+			return {
+				ok: false,
+				problem: `${spell('fault', raw.fault)}: expected one of ${FAULT_KINDS.join(', ')}`,
+			};
+		}
+		controls.fault = raw.fault;
+		spelled.push(spell('fault', raw.fault));
 	}
 	return { ok: true, controls: { ...controls, spelled: spelled.join(', ') } };
 }

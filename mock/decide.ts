@@ -10,7 +10,8 @@
  * state is sent again; a CORS preflight gets 204; without a state, 503; a path or method the
  * contract does not answer gets its 404 or 405 (`routeOf`); then the users operation: the key
  * (`directory.ts`), whose refusal wins over any control, the controls (`controls.ts`), and
- * Prism's answer (`answers.ts`). A failure becomes a 500 that names its first line. A new
+ * Prism's answer (`answers.ts`), with a delay or fault asked for as data on the answer
+ * (`delivery`), which `server.ts` applies on the socket. A failure becomes a 500 that names its first line. A new
  * operation is one more route here.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
@@ -21,7 +22,7 @@ import {
 	type HostRule,
 } from '../src/shared/allowed-hosts.ts';
 import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
-import { choose, readControls } from './controls.ts';
+import { choose, readControls, type DelayRange, type FaultKind } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { answerFor } from './directory.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
@@ -54,6 +55,18 @@ export interface MockAnswer extends Sent {
 	error?: string;
 	/** An answer to a probe (/healthz, /readyz), which the request log leaves out unless asked. */
 	probe?: boolean;
+	/** The delay or fault its request asked for, which the server applies as it sends it. */
+	delivery?: Delivery;
+}
+
+/**
+ * How an answer goes out when its request asked for a delay or a fault (`delay`, `fault`): the
+ * server waits a delay picked from the range (by `seed` when given), then sends or breaks it.
+ */
+export interface Delivery {
+	delay?: DelayRange | undefined;
+	fault?: FaultKind | undefined;
+	seed?: string | undefined;
 }
 
 /** A memory with nothing kept yet, and Prism ready to answer. */
@@ -130,6 +143,8 @@ interface Outcome {
 	extra: Record<string, string>;
 	/** Whether the same request gets the same answer while the state holds. */
 	keep: boolean;
+	/** The delay or fault asked for; such an answer is never kept, so none is replayed. */
+	delivery?: Delivery;
 }
 
 /** An outcome that is the same for the same request in the same state. */
@@ -193,6 +208,8 @@ async function outcome(
 	}
 	const { code, example } = choose(key, controls.controls);
 	const answer = await answerer.users(state, code, example, controls.controls);
+	const { delay, fault, seed } = controls.controls;
+	if (delay || fault) return { answer, extra: {}, keep: false, delivery: { delay, fault, seed } };
 	return { answer, extra: {}, keep: !controls.controls.dynamic };
 }
 
@@ -224,11 +241,17 @@ async function decideAfresh(
 ): Promise<MockAnswer> {
 	const logged: Logged = {};
 	try {
-		const { answer, extra, keep } = await outcome(request, now, memory.answerer, logged, origins);
+		const { answer, extra, keep, delivery } = await outcome(
+			request,
+			now,
+			memory.answerer,
+			logged,
+			origins,
+		);
 		const cors = corsHeaders(request.origin, origins);
 		const sent = compose(memory, answer, { ...extra, ...cors }, logged);
 		if (keep && now.state) memory.sent.set(now.state, request, sent);
-		return sent;
+		return delivery ? { ...sent, delivery } : sent;
 	} catch (error) {
 		return failure(error, request.origin, logged, origins);
 	}

@@ -7,6 +7,7 @@
  *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
  *   2026-11-21T21:30:02.500Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid regular expression"
+ *   2026-11-21T21:30:03.900Z GET /api/v2/users 200 251.0ms view=production … delay=250ms fault=truncated
  */
 import type { KeyHolder } from './directory.ts';
 
@@ -26,6 +27,10 @@ export interface LoggedRequest {
 	controls?: string | undefined;
 	/** Why the mock failed to answer (a 500), in one line. */
 	failed?: string | undefined;
+	/** The delay served, in milliseconds, when the request asked for one. */
+	delay?: number | undefined;
+	/** The fault served, when the request asked for one. */
+	fault?: string | undefined;
 	/**
 	 * The whole error behind a 500, in the JSON form only: the logfmt line's server prints it on
 	 * the lines below, where a log collector would take each for a request.
@@ -144,6 +149,8 @@ export function lineParts(
 	if (request.refused) fields.push(['refused', request.refused]);
 	if (request.controls) fields.push(['controls', request.controls]);
 	if (request.failed) fields.push(['failed', request.failed]);
+	if (request.delay !== undefined) fields.push(['delay', `${request.delay}ms`]);
+	if (request.fault) fields.push(['fault', request.fault]);
 	const method = request.method.replace(/[^A-Z]/gi, '?').slice(0, 16);
 	const target = shownTarget(request.target);
 	if (format === 'json') {

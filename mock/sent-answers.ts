@@ -47,6 +47,10 @@ export interface Logged {
 	controls?: string | undefined;
 	/** Why the mock failed to answer, in one line. */
 	failed?: string | undefined;
+	/** The delay served before the answer (or over its body, for `slow-body`), in milliseconds. */
+	delay?: number | undefined;
+	/** The fault served instead of the answer, or on it. */
+	fault?: string | undefined;
 }
 
 /** An answer as it goes out. */

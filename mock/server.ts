@@ -19,6 +19,7 @@ import {
 	type MockNow,
 	type MockRule,
 } from './decide.ts';
+import { breakAnswer, planDelivery, waited } from './delivery.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
 import type { MockRequest } from './sent-answers.ts';
@@ -164,6 +165,11 @@ function send(
 ): void {
 	response.writeHead(sent.status, sent.headers);
 	response.end(request.method === 'head' ? undefined : sent.body);
+	logSent(request, sent, log);
+}
+
+/** Writes the log line of an answer sent (or broken, as its request asked). */
+function logSent(request: MockRequest, sent: MockAnswer, log: Log | undefined): void {
 	if (!log || (sent.probe && !log.probes)) return;
 	sent.line ??= lineParts(
 		{
@@ -273,6 +279,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		const decided = decide(request, now, memory, hosts);
 		if (decided instanceof Promise) {
 			void decided.then((found) => {
+				if (found.delivery) {
+					void deliver(response, request, found);
+					return;
+				}
 				if (stopping) response.shouldKeepAlive = false;
 				sendAfresh(response, request, found, log, hosts.origins ?? []);
 				counts.answered += 1;
@@ -281,6 +291,30 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		}
 		if (stopping) response.shouldKeepAlive = false;
 		send(response, request, decided, log);
+		counts.answered += 1;
+	};
+
+	/**
+	 * Sends an answer whose request asked for a delay or a fault (`delivery.ts`): after the delay,
+	 * whole or broken. A connection closed meanwhile (the client left, or a draining mock cut it at
+	 * its deadline) gets nothing, and the answer is not counted.
+	 */
+	const deliver = async (
+		response: ServerResponse,
+		request: MockRequest,
+		found: MockAnswer,
+	): Promise<void> => {
+		if (!found.delivery) return;
+		const plan = planDelivery(found.delivery);
+		const sent: MockAnswer = { ...found, logged: { ...found.logged, ...plan.served } };
+		if (!(await waited(response, plan.waitMs))) return;
+		if (stopping) response.shouldKeepAlive = false;
+		if (plan.fault) {
+			await breakAnswer(response, sent, plan, request.method === 'head');
+			logSent(request, sent, log);
+		} else {
+			sendAfresh(response, request, sent, log, hosts.origins ?? []);
+		}
 		counts.answered += 1;
 	};
 
