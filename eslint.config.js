@@ -12,6 +12,7 @@ const NODE_FOLDERS = [
 	'src/site',
 	'src/integrations',
 	'mock',
+	'mcp',
 	'scripts',
 	'support',
 	'tests',
@@ -132,8 +133,9 @@ export default defineConfig(
 						},
 						{
 							target: 'src',
-							from: ['mock', ...TOOLING.filter((folder) => folder !== 'tests')],
-							message: 'The portal never imports the mock or the tooling; they import the portal.',
+							from: ['mock', 'mcp', ...TOOLING.filter((folder) => folder !== 'tests')],
+							message:
+								'The portal never imports the mock, the MCP server or the tooling; they import the portal.',
 						},
 						{
 							target: 'src/client',
@@ -170,6 +172,14 @@ export default defineConfig(
 							from: ['src/site', 'src/integrations', 'src/client', ...PAGES, ...TOOLING],
 							message:
 								'The mock may import src/sources, src/shared and src/schemas: it serves no pages and runs no tooling.',
+						},
+						{
+							target: 'mcp',
+							from: ['src/integrations', ...PAGES, 'mock', ...TOOLING],
+							// The MCP server is a thin entry like the mock: it reads through src/sources and
+							// answers from src/site's projections; it shares try-it's DOM-free check from src/client.
+							message:
+								'The MCP server may import src/sources, src/site, src/shared, src/schemas and the DOM-free logic of src/client: it serves no pages and runs neither the mock nor the tooling.',
 						},
 					],
 				},
@@ -241,7 +251,7 @@ export default defineConfig(
 		},
 	},
 	{
-		files: ['src/**/*.ts', 'mock/**/*.ts'],
+		files: ['src/**/*.ts', 'mock/**/*.ts', 'mcp/**/*.ts'],
 		rules: {
 			// Imports never run in a circle: a module that needs another's part moves that part to a
 			// third module both import. Packages are not followed, which keeps the rule fast.

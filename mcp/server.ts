@@ -1,0 +1,33 @@
+/**
+ * `npm run mcp`: the MCP server over stdio, for assistants. It reads the sources the build and the
+ * mock read (fixtures, contract, guides, git history) through `src/sources/`, again on each call,
+ * and answers from `src/site/`'s secret-free projections (src/site/mcp/). Stdout carries only MCP
+ * messages; anything else goes to stderr.
+ */
+import { readFileSync } from 'node:fs';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { checkAnswer } from '../src/client/try-it/check.ts';
+import { localMockUrl } from '../src/shared/urls.ts';
+import { readSettings } from '../src/sources/settings.ts';
+import { createPortalReader } from '../src/site/mcp/portal.ts';
+import { createPortalServer } from '../src/site/mcp/server.ts';
+
+const { version } = JSON.parse(
+	readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+let settings;
+try {
+	settings = readSettings();
+} catch (error) {
+	console.error(error instanceof Error ? error.message : String(error));
+	process.exit(1);
+}
+
+const server = createPortalServer(createPortalReader(settings), {
+	version,
+	localMock: localMockUrl(settings.mockPort),
+	panelCheck: checkAnswer,
+});
+await server.connect(new StdioServerTransport());
+console.error(`console-portal MCP server ${version} on stdio, reading ${settings.viewsDir}`);

@@ -1,0 +1,129 @@
+/**
+ * `call_mock`: a view's example request (`GET /api/v2/users`, or HEAD or OPTIONS), sent to a mock
+ * as one person of the view. The key is read from the fixture here and goes only into the
+ * request's Authorization header; the result is made of the answer's status, headers and body,
+ * and any of the view's secret values that came back in the answer is replaced before it is
+ * returned, so the result never holds a key or a configuration value.
+ */
+import { USERS_PATH } from '../../shared/curl.ts';
+import { emailKey } from '../../shared/person-key.ts';
+import type { ViewEntry } from '../../sources/fixtures.ts';
+import { ToolInputError } from './portal.ts';
+
+/** The methods `call_mock` sends. */
+export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+/** A request `call_mock` sends. */
+export interface MockCall {
+	slug: string;
+	email: string;
+	method: (typeof MOCK_METHODS)[number];
+	/** The mock's base address, e.g. `http://127.0.0.1:4010`. */
+	baseUrl: string;
+	/** The mock's controls as a `Prefer` header: `code=401, example=invalid-key, dynamic=true`. */
+	prefer?: string | undefined;
+}
+
+/** The mock's answer, without a secret. */
+export interface MockAnswer {
+	request: string;
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+	/** Whose key was sent: the person and their role, never the key. */
+	as: string;
+}
+
+/** What stands in for a secret value that came back in an answer. */
+export const REDACTED = '[secret removed]';
+
+/** The longest body returned, in characters. */
+export const BODY_LIMIT = 100_000;
+
+/** Every secret value of a view: its users' keys and its configuration values. */
+function secretsOf(entry: ViewEntry): string[] {
+	return [...entry.view.users.map((user) => user.apiKey), ...Object.values(entry.view.config)]
+		.filter((value) => value.length > 0)
+		.sort((a, b) => b.length - a.length);
+}
+
+/** Text with every given secret replaced. */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+	let clean = text;
+	for (const secret of secrets) clean = clean.split(secret).join(REDACTED);
+	return clean;
+}
+
+/** The mock's base address checked: http(s), no credentials, query or fragment. */
+function baseOf(baseUrl: string): URL {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		throw new ToolInputError(
+			`baseUrl "${baseUrl}": expected an http(s) address such as http://127.0.0.1:4010`,
+		);
+	}
+	if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+		throw new ToolInputError(
+			`baseUrl "${baseUrl}": expected an http(s) address without credentials, query or fragment`,
+		);
+	}
+	return url;
+}
+
+/** Sends the example request as a person of a view and returns the answer without secrets. */
+export async function callMock(
+	entries: readonly ViewEntry[],
+	call: MockCall,
+	send: typeof fetch = fetch,
+): Promise<MockAnswer> {
+	const entry = entries.find(({ slug }) => slug === call.slug);
+	if (!entry) {
+		throw new ToolInputError(
+			`slug "${call.slug}": no such view; expected one of ${entries.map(({ slug }) => slug).join(', ')}`,
+		);
+	}
+	const user = entry.view.users.find(({ email }) => emailKey(email) === emailKey(call.email));
+	if (!user) {
+		throw new ToolInputError(
+			`email "${call.email}": not in the directory of ${call.slug}; expected one of ${entry.view.users.map(({ email }) => email).join(', ')}`,
+		);
+	}
+	const base = baseOf(call.baseUrl);
+	const url = new URL(USERS_PATH, base.href.endsWith('/') ? base.href : `${base.href}/`);
+	const headers: Record<string, string> = {
+		Authorization: `Bearer ${user.apiKey}`,
+		Accept: 'application/json',
+	};
+	if (call.prefer) headers['Prefer'] = call.prefer;
+	const secrets = secretsOf(entry);
+	let response: Response;
+	try {
+		response = await send(url, {
+			method: call.method,
+			headers,
+			redirect: 'manual',
+			signal: AbortSignal.timeout(15_000),
+		});
+	} catch (error) {
+		const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+		const reason = withoutSecrets(cause instanceof Error ? cause.message : String(cause), secrets);
+		throw new ToolInputError(
+			`baseUrl "${call.baseUrl}": no mock answered at ${url.origin} (${reason}); start one with npm run mock`,
+		);
+	}
+	const text = call.method === 'HEAD' ? '' : await response.text();
+	const answerHeaders: Record<string, string> = {};
+	response.headers.forEach((value, name) => {
+		answerHeaders[name] = withoutSecrets(value, secrets);
+	});
+	const body = withoutSecrets(text, secrets);
+	return {
+		request: `${call.method} ${url.href}${call.prefer ? ` with Prefer: ${withoutSecrets(call.prefer, secrets)}` : ''}, with the key of ${user.name}`,
+		status: response.status,
+		headers: answerHeaders,
+		body: body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}…` : body,
+		as: `${user.name} <${user.email}>, ${user.role} in ${entry.slug}`,
+	};
+}

@@ -1,0 +1,390 @@
+/**
+ * The MCP server over the portal, the mock and the access review: its tools (each with zod input
+ * and output schemas and a one-line description), and its resources (the published contract,
+ * llms.txt and each guide). Every answer comes from the secret-free snapshot or the access
+ * history; `call_mock` alone reads the fixtures, to send a key it never returns. Errors are one
+ * line naming the input; the server keeps serving.
+ */
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ROLES } from '../../schemas/view.ts';
+import { guideHref, OPENAPI_JSON_HREF, LLMS_TXT_HREF } from '../../shared/urls.ts';
+import { ACCESS_KINDS } from '../history.ts';
+import { callMock, MOCK_METHODS } from './call-mock.ts';
+import { checkAnswer, type PanelCheck } from './check-answer.ts';
+import { ToolInputError, type PortalReader } from './portal.ts';
+import { searchPortal, SEARCH_KINDS } from './search.ts';
+import {
+	guideText,
+	listViews,
+	llmsText,
+	readPage,
+	READABLE_PAGES,
+	whoHolds,
+	accessChanges,
+} from './tools.ts';
+
+/** What the server is built with, beside the reader. */
+export interface PortalServerOptions {
+	/** The package version the server reports. */
+	version: string;
+	/** The local mock's address, `call_mock`'s default. */
+	localMock: string;
+	/** The try-it panel's check of a body against the contract. */
+	panelCheck: PanelCheck;
+}
+
+/** The scheme of the server's resources: `portal:///openapi.json`, `portal:///docs/<guide>.md`. */
+export const RESOURCE_ROOT = 'portal://';
+
+/** A resource's URI from its portal address. */
+export function resourceUri(href: string): string {
+	return `${RESOURCE_ROOT}${href}`;
+}
+
+const roleSchema = z.enum(ROLES, { error: `role: expected one of ${ROLES.join(', ')}` });
+
+const holdingSchema = z.object({
+	name: z.string(),
+	email: z.string(),
+	role: z.enum(ROLES),
+	environment: z.string(),
+	view: z.string().describe("The view's name"),
+	slug: z.string(),
+	person: z.string().describe("The person's page"),
+});
+
+const checkSchema = z.object({
+	conforms: z.boolean(),
+	verdict: z.enum(['matches', 'breaks', 'unchecked']),
+	headline: z.string(),
+	violations: z.array(z.string()).describe('One line each, starting with its JSON path'),
+});
+
+/** A tool's result: its structured content, and the same as JSON text for clients without it. */
+function result(structured: object) {
+	return {
+		content: [{ type: 'text' as const, text: JSON.stringify(structured, null, 2) }],
+		structuredContent: { ...structured } as Record<string, unknown>,
+	};
+}
+
+/** Runs a tool; an error becomes one line (a ToolInputError's own, or a generic one). */
+async function answer<T>(tool: string, work: () => Promise<T> | T): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		if (error instanceof ToolInputError) throw error;
+		const kind = error instanceof Error ? error.name : 'Error';
+		throw new ToolInputError(
+			`${tool}: the portal's sources could not be read (${kind}); see the server's log`,
+			{
+				cause: error,
+			},
+		);
+	}
+}
+
+/** The server, with every tool and resource registered; connect it to a transport. */
+export function createPortalServer(reader: PortalReader, options: PortalServerOptions): McpServer {
+	const server = new McpServer(
+		{ name: 'console-portal', version: options.version },
+		{
+			instructions:
+				'The Console Portal: views of an administration console, its people and roles, access changes from git history, and a mock of GET /api/v2/users. No tool returns a key or a configuration value; the HTML pages show those.',
+		},
+	);
+
+	server.registerTool(
+		'search',
+		{
+			description:
+				"Search the portal's views, people, access pages, guides and API reference; filter by page kind, environment, configuration label, API label or role.",
+			inputSchema: {
+				query: z
+					.string()
+					.describe('Words to find; empty with a filter lists what the filter holds'),
+				kind: z.enum(SEARCH_KINDS).optional(),
+				environment: z.string().optional().describe('e.g. production'),
+				configuration: z.string().optional().describe('Configuration label, e.g. Production'),
+				api: z.string().optional().describe('API label, e.g. v5.8'),
+				role: roleSchema.optional(),
+			},
+			outputSchema: {
+				results: z.array(
+					z.object({
+						title: z.string(),
+						href: z.string().describe('The page on the portal'),
+						kind: z.enum(SEARCH_KINDS),
+						labels: z.string(),
+						excerpt: z.string(),
+					}),
+				),
+			},
+		},
+		async ({ query, ...filters }) =>
+			result({
+				results: await answer('search', async () =>
+					searchPortal(await reader.snapshot(), query, filters),
+				),
+			}),
+	);
+
+	server.registerTool(
+		'read_page',
+		{
+			description: `Read a portal page as its Markdown twin by its address: ${READABLE_PAGES}.`,
+			inputSchema: {
+				address: z.string().describe('e.g. /views/production/ or /views/production.md'),
+			},
+			outputSchema: { address: z.string(), markdown: z.string() },
+		},
+		async ({ address }) =>
+			result({
+				address,
+				markdown: await answer('read_page', async () => readPage(await reader.snapshot(), address)),
+			}),
+	);
+
+	server.registerTool(
+		'list_views',
+		{
+			description:
+				'List the console views, of one environment or all, with their labels and last-updated times.',
+			inputSchema: { environment: z.string().optional().describe('e.g. production') },
+			outputSchema: {
+				views: z.array(
+					z.object({
+						slug: z.string(),
+						name: z.string(),
+						environment: z.string(),
+						configuration: z.string().nullable(),
+						apiVersion: z.string().nullable(),
+						lastUpdated: z.string(),
+						href: z.string(),
+						markdown: z.string(),
+					}),
+				),
+			},
+		},
+		async ({ environment }) =>
+			result({
+				views: await answer('list_views', async () =>
+					listViews(await reader.snapshot(), environment),
+				),
+			}),
+	);
+
+	server.registerTool(
+		'who_holds',
+		{
+			description:
+				'Who holds a role (in one environment or any) across the views, or every role one person holds, by email; one row per view.',
+			inputSchema: {
+				role: roleSchema.optional(),
+				environment: z.string().optional(),
+				email: z.string().optional().describe("A person's email, for every role they hold"),
+			},
+			outputSchema: { count: z.number().int(), holdings: z.array(holdingSchema) },
+		},
+		async (query) => {
+			const holdings = await answer('who_holds', async () =>
+				whoHolds(await reader.snapshot(), query),
+			);
+			return result({ count: holdings.length, holdings });
+		},
+	);
+
+	server.registerTool(
+		'access_changes',
+		{
+			description:
+				'Access changes from git history (granted, revoked, role changed, key rotated, name or email changed), newest first, filtered by environment, role, kind, person, and since a date or tag.',
+			inputSchema: {
+				environment: z.string().optional(),
+				role: roleSchema.optional(),
+				kind: z.enum(ACCESS_KINDS).optional(),
+				email: z.string().optional().describe("A person's email"),
+				since: z.string().optional().describe('A date (YYYY-MM-DD or ISO 8601) or a git tag'),
+				limit: z
+					.number()
+					.int()
+					.min(1)
+					.max(1000)
+					.optional()
+					.describe('At most this many rows (100)'),
+			},
+			outputSchema: {
+				total: z.number().int(),
+				page: z.string().describe('The HTML page listing every change'),
+				history: z.string().describe('Where the history starts and ends'),
+				rows: z.array(
+					z.object({
+						date: z.string(),
+						commit: z.string(),
+						author: z.string(),
+						subject: z.string(),
+						environment: z.string(),
+						slug: z.string(),
+						view: z.string(),
+						person: z.string(),
+						email: z.string(),
+						kind: z.enum(ACCESS_KINDS),
+						role: z.string(),
+						from: z.string(),
+						to: z.string(),
+					}),
+				),
+			},
+		},
+		async (filters) =>
+			result(
+				await answer('access_changes', async () =>
+					accessChanges(await reader.accessHistory(), filters),
+				),
+			),
+	);
+
+	server.registerTool(
+		'call_mock',
+		{
+			description:
+				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS) to a mock as one person of the view, and check the answer against the contract; the key is sent but never shown.",
+			inputSchema: {
+				slug: z.string().describe("The view's slug, e.g. production"),
+				email: z.string().describe("The person's email, from the view's directory"),
+				method: z.enum(MOCK_METHODS).default('GET'),
+				prefer: z
+					.string()
+					.optional()
+					.describe(
+						"The mock's controls as a Prefer header, e.g. code=401 or example=<slug>, dynamic=true",
+					),
+				baseUrl: z
+					.string()
+					.default(options.localMock)
+					.describe('The mock, by default the local one'),
+			},
+			outputSchema: {
+				request: z.string(),
+				as: z.string(),
+				status: z.number().int(),
+				headers: z.record(z.string(), z.string()),
+				body: z.string(),
+				check: checkSchema,
+			},
+		},
+		async (call) =>
+			result(
+				await answer('call_mock', async () => {
+					const sent = await callMock(await reader.entries(), call);
+					const { reference } = await reader.snapshot();
+					const check =
+						call.method === 'GET'
+							? checkAnswerSafely(() => checkAnswer(reference, sent, options.panelCheck))
+							: {
+									conforms: false,
+									verdict: 'unchecked' as const,
+									headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
+									violations: [],
+								};
+					return { ...sent, check };
+				}),
+			),
+	);
+
+	server.registerTool(
+		'check_answer',
+		{
+			description:
+				'Check a status, headers and body of GET /api/v2/users against the contract, as try-it does; each violation is named by its JSON path.',
+			inputSchema: {
+				status: z.number().int().describe('The HTTP status, e.g. 200'),
+				headers: z
+					.record(z.string(), z.string())
+					.optional()
+					.describe('e.g. {"content-type": "application/json"}'),
+				body: z.string().optional().describe('The body as text (JSON)'),
+			},
+			outputSchema: checkSchema.shape,
+		},
+		async (input) =>
+			result(
+				await answer('check_answer', async () =>
+					checkAnswer((await reader.snapshot()).reference, input, options.panelCheck),
+				),
+			),
+	);
+
+	server.registerResource(
+		'openapi.json',
+		resourceUri(OPENAPI_JSON_HREF),
+		{
+			title: 'The published contract',
+			description: 'openapi.yaml with one named 200 example per view, as the portal publishes it',
+			mimeType: 'application/json',
+		},
+		async (uri) => ({
+			contents: [
+				{
+					uri: uri.href,
+					mimeType: 'application/json',
+					text: `${JSON.stringify((await reader.snapshot()).contract, null, 2)}\n`,
+				},
+			],
+		}),
+	);
+
+	server.registerResource(
+		'llms.txt',
+		resourceUri(LLMS_TXT_HREF),
+		{
+			title: 'llms.txt',
+			description: 'The portal for AI assistants, linking to the Markdown twins',
+			mimeType: 'text/markdown',
+		},
+		async (uri) => ({
+			contents: [
+				{ uri: uri.href, mimeType: 'text/markdown', text: llmsText(await reader.snapshot()) },
+			],
+		}),
+	);
+
+	server.registerResource(
+		'guide',
+		new ResourceTemplate(resourceUri('/docs/{guide}.md'), {
+			list: async () => ({
+				resources: (await reader.snapshot()).guides.map((guide) => ({
+					uri: resourceUri(`${guideHref(guide.id).replace(/\/$/, '')}.md`),
+					name: guide.title,
+					description: guide.description,
+					mimeType: 'text/markdown',
+				})),
+			}),
+		}),
+		{
+			title: 'A guide',
+			description: "A guide's text (MDX source as Markdown)",
+			mimeType: 'text/markdown',
+		},
+		async (uri, { guide }) => {
+			const found = (await reader.snapshot()).guides.find((candidate) => candidate.id === guide);
+			if (!found) throw new ToolInputError(`guide "${String(guide)}": no such guide`);
+			return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: guideText(found) }] };
+		},
+	);
+
+	return server;
+}
+
+/** A check that cannot be made (the contract lacks the operation) said in its headline. */
+function checkAnswerSafely(
+	check: () => ReturnType<typeof checkAnswer>,
+): ReturnType<typeof checkAnswer> {
+	try {
+		return check();
+	} catch (error) {
+		const why = error instanceof ToolInputError ? error.message : 'the contract could not be read';
+		return { conforms: false, verdict: 'unchecked', headline: why, violations: [] };
+	}
+}

@@ -1,0 +1,312 @@
+/**
+ * The MCP server's read-only tools, as pure functions of the secret-free snapshot and the access
+ * history: a page's Markdown twin, the views by environment, who holds a role, and the access
+ * changes. Bad input throws a `ToolInputError` whose one line names the input and what was expected.
+ */
+import { ROLES, type Role } from '../../schemas/view.ts';
+import {
+	accessChangesHref,
+	guideHref,
+	markdownHref,
+	personHref,
+	REFERENCE_HREF,
+	viewHref,
+} from '../../shared/urls.ts';
+import { emailKey } from '../../shared/person-key.ts';
+import { byEnvironment } from '../people.ts';
+import { environmentGroups, environmentPageOf } from '../overview.ts';
+import { reviewFlags } from '../review-flags.ts';
+import { ACCESS_KINDS, type AccessKind } from '../history.ts';
+import { viewMarkdown } from '../markdown/view.ts';
+import { personMarkdown } from '../markdown/people.ts';
+import { homeMarkdown } from '../markdown/lists.ts';
+import { referenceMarkdown } from '../markdown/reference.ts';
+import { llmsTxt } from '../markdown/llms-txt.ts';
+import type { PublicView } from '../public-view.ts';
+import { ToolInputError, type AccessHistory, type PortalSnapshot } from './portal.ts';
+
+/** What a tool says when asked for a key or a configuration value: where the HTML page shows it. */
+export function whereSecretsAre(slug: string): string {
+	return `Keys and configuration values are never given here; they are shown on the HTML page ${viewHref(slug)} (the user directory and the Configuration block).`;
+}
+
+/** `/llms.txt`, as the build writes it; the review pages listed are the directories' flags. */
+export function llmsText(portal: PortalSnapshot): string {
+	return llmsTxt({
+		guides: portal.guides,
+		reference: { title: portal.reference.title, version: portal.reference.version },
+		environments: environmentGroups(portal.views.map((view) => ({ slug: view.slug, view }))).map(
+			(group) => ({
+				environment: group.environment,
+				views: group.views.length,
+				apiLabels: group.apiLabels,
+			}),
+		),
+		mock: portal.mock,
+		reviews: reviewFlags([...portal.people]).map(({ href, title, findings }) => ({
+			href,
+			title,
+			found: findings.length,
+		})),
+	});
+}
+
+/** A guide as Markdown: its title, its description and its MDX source without imports. */
+export function guideText(guide: PortalSnapshot['guides'][number]): string {
+	const body = guide.body.replace(/^import .*\n/gm, '').trim();
+	return `# ${guide.title}\n\n${guide.description}\n\n${body}\n`;
+}
+
+/** A view by slug, or an error naming the slug. */
+export function findView(portal: PortalSnapshot, slug: string): PublicView {
+	const view = portal.views.find((candidate) => candidate.slug === slug);
+	if (!view) {
+		throw new ToolInputError(
+			`view "${slug}": no such view; expected one of ${portal.views.map((v) => v.slug).join(', ')}`,
+		);
+	}
+	return view;
+}
+
+/** The path of a portal address: an absolute URL's path, or the path given, without query or hash. */
+function pathOf(address: string): string {
+	let pathname = address.trim();
+	if (/^https?:\/\//i.test(pathname)) pathname = new URL(pathname).pathname;
+	pathname = pathname.replace(/[?#].*$/, '');
+	return pathname.startsWith('/') ? pathname : `/${pathname}`;
+}
+
+/** The pages `read_page` reads, as address patterns. */
+export const READABLE_PAGES =
+	'/, /views/<slug>/, /people/<person>/, /reference/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';
+
+/**
+ * A page's Markdown twin by its portal address (`/views/<slug>/` or `/views/<slug>.md`, a full URL
+ * too): the text the build serves as its twin, made from the same projection.
+ */
+export function readPage(portal: PortalSnapshot, address: string): string {
+	const pathname = pathOf(address);
+	const page = pathname.endsWith('.md') ? `${pathname.slice(0, -3)}/` : pathname;
+	if (page === '/' || page === '/index/') {
+		return homeMarkdown(environmentGroups(portal.views.map((view) => ({ slug: view.slug, view }))));
+	}
+	if (page === '/llms.txt' || page === '/llms.txt/') return llmsText(portal);
+	if (page === REFERENCE_HREF) {
+		return referenceMarkdown(portal.reference, portal.reference.servers[0]?.url ?? portal.mock.url);
+	}
+	const match = /^\/(views|people|docs)\/([^/]+)\/$/.exec(page);
+	if (match?.[1] === 'views') {
+		const view = findView(portal, match[2] ?? '');
+		const groups = environmentGroups(
+			portal.views.map((entry) => ({ slug: entry.slug, view: entry })),
+		);
+		const members = groups.find((group) => group.environment === view.environment)?.views ?? [];
+		return viewMarkdown(view, {
+			environmentPage: environmentPageOf(members, view.slug),
+			mock: portal.mock,
+		});
+	}
+	if (match?.[1] === 'people') {
+		const person = portal.people.find((candidate) => candidate.slug === match[2]);
+		if (!person) throw new ToolInputError(`address "${address}": no person has the page ${page}`);
+		return personMarkdown(person, byEnvironment(person.memberships));
+	}
+	if (match?.[1] === 'docs') {
+		const guide = portal.guides.find((candidate) => candidate.id === match[2]);
+		if (!guide) {
+			throw new ToolInputError(
+				`address "${address}": no guide ${page}; expected one of ${portal.guides.map((g) => guideHref(g.id)).join(', ')}`,
+			);
+		}
+		return guideText(guide);
+	}
+	throw new ToolInputError(`address "${address}": expected one of ${READABLE_PAGES}`);
+}
+
+/** One view as `list_views` gives it. */
+export interface ListedView {
+	slug: string;
+	name: string;
+	environment: string;
+	configuration: string | null;
+	apiVersion: string | null;
+	lastUpdated: string;
+	href: string;
+	markdown: string;
+}
+
+/** The views, by environment when one is given, in the order the pages list them. */
+export function listViews(portal: PortalSnapshot, environment?: string): ListedView[] {
+	const environments = [...new Set(portal.views.map((view) => view.environment))];
+	if (environment !== undefined && !environments.includes(environment)) {
+		throw new ToolInputError(
+			`environment "${environment}": no view is in it; expected one of ${environments.join(', ')}`,
+		);
+	}
+	return portal.views
+		.filter((view) => environment === undefined || view.environment === environment)
+		.map((view) => ({
+			slug: view.slug,
+			name: view.name,
+			environment: view.environment,
+			configuration: view.configuration ?? null,
+			apiVersion: view.apiVersion ?? null,
+			lastUpdated: view.lastUpdated,
+			href: viewHref(view.slug),
+			markdown: markdownHref(viewHref(view.slug)),
+		}));
+}
+
+/** One role held in one view. */
+export interface Holding {
+	name: string;
+	email: string;
+	role: Role;
+	environment: string;
+	view: string;
+	slug: string;
+	person: string;
+}
+
+/** A role, or an error naming the input. */
+export function roleOf(role: string): Role {
+	if ((ROLES as readonly string[]).includes(role)) return role as Role;
+	throw new ToolInputError(`role "${role}": expected one of ${ROLES.join(', ')}`);
+}
+
+/**
+ * Who holds a role (in an environment, or in any), or every role one person (by email) holds,
+ * one row per view, in the order the pages list views.
+ */
+export function whoHolds(
+	portal: PortalSnapshot,
+	query: {
+		role?: string | undefined;
+		environment?: string | undefined;
+		email?: string | undefined;
+	},
+): Holding[] {
+	if (query.role === undefined && query.email === undefined) {
+		throw new ToolInputError(
+			'role or email: expected a role (with an environment or not) or a person’s email',
+		);
+	}
+	const role = query.role === undefined ? undefined : roleOf(query.role);
+	const environments = new Set(portal.views.map((view) => view.environment));
+	if (query.environment !== undefined && !environments.has(query.environment)) {
+		throw new ToolInputError(
+			`environment "${query.environment}": no view is in it; expected one of ${[...environments].join(', ')}`,
+		);
+	}
+	const people =
+		query.email === undefined
+			? portal.people
+			: portal.people.filter((person) => person.key === emailKey(query.email ?? ''));
+	if (query.email !== undefined && people.length === 0) {
+		throw new ToolInputError(`email "${query.email}": no person of any view has this email`);
+	}
+	const rows: Holding[] = [];
+	for (const view of portal.views) {
+		if (query.environment !== undefined && view.environment !== query.environment) continue;
+		for (const user of view.users) {
+			if (role !== undefined && user.role !== role) continue;
+			const person = people.find((candidate) => candidate.slug === user.personSlug);
+			if (!person) continue;
+			rows.push({
+				name: user.name,
+				email: user.email,
+				role: user.role,
+				environment: view.environment,
+				view: view.name,
+				slug: view.slug,
+				person: personHref(user.personSlug),
+			});
+		}
+	}
+	return rows;
+}
+
+/** One access change, as `/access/changes/` lists it. */
+export interface AccessChangeRow {
+	date: string;
+	commit: string;
+	author: string;
+	subject: string;
+	environment: string;
+	slug: string;
+	view: string;
+	person: string;
+	email: string;
+	kind: AccessKind;
+	role: string;
+	from: string;
+	to: string;
+}
+
+/** The filters of `access_changes`. */
+export interface AccessChangeFilters {
+	environment?: string | undefined;
+	role?: string | undefined;
+	kind?: string | undefined;
+	email?: string | undefined;
+	/** A date (`YYYY-MM-DD` or ISO 8601) or a tag: changes after it. */
+	since?: string | undefined;
+	limit?: number | undefined;
+}
+
+/** The access changes, newest first, filtered; `since` is a date or a git tag. */
+export function accessChanges(
+	history: AccessHistory,
+	filters: AccessChangeFilters,
+): { rows: AccessChangeRow[]; total: number; page: string; history: string } {
+	const role = filters.role === undefined ? undefined : roleOf(filters.role);
+	if (filters.kind !== undefined && !(ACCESS_KINDS as readonly string[]).includes(filters.kind)) {
+		throw new ToolInputError(`kind "${filters.kind}": expected one of ${ACCESS_KINDS.join(', ')}`);
+	}
+	let after: number | undefined;
+	if (filters.since !== undefined) {
+		const tagged = history.tags.get(filters.since);
+		const date = tagged ?? filters.since;
+		const valid = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date);
+		after = valid ? Date.parse(date) : Number.NaN;
+		if (Number.isNaN(after)) {
+			const tags = [...history.tags.keys()];
+			throw new ToolInputError(
+				`since "${filters.since}": expected a date (YYYY-MM-DD or ISO 8601) or a tag${tags.length ? ` (${tags.join(', ')})` : ''}`,
+			);
+		}
+	}
+	const key = filters.email === undefined ? undefined : emailKey(filters.email);
+	const matching = history.entries.filter(
+		(entry) =>
+			(filters.environment === undefined || entry.environment === filters.environment) &&
+			(role === undefined || entry.role === role) &&
+			(filters.kind === undefined || entry.kind === filters.kind) &&
+			(key === undefined || entry.person?.key === key || entry.previousKey === key) &&
+			(after === undefined || Date.parse(entry.commit.date) > after),
+	);
+	const limit = filters.limit ?? 100;
+	const status = history.status;
+	return {
+		rows: matching.slice(0, limit).map((entry) => ({
+			date: entry.commit.date,
+			commit: entry.commit.short,
+			author: entry.commit.author,
+			subject: entry.commit.subject,
+			environment: entry.environment,
+			slug: entry.slug,
+			view: entry.view,
+			person: entry.person?.name ?? '',
+			email: entry.person?.email ?? '',
+			kind: entry.kind as AccessKind,
+			role: entry.role ?? '',
+			from: entry.from ?? '',
+			to: entry.to ?? '',
+		})),
+		total: matching.length,
+		page: accessChangesHref(),
+		history: status.available
+			? `History from ${status.start || 'the first commit'}${status.shallow ? ' (shallow clone)' : ''} to ${status.head?.short ?? 'HEAD'}${status.dirty ? ', with uncommitted edits not in it' : ''}.`
+			: `No history: ${status.reason}`,
+	};
+}

@@ -1,0 +1,355 @@
+/** The MCP server's tools as an assistant uses them: what each answers, and the line a bad input gets. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer as panelCheck } from '../../../../src/client/try-it/check.ts';
+import { loadViews, type ViewEntry } from '../../../../src/sources/fixtures.ts';
+import { readSettings } from '../../../../src/sources/settings.ts';
+import { callMock, REDACTED } from '../../../../src/site/mcp/call-mock.ts';
+import { checkAnswer } from '../../../../src/site/mcp/check-answer.ts';
+import {
+	createPortalReader,
+	ToolInputError,
+	type PortalSnapshot,
+} from '../../../../src/site/mcp/portal.ts';
+import { searchPortal } from '../../../../src/site/mcp/search.ts';
+import { accessChanges, listViews, readPage, whoHolds } from '../../../../src/site/mcp/tools.ts';
+import { viewMarkdown } from '../../../../src/site/markdown/view.ts';
+import { publicView } from '../../../../src/site/public-view.ts';
+import { ROOT } from '../../../../support/processes.ts';
+import { makeHistoryRepo, type HistoryRepo } from '../../../support/history-repo.ts';
+
+const views = await loadViews(path.join(ROOT, 'content/views'));
+const settings = readSettings({
+	...process.env,
+	PORTAL_VIEWS_DIR: path.join(ROOT, 'content/views'),
+});
+const portal: PortalSnapshot = await createPortalReader(settings).snapshot();
+
+/** A fixture by slug. */
+function fixture(slug: string): ViewEntry {
+	const entry = views.find((view) => view.slug === slug);
+	if (!entry) throw new Error(`expected the ${slug} fixture`);
+	return entry;
+}
+
+/** The message a call fails with: a ToolInputError of one line. */
+function failure(call: () => unknown): string {
+	try {
+		call();
+	} catch (error) {
+		expect(error).toBeInstanceOf(ToolInputError);
+		const message = (error as Error).message;
+		expect(message).not.toContain('\n');
+		return message;
+	}
+	throw new Error('expected the call to fail');
+}
+
+describe('who_holds', () => {
+	it('names exactly the production admins of the fixtures, one row per view', () => {
+		const expected = views
+			.filter(({ view }) => view.environment === 'production')
+			.flatMap(({ slug, view }) =>
+				view.users.filter((user) => user.role === 'admin').map((user) => `${slug} ${user.email}`),
+			)
+			.sort();
+		const rows = whoHolds(portal, { role: 'admin', environment: 'production' });
+		expect(rows.map((row) => `${row.slug} ${row.email}`).sort()).toEqual(expected);
+		expect(expected.length).toBeGreaterThan(0);
+	});
+
+	it('gives every role one person holds across views, their email matched in any case', () => {
+		const email = fixture('production').view.users[0]!.email;
+		const expected = views.flatMap(({ slug, view }) =>
+			view.users
+				.filter((user) => user.email.toLowerCase() === email.toLowerCase())
+				.map((user) => `${slug} ${user.role}`),
+		);
+		const rows = whoHolds(portal, { email: email.toUpperCase() });
+		expect(rows.map((row) => `${row.slug} ${row.role}`).sort()).toEqual(expected.sort());
+	});
+
+	it('says in one line which role, environment or person it does not know', () => {
+		expect(failure(() => whoHolds(portal, { role: 'boss' }))).toMatch(
+			/^role "boss": expected one of admin, deployer, operator, viewer$/,
+		);
+		expect(failure(() => whoHolds(portal, { role: 'admin', environment: 'moon' }))).toMatch(
+			/^environment "moon": no view is in it; expected one of .*production/,
+		);
+		expect(failure(() => whoHolds(portal, { email: 'nobody@example.com' }))).toMatch(
+			/^email "nobody@example.com"/,
+		);
+		expect(failure(() => whoHolds(portal, {}))).toMatch(/^role or email/);
+	});
+});
+
+describe('list_views', () => {
+	it("lists one environment's views with their labels and last-updated times", () => {
+		const listed = listViews(portal, 'production');
+		const expected = views.filter(({ view }) => view.environment === 'production');
+		expect(listed.map((view) => view.slug).sort()).toEqual(expected.map(({ slug }) => slug).sort());
+		for (const row of listed) {
+			const { view } = fixture(row.slug);
+			expect(row).toMatchObject({
+				lastUpdated: view.lastUpdated,
+				configuration: view.configuration ?? null,
+				apiVersion: view.apiVersion ?? null,
+				href: `/views/${row.slug}/`,
+			});
+		}
+		expect(listViews(portal)).toHaveLength(views.length);
+		expect(failure(() => listViews(portal, 'moon'))).toMatch(/^environment "moon"/);
+	});
+});
+
+describe('read_page', () => {
+	it("gives a view page's Markdown twin, by its page, its .md or its full address", () => {
+		const twin = readPage(portal, '/views/production/');
+		expect(twin).toBe(
+			viewMarkdown(publicView(fixture('production')), { environmentPage: 1, mock: portal.mock }),
+		);
+		expect(readPage(portal, '/views/production.md')).toBe(twin);
+		expect(readPage(portal, 'http://127.0.0.1:4321/views/production/#config-heading')).toBe(twin);
+		expect(twin).toContain('/views/production/#config-heading');
+	});
+
+	it('reads the overview, a person, the reference, a guide and llms.txt', () => {
+		expect(readPage(portal, '/')).toMatch(/^# /);
+		const person = portal.people[0]!;
+		expect(readPage(portal, `/people/${person.slug}/`)).toContain(person.email);
+		expect(readPage(portal, '/reference/')).toContain('/api/v2/users');
+		expect(readPage(portal, '/docs/mock-server/')).toMatch(/^# The mock server/);
+		expect(readPage(portal, '/llms.txt')).toMatch(/^# Console Portal/);
+	});
+
+	it('says which page it does not know', () => {
+		expect(failure(() => readPage(portal, '/views/nope/'))).toMatch(/^view "nope": no such view/);
+		expect(failure(() => readPage(portal, '/compare/'))).toMatch(
+			/^address "\/compare\/": expected one of/,
+		);
+	});
+});
+
+describe('search', () => {
+	it('finds a person by name, with their page and an excerpt', () => {
+		const person = portal.people.find((candidate) => candidate.name.includes(' '))!;
+		const first = person.name.split(' ')[0]!;
+		const results = searchPortal(portal, first.toLowerCase());
+		const hit = results.find((result) => result.href === `/people/${person.slug}/`);
+		expect(hit?.kind).toBe('person');
+		expect(hit?.excerpt.toLowerCase()).toContain(first.toLowerCase());
+	});
+
+	it('an environment and a role together find who holds that role there, as the dialog does', () => {
+		const results = searchPortal(portal, '', {
+			kind: 'person',
+			environment: 'production',
+			role: 'admin',
+		});
+		const admins = new Set(
+			whoHolds(portal, { role: 'admin', environment: 'production' }).map((row) => row.person),
+		);
+		expect(new Set(results.map((result) => result.href))).toEqual(admins);
+	});
+
+	it('filters views by configuration and API label', () => {
+		const { view } = fixture('production');
+		const results = searchPortal(portal, '', { kind: 'view', api: view.apiVersion });
+		const expected = views.filter((entry) => entry.view.apiVersion === view.apiVersion);
+		expect(results.map((result) => result.href).sort()).toEqual(
+			expected.map(({ slug }) => `/views/${slug}/`).sort(),
+		);
+		expect(
+			searchPortal(portal, 'production', { kind: 'view', configuration: 'Edge' }).every((r) =>
+				r.labels.includes('Edge'),
+			),
+		).toBe(true);
+	});
+
+	it('finds guides and the reference; never a key', () => {
+		expect(searchPortal(portal, 'prefer', { kind: 'guide' }).length).toBeGreaterThan(0);
+		expect(searchPortal(portal, 'users', { kind: 'reference' })[0]?.href).toBe('/reference/');
+		const key = fixture('production').view.users[0]!.apiKey;
+		expect(searchPortal(portal, key)).toEqual([]);
+	});
+});
+
+describe('check_answer', () => {
+	const example = portal.reference.operations[0]!.responses.find((r) => r.status === '200')!
+		.bodies[0]!.examples[0]!.value;
+
+	it("passes a view's own 200 answer and names each violation by its JSON path", () => {
+		const good = checkAnswer(
+			portal.reference,
+			{
+				status: 200,
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(example),
+			},
+			panelCheck,
+		);
+		expect(good).toMatchObject({ conforms: true, verdict: 'matches' });
+		const bad = structuredClone(example) as { users: { role: string }[] };
+		bad.users[3]!.role = 'boss';
+		const broken = checkAnswer(
+			portal.reference,
+			{ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bad) },
+			panelCheck,
+		);
+		expect(broken.conforms).toBe(false);
+		expect(broken.violations).toEqual([
+			'/users/3/role: must be one of admin, deployer, operator, viewer',
+		]);
+	});
+
+	it('names a header the contract requires for the status', () => {
+		const check = checkAnswer(
+			portal.reference,
+			{
+				status: 401,
+				headers: { 'content-type': 'application/problem+json' },
+				body: '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"no key"}',
+			},
+			panelCheck,
+		);
+		expect(check.violations).toContain('headers.WWW-Authenticate: is required but missing');
+		expect(check.conforms).toBe(false);
+	});
+
+	it('says a body that is not JSON is bad input, and a status out of range', () => {
+		expect(
+			failure(() => checkAnswer(portal.reference, { status: 200, body: '{users' }, panelCheck)),
+		).toMatch(/^body: expected JSON text/);
+		expect(failure(() => checkAnswer(portal.reference, { status: 42 }, panelCheck))).toMatch(
+			/^status 42/,
+		);
+	});
+});
+
+describe('call_mock', () => {
+	const entry = fixture('production');
+	const user = entry.view.users[2]!;
+
+	it("sends the person's key to the mock and never returns it, even when the mock echoes it", async () => {
+		let sent: Headers | undefined;
+		let url = '';
+		const echo: typeof fetch = (input, init) => {
+			url = input instanceof URL ? input.href : typeof input === 'string' ? input : input.url;
+			sent = new Headers(init?.headers);
+			const secret = `${user.apiKey} ${entry.view.config.jwt_secret}`;
+			return Promise.resolve(
+				new Response(JSON.stringify({ echoed: secret }), {
+					status: 200,
+					headers: { 'content-type': 'application/json', 'x-echo': secret },
+				}),
+			);
+		};
+		const answer = await callMock(
+			views,
+			{
+				slug: 'production',
+				email: user.email,
+				method: 'GET',
+				baseUrl: 'http://127.0.0.1:5999',
+				prefer: 'code=200',
+			},
+			echo,
+		);
+		expect(url).toBe('http://127.0.0.1:5999/api/v2/users');
+		expect(sent?.get('authorization')).toBe(`Bearer ${user.apiKey}`);
+		expect(sent?.get('prefer')).toBe('code=200');
+		const text = JSON.stringify(answer);
+		expect(text).not.toContain(user.apiKey);
+		expect(text).not.toContain(entry.view.config.jwt_secret);
+		expect(answer.body).toContain(REDACTED);
+		expect(answer.as).toContain(user.name);
+	});
+
+	it('says in one line which view, person or mock it cannot use', async () => {
+		const call = {
+			slug: 'production',
+			email: user.email,
+			method: 'GET' as const,
+			baseUrl: 'http://127.0.0.1:1',
+		};
+		await expect(callMock(views, { ...call, slug: 'nope' })).rejects.toThrow(
+			/^slug "nope": no such view/,
+		);
+		await expect(callMock(views, { ...call, email: 'x@example.com' })).rejects.toThrow(
+			/^email "x@example.com": not in the directory of production/,
+		);
+		await expect(callMock(views, { ...call, baseUrl: 'ftp://x' })).rejects.toThrow(
+			/^baseUrl "ftp:\/\/x"/,
+		);
+		await expect(callMock(views, call)).rejects.toThrow(
+			/^baseUrl "http:\/\/127.0.0.1:1": no mock answered at http:\/\/127.0.0.1:1 \(.*\); start one with npm run mock$/,
+		);
+	});
+});
+
+describe('access_changes, from a scripted history', () => {
+	let folder: string;
+	let history: HistoryRepo;
+	let read: () => ReturnType<ReturnType<typeof createPortalReader>['accessHistory']>;
+
+	beforeAll(async () => {
+		folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-history-'));
+		history = await makeHistoryRepo(folder);
+		const reader = createPortalReader(
+			readSettings({ ...process.env, PORTAL_VIEWS_DIR: history.views }),
+		);
+		read = () => reader.accessHistory();
+	}, 60_000);
+
+	afterAll(async () => {
+		await rm(folder, { recursive: true, force: true });
+	});
+
+	it('lists the role changes, newest first, with the commit that made each', async () => {
+		const { rows, total } = accessChanges(await read(), { kind: 'role changed' });
+		expect(total).toBe(2);
+		expect(rows.map((row) => `${row.email} ${row.from}→${row.to} ${row.author}`).sort()).toEqual(
+			[
+				`${history.production.users[1]!.email} ${history.production.users[1]!.role}→admin Cy Castillo`,
+				`${history.production.users[4]!.email} ${history.production.users[4]!.role}→deployer Cy Castillo`,
+			].sort(),
+		);
+	});
+
+	it('filters by tag, date, role, environment and person', async () => {
+		const all = await read();
+		const sinceTag = accessChanges(all, { since: 'v1.0' });
+		expect(sinceTag.rows.every((row) => row.date > '2026-10-03T09:00:00.000Z')).toBe(true);
+		expect(sinceTag.rows.map((row) => row.kind)).toContain('key rotated');
+		expect(sinceTag.rows.map((row) => row.kind)).not.toContain('role changed');
+		const sinceDay = accessChanges(all, { since: '2026-10-06' }).rows;
+		expect(sinceDay.map((row) => `${row.author} ${row.kind} ${row.email}`).sort()).toEqual(
+			[
+				'Fay Fontaine granted sam.okoye@example.com',
+				'Fay Fontaine revoked rosa.jimenez@example.com',
+				...history.staging.users.map((user) => `Gus Gallo granted ${user.email}`),
+			].sort(),
+		);
+		expect(
+			accessChanges(all, { role: 'admin', environment: 'production' }).rows.length,
+		).toBeGreaterThan(0);
+		expect(
+			accessChanges(all, { email: 'rosa.jimenez@example.com' })
+				.rows.map((row) => row.kind)
+				.sort(),
+		).toEqual(['granted', 'revoked']);
+		expect(accessChanges(all, { environment: 'moon' }).total).toBe(0);
+	});
+
+	it('says what a date or a tag must look like, and which tags there are', async () => {
+		const all = await read();
+		expect(failure(() => accessChanges(all, { since: 'last week' }))).toBe(
+			'since "last week": expected a date (YYYY-MM-DD or ISO 8601) or a tag (v2.0, v1.0)',
+		);
+		expect(failure(() => accessChanges(all, { kind: 'stolen' }))).toMatch(
+			/^kind "stolen": expected one of granted/,
+		);
+	});
+});
