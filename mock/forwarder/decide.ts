@@ -1,0 +1,480 @@
+/**
+ * The mock as a validating proxy (MOCK_UPSTREAM), as Prism's `forwarder` is beside its `mocker`:
+ * the decisions, with no socket. A request for the users operation is forwarded to the console
+ * (`proxyStep`: its method, path, query and headers, `Authorization` among them); the console's
+ * answer goes back to the client as it came, after the contract's check (`relayed`, the check
+ * try-it and the conformance run make, src/shared/contract-check.ts), with each violation in an
+ * `sl-violations` header and in the log line, or, with MOCK_PROXY_ERRORS=on, as a 502 problem.
+ * A console that cannot be reached, is too slow or does not speak HTTP gets a 502 or 504 problem
+ * naming it and why (`upstreamProblem`). Everything else (probes, the host allow-list,
+ * preflights, unknown paths) is the mock's own decision, as without MOCK_UPSTREAM; the mock's
+ * controls (`Prefer: code=…`, `__code`…) are refused with 422, since the console decides.
+ */
+import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import {
+	exchangeViolations,
+	type ExchangeViolation,
+	type OperationContract,
+} from '../../src/shared/contract-check.ts';
+import { hostAllowed } from '../../src/shared/allowed-hosts.ts';
+import { controlProblem, methodSchema, routeOf } from '../answers.ts';
+import { readControls } from '../controls.ts';
+import { corsHeaders } from '../cors.ts';
+import { probe, type MockAnswer, type MockNow, type MockRule } from '../decide.ts';
+import { lineParts, type LogFormat } from '../request-log.ts';
+import type { Logged, MockRequest } from '../sent-answers.ts';
+
+/** The console the mock forwards to, and how. */
+export interface Upstream {
+	/** Its base URL, without a trailing slash: `https://console.intranet.example`. */
+	base: string;
+	/** How long its whole answer may take (MOCK_UPSTREAM_TIMEOUT_MS). */
+	timeoutMs: number;
+	/** Whether an answer that breaks the contract becomes a 502 problem (MOCK_PROXY_ERRORS=on). */
+	errors: boolean;
+}
+
+/** A request as it goes to the console. */
+export interface UpstreamRequest {
+	/** The whole URL: the console's base, then the path and query as the client sent them. */
+	url: string;
+	/** The method as sent, upper case. */
+	method: string;
+	/** Every header the client sent but those of its own connection, as name-value pairs. */
+	headers: [string, string][];
+}
+
+/** What the proxy does with a request. */
+export type ProxyStep =
+	| { kind: 'mock' }
+	| { kind: 'readyz' }
+	| { kind: 'answer'; answer: MockAnswer }
+	| { kind: 'forward'; request: UpstreamRequest; operation: string };
+
+/** A whole answer from the console, as it came. */
+export interface UpstreamAnswer {
+	status: number;
+	/** Node's raw headers: name, value, name, value… */
+	rawHeaders: readonly string[];
+	body: Buffer;
+}
+
+/**
+ * The headers of one connection (RFC 9110, section 7.6.1), which a proxy never passes on, and
+ * the Host, which names the mock.
+ */
+const HOP_BY_HOP = new Set([
+	'connection',
+	'keep-alive',
+	'proxy-authenticate',
+	'proxy-authorization',
+	'proxy-connection',
+	'te',
+	'trailer',
+	'transfer-encoding',
+	'upgrade',
+]);
+
+/** The headers the mock sets itself on a relayed answer: its own CORS policy and Vary. */
+const OWN_ON_ANSWER = /^(?:access-control-|vary$)/i;
+
+/** The header naming each violation of a relayed answer, as Prism's proxy names it. */
+export const VIOLATIONS_HEADER = 'sl-violations';
+
+/** Anything shaped like a key of any prefix, which no log line shows. */
+const KEY_LIKE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/g;
+
+/** A request's path and query, as origin-form; an absolute-form target is read by its path. */
+function originForm(target: string): { path: string; search: string } {
+	const url = target.startsWith('/')
+		? URL.parse(`http://mock.invalid${target}`)
+		: /^https?:\/\//i.test(target)
+			? URL.parse(target)
+			: null;
+	return { path: url?.pathname ?? '/', search: url?.search ?? '' };
+}
+
+/** The headers a client sent, without those of its connection, ready for the console. */
+export function forwardedHeaders(rawHeaders: readonly string[]): [string, string][] {
+	const named = new Set<string>();
+	for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+		if (rawHeaders[index]?.toLowerCase() !== 'connection') continue;
+		for (const name of (rawHeaders[index + 1] ?? '').split(','))
+			named.add(name.trim().toLowerCase());
+	}
+	const headers: [string, string][] = [];
+	for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+		const name = rawHeaders[index] ?? '';
+		const lower = name.toLowerCase();
+		if (HOP_BY_HOP.has(lower) || named.has(lower) || lower === 'host') continue;
+		// The console's body is checked as it came: it is asked for without compression.
+		if (lower === 'accept-encoding') continue;
+		headers.push([name, rawHeaders[index + 1] ?? '']);
+	}
+	headers.push(['Accept-Encoding', 'identity']);
+	return headers;
+}
+
+/** The 422 a request carrying the mock's controls gets: the console decides, not the mock. */
+function controlsRefused(request: MockRequest, spelled: string, origins: readonly string[]) {
+	const answer = controlProblem(
+		422,
+		'control-in-proxy-mode',
+		'The mock forwards to the console, which takes no mock controls',
+		`${spelled}: the mock forwards every request to the console named by MOCK_UPSTREAM, which decides its answer; the mock's controls (Prefer: code=…, example=…, dynamic=…, seed=…, or __code, __example, __dynamic, __seed) have no meaning there. Send the request without them, or run the mock without MOCK_UPSTREAM.`,
+	);
+	return composed(answer, request, origins, {
+		refused: `${spelled}: a mock control in proxy mode`,
+	});
+}
+
+/** An answer of the mock's own with its CORS headers and length. */
+function composed(
+	answer: { status: number; headers: Record<string, string>; body: string },
+	request: MockRequest,
+	origins: readonly string[],
+	logged: Logged,
+	extra: Record<string, string> = {},
+): MockAnswer {
+	const body = Buffer.from(answer.body);
+	return {
+		status: answer.status,
+		headers: {
+			...answer.headers,
+			...extra,
+			...corsHeaders(request.origin, origins),
+			'Content-Length': body.length,
+		},
+		body,
+		logged,
+	};
+}
+
+/**
+ * What the proxy does with a request: `/readyz` asks whether the console answers; a request for
+ * the users operation (GET or HEAD) is forwarded, unless it carries the mock's controls (422);
+ * every other request is the mock's own (`mock`: probes, the host allow-list's 403, preflights,
+ * 503 while the sources load, the contract's 404 and 405), decided as without MOCK_UPSTREAM.
+ */
+export function proxyStep(
+	request: MockRequest,
+	rawHeaders: readonly string[],
+	now: MockNow,
+	hosts: MockRule,
+	upstream: Upstream,
+): ProxyStep {
+	const probed = probe(request, now);
+	if (probed) {
+		return probed.status === 200 && originForm(request.target).path === '/readyz'
+			? { kind: 'readyz' }
+			: { kind: 'answer', answer: probed };
+	}
+	if (!hostAllowed(request.host, hosts) || request.preflight) return { kind: 'mock' };
+	const { state } = now;
+	if (!state) return { kind: 'mock' };
+	const { path, search } = originForm(request.target);
+	const routed = methodSchema.parse(request.method === 'head' ? 'get' : request.method);
+	if (routeOf(state, path, routed) !== 'users') return { kind: 'mock' };
+	const controls = readControls(request.prefer, new URLSearchParams(search));
+	const origins = hosts.origins ?? [];
+	if (!controls.ok) {
+		return { kind: 'answer', answer: controlsRefused(request, controls.problem, origins) };
+	}
+	if (controls.controls.spelled !== '') {
+		return { kind: 'answer', answer: controlsRefused(request, controls.controls.spelled, origins) };
+	}
+	const method = request.method.toUpperCase();
+	return {
+		kind: 'forward',
+		operation: `${method} ${path}`,
+		request: {
+			url: `${upstream.base}${path}${search}`,
+			method,
+			headers: forwardedHeaders(rawHeaders),
+		},
+	};
+}
+
+/** A header value as HTTP carries it: every character outside ASCII escaped, as JSON does. */
+function asciiJson(value: unknown): string {
+	return JSON.stringify(value).replace(
+		/[^\x20-\x7e]/g,
+		(character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
+}
+
+/** A body as the check reads it: decompressed when the console compressed it anyway. */
+function decoded(body: Buffer, encoding: string | undefined): Buffer | undefined {
+	switch ((encoding ?? 'identity').trim().toLowerCase()) {
+		case 'identity':
+			return body;
+		case 'gzip':
+		case 'x-gzip':
+			return gunzipSync(body);
+		case 'deflate':
+			return inflateSync(body);
+		case 'br':
+			return brotliDecompressSync(body);
+		default:
+			return undefined;
+	}
+}
+
+/** The console's headers by lower-case name, a repeated header's values joined. */
+function headerMap(rawHeaders: readonly string[]): Record<string, string> {
+	const map: Record<string, string> = {};
+	for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+		const name = (rawHeaders[index] ?? '').toLowerCase();
+		const value = rawHeaders[index + 1] ?? '';
+		map[name] = map[name] === undefined ? value : `${map[name]}, ${value}`;
+	}
+	return map;
+}
+
+/** Every way the console's answer breaks the contract of the operation asked for. */
+export function answerViolations(
+	answer: UpstreamAnswer,
+	method: string,
+	contract: OperationContract | undefined,
+): ExchangeViolation[] {
+	if (!contract) return [];
+	const headers = headerMap(answer.rawHeaders);
+	const mediaType = headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase() || undefined;
+	let body: Buffer | undefined;
+	try {
+		body = method === 'HEAD' ? Buffer.alloc(0) : decoded(answer.body, headers['content-encoding']);
+	} catch {
+		body = undefined;
+	}
+	if (body === undefined) {
+		return [
+			{
+				location: ['response', 'headers', 'Content-Encoding'],
+				severity: 'Error',
+				message: `Content-Encoding: the body could not be decoded as ${headers['content-encoding']}`,
+			},
+		];
+	}
+	const text = body.toString('utf8');
+	let json: { value: unknown } | undefined;
+	try {
+		json = text === '' ? undefined : { value: JSON.parse(text) as unknown };
+	} catch {
+		json = undefined;
+	}
+	return exchangeViolations(
+		{ status: answer.status, mediaType, text, ending: 'complete', json },
+		headers,
+		contract,
+	);
+}
+
+/** How the proxy writes its log line: the form, and the worker that answered. */
+export interface ProxyLog {
+	format: LogFormat;
+	worker: number | undefined;
+}
+
+/** The log line of a forwarded request: the mock's fields, the console's origin, each violation. */
+function proxyLine(
+	request: MockRequest,
+	status: number,
+	logged: Logged,
+	upstream: Upstream,
+	violations: readonly ExchangeViolation[],
+	log: ProxyLog,
+) {
+	const parts = lineParts(
+		{ method: request.rawMethod, target: request.target, status, ...logged, worker: log.worker },
+		log.format,
+	);
+	const fields: [string, string][] = [['upstream', new URL(upstream.base).origin]];
+	if (violations.length > 0) {
+		fields.push(['violations', violations.map(({ message }) => message).join('; ')]);
+	}
+	const masked = (text: string): string => text.replace(KEY_LIKE, '<key>');
+	const extra =
+		log.format === 'json'
+			? fields.map(([name, text]) => `,${JSON.stringify(name)}:${asciiJson(masked(text))}`).join('')
+			: fields.map(([name, text]) => `${name}=${asciiJson(masked(text))}`).join(' ');
+	return {
+		...parts,
+		after:
+			log.format === 'json'
+				? `${parts.after}${extra}`
+				: [parts.after, extra].filter(Boolean).join(' '),
+	};
+}
+
+/**
+ * The answer the client gets for the console's: as it came (status, headers but those of the
+ * console's connection, body byte for byte), with the mock's CORS headers in place of the
+ * console's, and `sl-violations` naming each violation; with MOCK_PROXY_ERRORS=on, a violating
+ * answer becomes a 502 problem naming them instead.
+ */
+export function relayed(
+	request: MockRequest,
+	answer: UpstreamAnswer,
+	violations: readonly ExchangeViolation[],
+	upstream: Upstream,
+	origins: readonly string[],
+	log: ProxyLog,
+): MockAnswer {
+	const logged: Logged = {};
+	const named: Record<string, string> = violations.length
+		? { [VIOLATIONS_HEADER]: asciiJson(violations) }
+		: {};
+	const cors = corsHeaders(request.origin, origins);
+	if ('Access-Control-Expose-Headers' in cors) {
+		cors['Access-Control-Expose-Headers'] += `, ${VIOLATIONS_HEADER}`;
+	}
+	if (violations.length > 0 && upstream.errors) {
+		const list = violations.map(({ message }) => message);
+		const problem = {
+			type: 'https://portal.example/problems/contract-violation',
+			title: "The console's answer breaks the contract",
+			status: 502,
+			detail: `The console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM) answered ${answer.status}, which breaks the contract (MOCK_PROXY_ERRORS=on): ${list.join('; ').replace(/\.$/, '')}.`,
+			violations: list,
+		};
+		const body = Buffer.from(JSON.stringify(problem));
+		return {
+			status: 502,
+			headers: {
+				'Content-Type': 'application/problem+json',
+				...named,
+				...cors,
+				'Content-Length': body.length,
+			},
+			body,
+			logged,
+			line: proxyLine(request, 502, logged, upstream, violations, log),
+		};
+	}
+	const headers: Record<string, string | number> = {};
+	const seen = new Map<string, string>();
+	for (let index = 0; index + 1 < answer.rawHeaders.length; index += 2) {
+		const name = answer.rawHeaders[index] ?? '';
+		const lower = name.toLowerCase();
+		if (HOP_BY_HOP.has(lower) || OWN_ON_ANSWER.test(lower) || lower === 'content-length') continue;
+		if (lower === VIOLATIONS_HEADER) continue;
+		const first = seen.get(lower);
+		const value = answer.rawHeaders[index + 1] ?? '';
+		if (first === undefined) {
+			seen.set(lower, name);
+			headers[name] = value;
+		} else {
+			headers[first] = `${String(headers[first])}, ${value}`;
+		}
+	}
+	const declared = headerMap(answer.rawHeaders)['content-length'];
+	return {
+		status: answer.status,
+		headers: {
+			...headers,
+			...named,
+			...cors,
+			// HEAD: the length the console declared for the GET; otherwise the body's, as it came.
+			'Content-Length':
+				request.method === 'head' && declared !== undefined ? declared : answer.body.length,
+		},
+		body: answer.body,
+		logged,
+		line: proxyLine(request, answer.status, logged, upstream, violations, log),
+	};
+}
+
+/** Why the console gave no answer to check. */
+export type UpstreamFailure =
+	| { kind: 'unreachable'; cause: string }
+	| { kind: 'timeout' }
+	| { kind: 'broken'; cause: string }
+	| { kind: 'not-http'; cause: string }
+	| { kind: 'too-large'; limit: number };
+
+/**
+ * The 502 or 504 problem a request gets when the console gave no answer: it names the console
+ * (its origin; never a path or query, which may hold what a client sent) and why, in one line.
+ */
+export function upstreamProblem(
+	request: MockRequest,
+	failure: UpstreamFailure,
+	upstream: Upstream,
+	origins: readonly string[],
+	log: ProxyLog,
+): MockAnswer {
+	const console = new URL(upstream.base).origin;
+	const [status, slug, title, why] = ((): [number, string, string, string] => {
+		switch (failure.kind) {
+			case 'unreachable':
+				return [
+					502,
+					'upstream-unreachable',
+					'The console cannot be reached',
+					`could not be reached (${failure.cause})`,
+				];
+			case 'timeout':
+				return [
+					504,
+					'upstream-timeout',
+					'The console did not answer in time',
+					`did not answer within ${upstream.timeoutMs} ms (MOCK_UPSTREAM_TIMEOUT_MS)`,
+				];
+			case 'broken':
+				return [
+					502,
+					'upstream-broken',
+					'The console broke off its answer',
+					`closed the connection before its whole answer (${failure.cause})`,
+				];
+			case 'not-http':
+				return [
+					502,
+					'upstream-not-http',
+					'The console did not answer in HTTP',
+					`answered something that is not HTTP (${failure.cause})`,
+				];
+			case 'too-large':
+				return [
+					502,
+					'upstream-too-large',
+					"The console's answer is too large",
+					`answered a body over ${failure.limit} bytes, which the proxy does not check`,
+				];
+		}
+	})();
+	const detail = `The mock forwards to the console at ${console} (MOCK_UPSTREAM), which ${why}.`;
+	const logged: Logged = { failed: `the console at ${console} ${why}` };
+	const answer = composed(controlProblem(status, slug, title, detail), request, origins, logged);
+	return { ...answer, line: proxyLine(request, status, logged, upstream, [], log) };
+}
+
+/** The answer to /readyz in proxy mode: ready once the sources are loaded and the console answers. */
+export function readyAnswer(answers: boolean, upstream: Upstream, cause: string): MockAnswer {
+	const body = Buffer.from(
+		JSON.stringify(
+			answers
+				? { status: 'ready' }
+				: {
+						type: 'https://portal.example/problems/upstream-not-ready',
+						title: 'The console the mock forwards to does not answer',
+						status: 503,
+						detail:
+							'The mock is not ready: the console it forwards to does not answer. Its log says why.',
+					},
+		),
+	);
+	return {
+		status: answers ? 200 : 503,
+		headers: {
+			'Content-Type': answers ? 'application/json' : 'application/problem+json',
+			'Cache-Control': 'no-store',
+			...(answers ? {} : { 'Retry-After': '1' }),
+			'Content-Length': body.length,
+		},
+		body,
+		// The probe's answer says nothing a page elsewhere could use; the log names the console.
+		logged: answers ? {} : { refused: `the console at ${new URL(upstream.base).origin} ${cause}` },
+		probe: true,
+	};
+}

@@ -1,0 +1,186 @@
+/**
+ * The mock as a validating proxy, wired to sockets: each request the decision forwards
+ * (`decide.ts`) goes to the console over node:http or node:https, its whole answer is read within
+ * MOCK_UPSTREAM_TIMEOUT_MS, checked against the contract and relayed; a console that cannot be
+ * reached, is too slow, breaks off or does not speak HTTP becomes a 502 or 504 problem. `/readyz`
+ * asks the console whether it answers. The request's own body is never read: the contract's
+ * operations take none.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { OperationContract } from '../../src/shared/contract-check.ts';
+import { contractValidators } from '../../src/sources/contract-validators.ts';
+import type { MockAnswer, MockNow, MockRule } from '../decide.ts';
+import type { MockRequest } from '../sent-answers.ts';
+import type { MockState } from '../state.ts';
+import {
+	answerViolations,
+	proxyStep,
+	readyAnswer,
+	relayed,
+	upstreamProblem,
+	type ProxyLog,
+	type Upstream,
+	type UpstreamAnswer,
+	type UpstreamFailure,
+	type UpstreamRequest,
+} from './decide.ts';
+
+/** The largest body the proxy reads from the console and checks: 16 MiB. */
+export const MAX_UPSTREAM_BODY = 16 * 1024 * 1024;
+
+/** How long /readyz waits for the console at most. */
+const READY_TIMEOUT_MS = 2000;
+
+/** Error codes of a console that cannot be reached at all. */
+const UNREACHABLE = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'EADDRNOTAVAIL',
+]);
+
+/** An error as the problem names it: its code and first line. */
+function causeOf(error: NodeJS.ErrnoException): string {
+	const line = error.message.split('\n', 1)[0] ?? '';
+	return error.code && !line.includes(error.code) ? `${error.code}: ${line}` : line;
+}
+
+/** Asks the console, reading its whole answer, or says why there is none. */
+export function ask(
+	sent: UpstreamRequest,
+	timeoutMs: number,
+	limit = MAX_UPSTREAM_BODY,
+): Promise<UpstreamAnswer | UpstreamFailure> {
+	return new Promise((resolve) => {
+		const url = new URL(sent.url);
+		const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+		let settled = false;
+		const done = (result: UpstreamAnswer | UpstreamFailure): void => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
+			resolve(result);
+		};
+		const outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent: false });
+		const timer = setTimeout(() => {
+			done({ kind: 'timeout' });
+			outgoing.destroy();
+		}, timeoutMs);
+		let answered = false;
+		outgoing.on('error', (error: NodeJS.ErrnoException) => {
+			const cause = causeOf(error);
+			if (error.code?.startsWith('HPE_')) done({ kind: 'not-http', cause });
+			else if (!answered && UNREACHABLE.has(error.code ?? '')) done({ kind: 'unreachable', cause });
+			else done({ kind: 'broken', cause });
+		});
+		outgoing.on('response', (incoming: IncomingMessage) => {
+			answered = true;
+			const chunks: Buffer[] = [];
+			let size = 0;
+			incoming.on('data', (chunk: Buffer) => {
+				size += chunk.length;
+				if (size > limit) {
+					done({ kind: 'too-large', limit });
+					outgoing.destroy();
+					return;
+				}
+				chunks.push(chunk);
+			});
+			incoming.on('aborted', () => done({ kind: 'broken', cause: 'the answer was cut short' }));
+			incoming.on('error', (error: NodeJS.ErrnoException) =>
+				done({ kind: 'broken', cause: causeOf(error) }),
+			);
+			incoming.on('end', () => {
+				if (!incoming.complete) {
+					done({ kind: 'broken', cause: 'the answer was cut short' });
+					return;
+				}
+				done({
+					status: incoming.statusCode ?? 0,
+					rawHeaders: incoming.rawHeaders,
+					body: Buffer.concat(chunks),
+				});
+			});
+		});
+		outgoing.end();
+	});
+}
+
+/** Whether a result is the console's answer rather than why there is none. */
+function isAnswer(result: UpstreamAnswer | UpstreamFailure): result is UpstreamAnswer {
+	return 'status' in result;
+}
+
+/** A failure as the readiness log line says it. */
+function failureWords(failure: UpstreamFailure, upstream: Upstream): string {
+	switch (failure.kind) {
+		case 'timeout':
+			return `did not answer within ${Math.min(upstream.timeoutMs, READY_TIMEOUT_MS)} ms`;
+		case 'too-large':
+			return 'answered too large a body';
+		default:
+			return `does not answer (${failure.cause})`;
+	}
+}
+
+/** What the proxy needs from the server: how to write log lines, and the mock's own decision. */
+export interface ProxyWiring {
+	upstream: Upstream;
+	log: ProxyLog;
+	/** The mock's own answer to a request the proxy does not forward. */
+	mock: (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
+}
+
+/**
+ * The proxy's answer to each request: the mock's own, a refusal, or the console's answer checked
+ * and relayed. Never rejects.
+ */
+export function createForwarder(wiring: ProxyWiring) {
+	const { upstream, log } = wiring;
+	const contracts = new WeakMap<MockState, Map<string, OperationContract>>();
+	const contractOf = (state: MockState, operation: string): OperationContract | undefined => {
+		let operations = contracts.get(state);
+		if (!operations) {
+			operations = contractValidators(state.reference);
+			contracts.set(state, operations);
+		}
+		return operations.get(operation);
+	};
+
+	const forward = async (
+		request: MockRequest,
+		rawHeaders: readonly string[],
+		now: MockNow,
+		hosts: MockRule,
+	): Promise<MockAnswer> => {
+		const origins = hosts.origins ?? [];
+		const step = proxyStep(request, rawHeaders, now, hosts, upstream);
+		switch (step.kind) {
+			case 'mock':
+				return wiring.mock(request);
+			case 'answer':
+				return step.answer;
+			case 'readyz': {
+				const result = await ask(
+					{ url: `${upstream.base}/`, method: 'HEAD', headers: [] },
+					Math.min(upstream.timeoutMs, READY_TIMEOUT_MS),
+					0,
+				);
+				return isAnswer(result)
+					? readyAnswer(true, upstream, '')
+					: readyAnswer(false, upstream, failureWords(result, upstream));
+			}
+			case 'forward': {
+				const result = await ask(step.request, upstream.timeoutMs);
+				if (!isAnswer(result)) return upstreamProblem(request, result, upstream, origins, log);
+				const contract = now.state && contractOf(now.state, step.operation);
+				const violations = answerViolations(result, step.request.method, contract);
+				return relayed(request, result, violations, upstream, origins, log);
+			}
+		}
+	};
+	return forward;
+}

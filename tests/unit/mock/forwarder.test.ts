@@ -1,0 +1,314 @@
+/**
+ * The mock as a validating proxy, without sockets: which requests go to the console and how,
+ * the 422 for the mock's controls, the console's answer relayed as it came with each violation
+ * named (sl-violations, the log line, MOCK_PROXY_ERRORS's 502), and the 502/504 problems of a
+ * console that gives no answer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+	answerViolations,
+	forwardedHeaders,
+	proxyStep,
+	readyAnswer,
+	relayed,
+	upstreamProblem,
+	type Upstream,
+	type UpstreamAnswer,
+} from '../../../mock/forwarder/decide.ts';
+import type { MockNow } from '../../../mock/decide.ts';
+import { lineOf } from '../../../mock/request-log.ts';
+import type { MockRequest } from '../../../mock/sent-answers.ts';
+import { loadState } from '../../../mock/state.ts';
+import { contractValidators } from '../../../src/sources/contract-validators.ts';
+import type { OperationContract } from '../../../src/shared/contract-check.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+
+const settings = readSettings({});
+const USERS = '/api/v2/users';
+const KEY = 'ick-5f6bf1b8-KApG';
+const HOSTS = { port: 4010, names: [] };
+const UPSTREAM: Upstream = {
+	base: 'https://console.example/base',
+	timeoutMs: 10_000,
+	errors: false,
+};
+const LOG = { format: 'logfmt' as const, worker: undefined };
+
+let now: MockNow;
+let get: OperationContract;
+
+beforeAll(async () => {
+	const state = await loadState({
+		viewsDir: settings.viewsDir,
+		contractFile: settings.openApiFile,
+		mockOrigin: 'http://127.0.0.1:1',
+	});
+	now = { state };
+	get = contractValidators(state.reference).get('GET /api/v2/users')!;
+});
+
+const request = (changes: Partial<MockRequest> = {}): MockRequest => ({
+	started: 0,
+	rawMethod: 'GET',
+	method: 'get',
+	target: USERS,
+	host: '127.0.0.1:4010',
+	origin: undefined,
+	authorization: `Bearer ${KEY}`,
+	prefer: undefined,
+	...changes,
+});
+
+const RAW = ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${KEY}`, 'Accept', '*/*'];
+
+const USER = { name: 'Ada Example', email: 'ada@example.com', role: 'admin' };
+const EIGHT = JSON.stringify({ users: Array.from({ length: 8 }, () => USER) });
+
+function upstreamAnswer(
+	body: string,
+	headers: string[] = ['Content-Type', 'application/json'],
+): UpstreamAnswer {
+	return { status: 200, rawHeaders: headers, body: Buffer.from(body) };
+}
+
+describe('which requests go to the console', () => {
+	it('forwards GET /api/v2/users with its path, query and Authorization under the console’s base', () => {
+		const step = proxyStep(request({ target: `${USERS}?page=2` }), RAW, now, HOSTS, UPSTREAM);
+		expect(step).toEqual({
+			kind: 'forward',
+			operation: 'GET /api/v2/users',
+			request: {
+				url: 'https://console.example/base/api/v2/users?page=2',
+				method: 'GET',
+				headers: [
+					['Authorization', `Bearer ${KEY}`],
+					['Accept', '*/*'],
+					['Accept-Encoding', 'identity'],
+				],
+			},
+		});
+		expect(
+			proxyStep(request({ method: 'head', rawMethod: 'HEAD' }), RAW, now, HOSTS, UPSTREAM),
+		).toMatchObject({
+			kind: 'forward',
+			operation: 'HEAD /api/v2/users',
+		});
+	});
+
+	it('passes no header of the client’s connection, nor those its Connection header names', () => {
+		expect(
+			forwardedHeaders([
+				'Connection',
+				'keep-alive, X-Hop',
+				'Keep-Alive',
+				'timeout=5',
+				'X-Hop',
+				'1',
+				'Transfer-Encoding',
+				'chunked',
+				'Proxy-Authorization',
+				'Basic x',
+				'Accept-Encoding',
+				'gzip',
+				'Prefer',
+				'return=minimal',
+			]),
+		).toEqual([
+			['Prefer', 'return=minimal'],
+			['Accept-Encoding', 'identity'],
+		]);
+	});
+
+	it('refuses the mock’s controls with a 422 that says the console decides', () => {
+		for (const changes of [
+			{ prefer: 'code=401' },
+			{ target: `${USERS}?__code=500` },
+			{ prefer: 'code=abc' },
+		]) {
+			const step = proxyStep(request(changes), RAW, now, HOSTS, UPSTREAM);
+			expect(step.kind).toBe('answer');
+			if (step.kind !== 'answer') continue;
+			expect(step.answer.status).toBe(422);
+			const body = JSON.parse(step.answer.body.toString()) as { type: string; detail: string };
+			expect(body.type).toBe('https://portal.example/problems/control-in-proxy-mode');
+			expect(body.detail).toMatch(/MOCK_UPSTREAM, which decides its answer/);
+		}
+		expect(proxyStep(request({ prefer: 'return=minimal' }), RAW, now, HOSTS, UPSTREAM).kind).toBe(
+			'forward',
+		);
+	});
+
+	it('leaves probes, other hosts, preflights and unknown paths to the mock, /readyz to the console', () => {
+		expect(proxyStep(request({ target: '/healthz' }), RAW, now, HOSTS, UPSTREAM)).toMatchObject({
+			kind: 'answer',
+			answer: { status: 200 },
+		});
+		expect(proxyStep(request({ target: '/readyz' }), RAW, now, HOSTS, UPSTREAM).kind).toBe(
+			'readyz',
+		);
+		expect(
+			proxyStep(
+				request({ target: '/readyz' }),
+				RAW,
+				{ state: undefined, waiting: 'x' },
+				HOSTS,
+				UPSTREAM,
+			),
+		).toMatchObject({
+			kind: 'answer',
+			answer: { status: 503 },
+		});
+		for (const changes of [
+			{ host: 'evil.example' },
+			{ method: 'options', rawMethod: 'OPTIONS', preflight: true, origin: 'http://localhost:1' },
+			{ target: '/api/v2/people' },
+			{ method: 'delete', rawMethod: 'DELETE' },
+		]) {
+			expect(proxyStep(request(changes), RAW, now, HOSTS, UPSTREAM)).toEqual({ kind: 'mock' });
+		}
+		expect(proxyStep(request(), RAW, { state: undefined, waiting: 'x' }, HOSTS, UPSTREAM)).toEqual({
+			kind: 'mock',
+		});
+	});
+});
+
+describe('the console’s answer, relayed', () => {
+	it('a conforming answer goes back byte for byte, with no sl-violations, and the log names the console', () => {
+		const answer = upstreamAnswer(EIGHT, [
+			'Content-Type',
+			'application/json',
+			'X-Console',
+			'v9',
+			'Connection',
+			'close',
+		]);
+		const violations = answerViolations(answer, 'GET', get);
+		expect(violations).toEqual([]);
+		const sent = relayed(
+			request({ origin: 'http://localhost:3000' }),
+			answer,
+			violations,
+			UPSTREAM,
+			[],
+			LOG,
+		);
+		expect(sent.status).toBe(200);
+		expect(sent.body.equals(Buffer.from(EIGHT))).toBe(true);
+		expect(sent.headers).toEqual({
+			'Content-Type': 'application/json',
+			'X-Console': 'v9',
+			'Access-Control-Allow-Origin': 'http://localhost:3000',
+			'Access-Control-Expose-Headers':
+				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date, sl-violations',
+			Vary: 'Origin',
+			'Content-Length': EIGHT.length,
+		});
+		expect(lineOf(sent.line!, 0, 1)).toBe(
+			'1970-01-01T00:00:00.000Z GET /api/v2/users 200 1.0ms upstream="https://console.example"',
+		);
+	});
+
+	it('a violating answer carries sl-violations and a log line naming each, never a key', () => {
+		const users = JSON.parse(EIGHT) as { users: Record<string, string>[] };
+		users.users[3]!['role'] = 'root';
+		users.users[0]!['apiKey'] = KEY;
+		const answer = upstreamAnswer(JSON.stringify(users));
+		const violations = answerViolations(answer, 'GET', get);
+		const sent = relayed(request(), answer, violations, UPSTREAM, [], LOG);
+		expect(sent.status).toBe(200);
+		expect(JSON.parse(String(sent.headers['sl-violations']))).toEqual([
+			{
+				location: ['response', 'body'],
+				severity: 'Error',
+				message: '/users/0/apiKey: is not in the contract',
+			},
+			{
+				location: ['response', 'body'],
+				severity: 'Error',
+				message: '/users/3/role: must be one of admin, deployer, operator, viewer',
+			},
+		]);
+		const line = lineOf(sent.line!, 0, 1);
+		expect(line).toContain(
+			'violations="/users/0/apiKey: is not in the contract; /users/3/role: must be one of admin, deployer, operator, viewer"',
+		);
+		expect(line).not.toContain(KEY);
+	});
+
+	it('with MOCK_PROXY_ERRORS=on, a violating answer is a 502 problem naming the violations', () => {
+		const answer = upstreamAnswer(EIGHT, ['Content-Type', 'text/html']);
+		const violations = answerViolations(answer, 'GET', get);
+		const sent = relayed(request(), answer, violations, { ...UPSTREAM, errors: true }, [], LOG);
+		expect(sent.status).toBe(502);
+		expect(sent.headers['Content-Type']).toBe('application/problem+json');
+		expect(JSON.parse(sent.body.toString())).toEqual({
+			type: 'https://portal.example/problems/contract-violation',
+			title: "The console's answer breaks the contract",
+			status: 502,
+			detail:
+				"The console at https://console.example (MOCK_UPSTREAM) answered 200, which breaks the contract (MOCK_PROXY_ERRORS=on): The answer is text/html; the contract's 200 answer is application/json.",
+			violations: ["The answer is text/html; the contract's 200 answer is application/json."],
+		});
+		// A conforming answer is relayed as it came, errors on or not.
+		const fine = upstreamAnswer(EIGHT);
+		expect(relayed(request(), fine, [], { ...UPSTREAM, errors: true }, [], LOG).status).toBe(200);
+	});
+
+	it('a HEAD answer keeps the length the console declared, and sends no body', () => {
+		const head = { status: 200, rawHeaders: ['Content-Length', '512'], body: Buffer.alloc(0) };
+		const sent = relayed(
+			request({ method: 'head', rawMethod: 'HEAD' }),
+			head,
+			[],
+			UPSTREAM,
+			[],
+			LOG,
+		);
+		expect(sent.headers['Content-Length']).toBe('512');
+	});
+});
+
+describe('a console that gives no answer', () => {
+	it.each([
+		[
+			{ kind: 'unreachable', cause: 'connect ECONNREFUSED 127.0.0.1:9' } as const,
+			502,
+			'could not be reached (connect ECONNREFUSED 127.0.0.1:9)',
+		],
+		[
+			{ kind: 'timeout' } as const,
+			504,
+			'did not answer within 10000 ms (MOCK_UPSTREAM_TIMEOUT_MS)',
+		],
+		[
+			{ kind: 'broken', cause: 'socket hang up' } as const,
+			502,
+			'closed the connection before its whole answer (socket hang up)',
+		],
+		[
+			{ kind: 'not-http', cause: 'HPE_INVALID_CONSTANT: Expected HTTP/' } as const,
+			502,
+			'answered something that is not HTTP (HPE_INVALID_CONSTANT: Expected HTTP/)',
+		],
+	])('%j gets %i, naming the console and the cause', (failure, status, why) => {
+		const sent = upstreamProblem(request(), failure, UPSTREAM, [], LOG);
+		expect(sent.status).toBe(status);
+		expect(JSON.parse(sent.body.toString())).toMatchObject({
+			status,
+			detail: `The mock forwards to the console at https://console.example (MOCK_UPSTREAM), which ${why}.`,
+		});
+		expect(lineOf(sent.line!, 0, 1)).toContain(
+			`failed="the console at https://console.example ${why}"`,
+		);
+	});
+
+	it('/readyz says ready, or not ready without naming the console, whose name goes to the log', () => {
+		expect(readyAnswer(true, UPSTREAM, '').status).toBe(200);
+		const not = readyAnswer(false, UPSTREAM, 'does not answer (ECONNREFUSED)');
+		expect(not.status).toBe(503);
+		expect(not.body.toString()).not.toContain('console.example');
+		expect(not.logged.refused).toBe(
+			'the console at https://console.example does not answer (ECONNREFUSED)',
+		);
+	});
+});
