@@ -93,6 +93,14 @@ export async function serve(settings: PortalSettings): Promise<void> {
 			waitForSources: true,
 			allowedHosts: settings.mockAllowedHosts,
 			allowedOrigins: settings.mockAllowedOrigins,
+			upstream:
+				settings.mockUpstream === undefined
+					? undefined
+					: {
+							base: settings.mockUpstream,
+							timeoutMs: settings.mockUpstreamTimeoutMs,
+							errors: settings.mockProxyErrors,
+						},
 			log: settings.mockLog ? out.line : undefined,
 			logFormat: settings.mockLogFormat,
 			logProbes: settings.mockLogProbes,
@@ -108,7 +116,9 @@ export async function serve(settings: PortalSettings): Promise<void> {
 	setImmediate(() => module.flushCompileCache());
 	if (worker === undefined) {
 		say(
-			`Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
+			settings.mockUpstream
+				? `Mock listening on ${mock.url} as a validating proxy: GET and HEAD ${USERS_PATH} go to the console at ${new URL(settings.mockUpstream).origin} (MOCK_UPSTREAM), each answer checked against the contract${settings.mockProxyErrors ? ', a violating one answered 502 (MOCK_PROXY_ERRORS=on)' : ''}.`
+				: `Mock listening on ${mock.url} (try GET ${mock.url}${USERS_PATH} with a directory key); following edits to the fixtures and the contract.`,
 		);
 	} else {
 		await toPrimary({ kind: 'listening', url: mock.url });

@@ -20,6 +20,8 @@ import {
 	type MockRule,
 } from './decide.ts';
 import { breakAnswer, planDelivery, waited } from './delivery.ts';
+import type { Upstream } from './forwarder/decide.ts';
+import { createForwarder } from './forwarder/forward.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
 import type { MockRequest } from './sent-answers.ts';
@@ -42,6 +44,8 @@ export interface MockOptions {
 	allowedHosts?: readonly string[];
 	/** Origins whose pages may read the mock's answers beyond local ones (MOCK_ALLOWED_ORIGINS). */
 	allowedOrigins?: readonly string[];
+	/** The console to forward to as a validating proxy (MOCK_UPSTREAM); none: the mock answers. */
+	upstream?: Upstream | undefined;
 	/** Where request-log lines go; no request log when absent. */
 	log?: ((line: Line) => void) | undefined;
 	/** How each request's line is written: logfmt (the default) or one JSON object. */
@@ -274,9 +278,27 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	let stopping: Promise<void> | undefined;
 	const counts = { received: 0, answered: 0 };
 
+	/**
+	 * With MOCK_UPSTREAM, the validating proxy (`forwarder/`): it forwards the users operation to
+	 * the console and leaves every other request to the mock's own decision.
+	 */
+	const forward =
+		options.upstream &&
+		createForwarder({
+			upstream: options.upstream,
+			log: { format: log?.format ?? 'logfmt', worker: options.worker },
+			mock: (request) => decide(request, now, memory, hosts),
+		});
+
 	/** Decides a request and sends the answer; while stopping, the answer closes its connection. */
-	const answer = (response: ServerResponse, request: MockRequest): void => {
-		const decided = decide(request, now, memory, hosts);
+	const answer = (
+		response: ServerResponse,
+		request: MockRequest,
+		rawHeaders: readonly string[] = [],
+	): void => {
+		const decided = forward
+			? forward(request, rawHeaders, now, hosts)
+			: decide(request, now, memory, hosts);
 		if (decided instanceof Promise) {
 			void decided.then((found) => {
 				if (found.delivery) {
@@ -337,10 +359,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		incoming.resume();
 		if (starting && !probe(request, now)) {
 			// Answered from whatever the first load left: its state, or why it has none.
-			const answerNow = (): void => answer(response, request);
+			const answerNow = (): void => answer(response, request, incoming.rawHeaders);
 			void starting.then(answerNow, answerNow);
 		} else {
-			answer(response, request);
+			answer(response, request, incoming.rawHeaders);
 		}
 	};
 

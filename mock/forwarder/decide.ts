@@ -40,7 +40,7 @@ export interface UpstreamRequest {
 	url: string;
 	/** The method as sent, upper case. */
 	method: string;
-	/** Every header the client sent but those of its own connection, as name-value pairs. */
+	/** The console's Host, then every header the client sent but those of its connection. */
 	headers: [string, string][];
 }
 
@@ -190,7 +190,7 @@ export function proxyStep(
 		request: {
 			url: `${upstream.base}${path}${search}`,
 			method,
-			headers: forwardedHeaders(rawHeaders),
+			headers: [['Host', new URL(upstream.base).host], ...forwardedHeaders(rawHeaders)],
 		},
 	};
 }

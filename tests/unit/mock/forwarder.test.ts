@@ -81,6 +81,7 @@ describe('which requests go to the console', () => {
 				url: 'https://console.example/base/api/v2/users?page=2',
 				method: 'GET',
 				headers: [
+					['Host', 'console.example'],
 					['Authorization', `Bearer ${KEY}`],
 					['Accept', '*/*'],
 					['Accept-Encoding', 'identity'],
