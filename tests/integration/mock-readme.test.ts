@@ -3,6 +3,7 @@
  * mock on loopback, and a row without a test (or a test without a row) fails, so the table and
  * the mock cannot drift apart. The paragraph on what Node refuses first is checked too.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,11 @@ async function readmeRows(): Promise<string[]> {
 	const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
 	const section = readme.split(/^#{2,3} /m).find((part) => part.startsWith('How the mock answers'));
 	if (!section) throw new Error('README.md: no "How the mock answers" section');
-	const rows = section.split('\n').filter((line) => line.startsWith('| '));
+	// The first table of the section: the build settings' table comes later in it.
+	const lines = section.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('| '));
+	const end = lines.findIndex((line, index) => index > start && !line.startsWith('| '));
+	const rows = lines.slice(start, end);
 	return rows
 		.slice(2)
 		.map((row) => row.split(' | ')[0]?.slice(2).trim() ?? '')
@@ -60,6 +65,30 @@ function expectProblem(answer: { response: Response; text: string }, status: num
 }
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/** A raw GET of the users path with the first view's key and a Prefer header. */
+const rawFault = (prefer: string, method = 'GET') =>
+	raw(
+		port,
+		`${method} ${USERS} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${first().key}\r\nPrefer: ${prefer}\r\nConnection: close\r\n\r\n`,
+	);
+
+/** curl's exit code and error for the users path with the first view's key and a Prefer header. */
+function curlExit(prefer: string): Promise<{ code: number; stderr: string }> {
+	const args = ['-sS', '-o', '/dev/null', '-H', `Authorization: Bearer ${first().key}`];
+	return new Promise((resolve) => {
+		execFile(
+			'curl',
+			[...args, '-H', `Prefer: ${prefer}`, `${base}${USERS}`],
+			(error, _, stderr) => {
+				resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stderr });
+			},
+		);
+	});
+}
+
+/** A timer in Node may fire up to a millisecond before the clock reads its time. */
+const TIMER_SLACK_MS = 2;
 
 /** The test of each row, by the row's first cell exactly as the README writes it. */
 const ROWS: Record<string, () => Promise<void>> = {
@@ -125,6 +154,7 @@ const ROWS: Record<string, () => Promise<void>> = {
 	},
 	'Any control without a usable key (`Prefer: code=abc` and no `Authorization`)': async () => {
 		expectProblem(await ask(USERS, { Prefer: 'code=abc' }), 401, 'missing-key');
+		expectProblem(await ask(USERS, { Prefer: 'fault=reset, delay=30000' }), 401, 'missing-key');
 		expectProblem(await ask(`${USERS}?__code=401&__code=500`), 401, 'missing-key');
 		expectProblem(
 			await ask(USERS, { Prefer: 'code=200', Authorization: 'Bearer' }),
@@ -182,6 +212,92 @@ const ROWS: Record<string, () => Promise<void>> = {
 			const repeated = await ask(`${USERS}?__code=401&__code=500`, bearer(key));
 			expectProblem(repeated, 422, 'invalid-control');
 			expect(repeated.text).toContain('__code');
+		},
+	'With a directory key: `Prefer: delay=<ms>` or `?__delay=<ms>` (0 to 30,000), or `delay=<min>-<max>` and `seed=<n>`':
+		async () => {
+			const { key } = first();
+			for (const [target, headers] of [
+				[USERS, { ...bearer(key), Prefer: 'delay=600' }],
+				[`${USERS}?__delay=600`, bearer(key)],
+			] as const) {
+				const before = performance.now();
+				const answer = await ask(target, headers);
+				expect(performance.now() - before).toBeGreaterThanOrEqual(600 - TIMER_SLACK_MS);
+				expect(answer.response.status).toBe(200);
+				expect(answer.text).toContain(first().view.view.users[0]?.email ?? '?');
+			}
+			const picks: string[] = [];
+			for (let round = 1; round <= 2; round += 1) {
+				await ask(USERS, { ...bearer(key), Prefer: 'delay=50-500, seed=readme' });
+				const seeded = () =>
+					(started[0]?.output() ?? '').split('\n').filter((line) => line.includes('seed=readme'));
+				await expect.poll(() => seeded().length).toBe(round);
+				picks.push(/ delay=(\d+)ms/.exec(seeded().at(-1) ?? '')?.[1] ?? '?');
+			}
+			expect(Number(picks[0])).toBeGreaterThanOrEqual(50);
+			expect(Number(picks[0])).toBeLessThanOrEqual(500);
+			expect(picks[1]).toBe(picks[0]);
+		},
+	'With a directory key: `Prefer: fault=reset` or `?__fault=reset`': async () => {
+		await expect(rawFault('fault=reset')).rejects.toMatchObject({ code: 'ECONNRESET' });
+		const query = await fetch(`${base}${USERS}?__fault=reset`, {
+			headers: bearer(first().key),
+		}).then(
+			() => 'answered',
+			(error: unknown) => (error instanceof Error ? error.cause : error),
+		);
+		expect(query).toMatchObject({ code: 'ECONNRESET' });
+		expect((await curlExit('fault=reset')).code).toBe(56);
+		await expect.poll(() => started[0]?.output()).toMatch(/ fault=reset\n/);
+	},
+	'With a directory key: `fault=empty`': async () => {
+		const answer = await rawFault('fault=empty');
+		expect(answer.head).toBe('');
+		const { code, stderr } = await curlExit('fault=empty');
+		expect(code).toBe(52);
+		expect(stderr).toContain('Empty reply from server');
+	},
+	'With a directory key: `fault=garbage`': async () => {
+		const answer = await rawFault('fault=garbage');
+		expect(answer.status).toBe(0);
+		expect(answer.head.length).toBeGreaterThan(0);
+		expect(answer.head.startsWith('HTTP/')).toBe(false);
+		const { code, stderr } = await curlExit('fault=garbage');
+		expect(code).not.toBe(0);
+		expect(stderr).toContain('Received HTTP/0.9 when not allowed');
+	},
+	'With a directory key: `fault=truncated`': async () => {
+		const answer = await rawFault('fault=truncated');
+		expect(answer.status).toBe(200);
+		const length = Number(/\r\ncontent-length: (\d+)/i.exec(answer.head)?.[1]);
+		expect(length).toBeGreaterThan(10);
+		expect(Buffer.byteLength(answer.body, 'latin1')).toBe(Math.floor(length / 2));
+		expect((await curlExit('fault=truncated')).code).toBe(18);
+		const head = await rawFault('fault=truncated', 'HEAD');
+		expect(head.status).toBe(200);
+		expect(head.body).toBe('');
+	},
+	'With a directory key: `fault=slow-body`': async () => {
+		for (const [prefer, span] of [
+			['fault=slow-body, delay=500', 500],
+			['fault=slow-body', 1000],
+		] as const) {
+			const before = performance.now();
+			const answer = await ask(USERS, { ...bearer(first().key), Prefer: prefer });
+			expect(performance.now() - before, prefer).toBeGreaterThanOrEqual(span - TIMER_SLACK_MS);
+			expect(answer.response.status).toBe(200);
+			expect(answer.text).toContain(first().view.view.users[0]?.email ?? '?');
+		}
+	},
+	'An unknown `fault` (`fault=boom`), or a `delay` out of range (`delay=30001`, `delay=500-100`)':
+		async () => {
+			const { key } = first();
+			for (const prefer of ['fault=boom', 'delay=30001', 'delay=500-100']) {
+				const answer = await ask(USERS, { ...bearer(key), Prefer: prefer });
+				expectProblem(answer, 422, 'invalid-control');
+				expect(answer.text).toContain(`Prefer: ${prefer}`);
+			}
+			expectProblem(await ask(`${USERS}?__fault=reset`), 401, 'missing-key');
 		},
 	'Any other method on `/api/v2/users`, or an `OPTIONS` that is not a preflight': async () => {
 		const { key } = first();
