@@ -7,13 +7,19 @@
  * (process id and random), and those names, the layers only they hold and the containers it made
  * are removed afterwards, whatever happened, so it passes whatever else the store holds (the
  * images of an earlier `npm run image`, another test's) and leaves nothing of its own behind.
+ *
+ * The web image holds the portal built for a team's same-origin deployment (PORTAL_MOCK_URL=/):
+ * the last part runs both images as a team does, the web image proxying the mock's path to the
+ * mock image, and reads the portal in Chromium under its intranet name (issue 32).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
 	buildImage,
 	checkTools,
@@ -28,12 +34,22 @@ import {
 	type ImageKind,
 	type SourceFacts,
 } from '../../scripts/lib/images.ts';
+import { exampleUser, viewName } from '../../src/shared/views.ts';
+import { loadViews } from '../../src/sources/fixtures.ts';
+import { launchChromium } from '../../support/browser.ts';
+import { buildPortal } from '../../support/build.ts';
 import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { BUILT_AT_EPOCH } from '../global-setup.ts';
 
 /** The source the images are labelled with in these tests. */
 const SOURCE = 'https://git.example/console-portal';
 
-const distDir = inject('distDir');
+/** The name a team's readers reach the portal under; Chromium and curl map it to 127.0.0.1. */
+const TEAM_HOST = 'portal.intranet.example';
+/** The port the web image serves the team's portal on in the last part, known to its build. */
+let teamPort: number;
+/** The portal the web image holds: built for the mock on its own origin (PORTAL_MOCK_URL=/). */
+let distDir: string;
 /** The user both images run as. */
 const IMAGE_UID = '10001';
 /** A name an operator serves each image under, added through its *_ALLOWED_HOSTS variable. */
@@ -157,6 +173,18 @@ beforeAll(async () => {
 	}
 	await timed('local base', () => ensureLocalBase(() => undefined));
 	before = await imageIds();
+	teamPort = await freePort();
+	distDir = path.join(work, 'dist');
+	const built = await timed('portal (PORTAL_MOCK_URL=/)', () =>
+		Promise.resolve(
+			buildPortal(distDir, undefined, {
+				PORTAL_MOCK_URL: '/',
+				PORTAL_URL: `http://${TEAM_HOST}:${teamPort}`,
+				SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
+			}),
+		),
+	);
+	if (built.status !== 0) throw new Error(`The portal build failed:\n${built.output}`);
 	await timed('context', () => prepareContext(context, distDir));
 	// A stand-in for the README's Deploy commands run before the tests: the web image built from
 	// the same files as `npm run image` builds it, with the labels of another build (another
@@ -513,6 +541,144 @@ describe('console-portal-mock', () => {
 		expect(await stopWith(mock, 'SIGTERM')).toBe(0);
 		expect(mock.run.output()).not.toMatch(/Error|DeprecationWarning/);
 		expect(await writtenPaths(mock.container)).toEqual([]);
+	});
+});
+
+describe('a team’s portal on one name: the web image serves the mock image on its own origin', () => {
+	const views = loadViews(path.join(ROOT, 'content', 'views'));
+	let web: Running | undefined;
+	let mock: Running | undefined;
+	let browser: Browser | undefined;
+	/** The portal as its readers reach it. */
+	const portal = (): string => `http://${TEAM_HOST}:${teamPort}`;
+
+	beforeAll(async () => {
+		const started = performance.now();
+		const mockPort = await freePort();
+		mock = await runImage('mock', { MOCK_PORT: String(mockPort), MOCK_ALLOWED_HOSTS: TEAM_HOST });
+		await waitForUrl(`http://127.0.0.1:${mockPort}/readyz`, mock.run);
+		web = await runImage('web', {
+			PORTAL_PORT: String(teamPort),
+			PORTAL_ALLOWED_HOSTS: TEAM_HOST,
+			MOCK_UPSTREAM: `http://127.0.0.1:${mockPort}`,
+		});
+		await waitForUrl(`http://127.0.0.1:${teamPort}/`, web.run);
+		browser = await launchChromium([`--host-resolver-rules=MAP ${TEAM_HOST} 127.0.0.1`]);
+		timings['team start'] = Math.round((performance.now() - started) / 100) / 10;
+	});
+
+	afterAll(async () => {
+		await browser?.close();
+		await Promise.allSettled([web?.run.stop(), mock?.run.stop()]);
+	});
+
+	/** Chromium's note on a header that needs https, the one console error plain http causes. */
+	const HTTP_ONLY_NOTE =
+		/^The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy\./;
+
+	/** What each page logged as an error or reported as a CSP violation, and what it fetched. */
+	const seen = new WeakMap<Page, { problems: string[]; calls: string[] }>();
+
+	/** Opens a route under the portal's intranet name in a fresh context, recording what it does. */
+	async function open(route: string): Promise<Page> {
+		if (!browser) throw new Error('Chromium is not started');
+		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+		const page = await context.newPage();
+		const record = { problems: [] as string[], calls: [] as string[] };
+		seen.set(page, record);
+		page.on('console', (message) => {
+			// Over plain http under a name (a team serves https: the overlay's Ingress has TLS),
+			// Chromium ignores nginx's Cross-Origin-Opener-Policy and says so; nothing else is let by.
+			if (message.type() === 'error' && !HTTP_ONLY_NOTE.test(message.text())) {
+				record.problems.push(message.text());
+			}
+		});
+		page.on('pageerror', (error) => record.problems.push(error.message));
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname === '/api/v2/users') record.calls.push(request.url());
+		});
+		await page.goto(`${portal()}${route}`);
+		await page.evaluate(() => {
+			document.addEventListener('securitypolicyviolation', (event) => {
+				console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`);
+			});
+		});
+		await page.locator('try-it form').waitFor({ state: 'visible' });
+		return page;
+	}
+
+	/** Presses Send and waits for a 200 from the mock, through the portal's own origin only. */
+	async function sendThroughPortal(page: Page): Promise<void> {
+		await page.getByRole('button', { name: 'Send', exact: true }).click();
+		await expect
+			.poll(() => page.locator('try-it [data-summary]').innerText(), { timeout: 15_000 })
+			.toMatch(/^200 OK/);
+		expect(seen.get(page)?.calls).toEqual([`${portal()}/api/v2/users`]);
+	}
+
+	/** The page logged no error and reported no CSP violation; then it is closed. */
+	async function expectClean(page: Page): Promise<void> {
+		expect(seen.get(page)?.problems).toEqual([]);
+		await page.context().close();
+	}
+
+	it('try-it on a view page gets the view’s users through the portal’s own origin, with no console error and no CSP violation', async () => {
+		const production = (await views).find(({ slug }) => slug === 'production');
+		if (!production) throw new Error('Expected the production fixture');
+		const page = await open('/views/production/');
+		await sendThroughPortal(page);
+		const body = JSON.parse((await page.locator('try-it [data-body]').textContent()) ?? '') as {
+			users: { email: string }[];
+		};
+		expect(body.users.map(({ email }) => email)).toEqual(
+			production.view.users.map(({ email }) => email),
+		);
+		await expect(page.locator('try-it [data-whose]').innerText()).resolves.toBe(
+			`These are the users of this view, ${viewName(production.view)}.`,
+		);
+		await expectClean(page);
+	});
+
+	it('try-it on /reference/ gets the picked view’s users through the portal’s own origin', async () => {
+		const target = (await views).at(-1);
+		if (!target) throw new Error('no view fixture');
+		const page = await open('/reference/');
+		await page.getByLabel('Environment').selectOption(target.view.environment);
+		await page.getByLabel('View', { exact: true }).selectOption(target.slug);
+		const key = page.getByLabel('Key', { exact: true });
+		await expect.poll(() => key.locator('option').count()).toBe(target.view.users.length + 1);
+		await sendThroughPortal(page);
+		await expect(page.locator('try-it [data-whose]').innerText()).resolves.toBe(
+			`These are the users of this view, ${viewName(target.view)}.`,
+		);
+		await expectClean(page);
+	});
+
+	it('the view page’s curl command to the mock, run as shown (curl told the name’s address), gets the view’s users', async () => {
+		const production = (await views).find(({ slug }) => slug === 'production');
+		if (!production) throw new Error('Expected the production fixture');
+		const page = await open('/views/production/');
+		// The first of the samples under "Run it against the mock": curl, to the readers' mock.
+		const shown = await page.locator('#mock-curl-0').innerText();
+		await expectClean(page);
+		expect(shown).toMatch(/^curl /);
+		expect(shown).toContain(`${portal()}/api/v2/users`);
+		expect(shown).toContain(exampleUser(production.view).apiKey);
+		// The command as the page shows it; curl alone is told where the intranet name points.
+		const ran = spawnSync(
+			'bash',
+			[
+				'-c',
+				`curl() { command curl --silent --show-error --fail --resolve "${TEAM_HOST}:${teamPort}:127.0.0.1" "$@"; }\n${shown}`,
+			],
+			{ encoding: 'utf8', timeout: 15_000 },
+		);
+		expect(ran.stderr).toBe('');
+		expect(ran.status).toBe(0);
+		const body = JSON.parse(ran.stdout) as { users: { email: string }[] };
+		expect(body.users.map(({ email }) => email)).toEqual(
+			production.view.users.map(({ email }) => email),
+		);
 	});
 });
 
