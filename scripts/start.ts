@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { prefixed, standardOutput } from '../mock/output.ts';
+import { upstreamFrom } from '../mock/forwarder/decide.ts';
 import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
@@ -69,6 +70,7 @@ const mock = await startMock({
 	watch: true,
 	allowedHosts: settings.mockAllowedHosts,
 	allowedOrigins: settings.mockAllowedOrigins,
+	upstream: upstreamFrom(settings),
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
 	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
@@ -84,7 +86,9 @@ function announce(): void {
 			'',
 			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,
 			`    Portal  ${portalUrl}`,
-			`    Mock    ${mock.url}  (GET ${mock.url}${USERS_PATH} with a directory key)`,
+			settings.mockUpstream
+				? `    Mock    ${mock.url}  (a validating proxy to the console at ${new URL(settings.mockUpstream).origin}, MOCK_UPSTREAM)`
+				: `    Mock    ${mock.url}  (GET ${mock.url}${USERS_PATH} with a directory key)`,
 			'',
 			'  The mock follows edits to content/views/ and openapi.yaml. Press Ctrl-C to stop both.',
 			'',

@@ -478,3 +478,17 @@ export function readyAnswer(answers: boolean, upstream: Upstream, cause: string)
 		probe: true,
 	};
 }
+
+/** The proxy's settings (MOCK_UPSTREAM and its two companions), or none without MOCK_UPSTREAM. */
+export function upstreamFrom(settings: {
+	mockUpstream: string | undefined;
+	mockUpstreamTimeoutMs: number;
+	mockProxyErrors: boolean;
+}): Upstream | undefined {
+	if (settings.mockUpstream === undefined) return undefined;
+	return {
+		base: settings.mockUpstream,
+		timeoutMs: settings.mockUpstreamTimeoutMs,
+		errors: settings.mockProxyErrors,
+	};
+}
