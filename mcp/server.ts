@@ -5,12 +5,17 @@
  * messages; anything else goes to stderr.
  */
 import { readFileSync } from 'node:fs';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { checkAnswer } from '../src/client/try-it/check.ts';
-import { localMockUrl } from '../src/shared/urls.ts';
-import { readSettings } from '../src/sources/settings.ts';
-import { createPortalReader } from '../src/site/mcp/portal.ts';
-import { createPortalServer } from '../src/site/mcp/server.ts';
+import module from 'node:module';
+
+// Compiled code kept between starts, as the mock keeps it (NODE_COMPILE_CACHE, else a temporary
+// folder): an assistant starts the server often, and most of its start is compiling.
+module.enableCompileCache();
+const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+const { checkAnswer } = await import('../src/client/try-it/check.ts');
+const { localMockUrl } = await import('../src/shared/urls.ts');
+const { readSettings } = await import('../src/sources/settings.ts');
+const { createPortalReader } = await import('../src/site/mcp/portal.ts');
+const { createPortalServer } = await import('../src/site/mcp/server.ts');
 
 const { version } = JSON.parse(
 	readFileSync(new URL('../package.json', import.meta.url), 'utf8'),

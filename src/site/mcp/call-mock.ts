@@ -40,9 +40,13 @@ export const REDACTED = '[secret removed]';
 /** The longest body returned, in characters. */
 export const BODY_LIMIT = 100_000;
 
-/** Every secret value of a view: its users' keys and its configuration values. */
-function secretsOf(entry: ViewEntry): string[] {
-	return [...entry.view.users.map((user) => user.apiKey), ...Object.values(entry.view.config)]
+/** Every secret value of some views: their users' keys and configuration values, longest first. */
+export function secretsOf(...entries: readonly ViewEntry[]): string[] {
+	return entries
+		.flatMap(({ view }) => [
+			...view.users.map((user) => user.apiKey),
+			...Object.values(view.config),
+		])
 		.filter((value) => value.length > 0)
 		.sort((a, b) => b.length - a.length);
 }

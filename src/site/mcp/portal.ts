@@ -96,8 +96,10 @@ export interface PortalReader {
 /** A reader over the settings' fixture folder, contract, guides and git history. */
 export function createPortalReader(settings: PortalSettings): PortalReader {
 	const fixtures = createFixtureReader(settings.viewsDir);
-	const entries = async (): Promise<readonly ViewEntry[]> => {
-		const { result } = await fixtures.read();
+	/** The fixtures now, and their files' stamps, which say whether anything changed. */
+	const reading = async (): Promise<{ views: readonly ViewEntry[]; stamp: string }> => {
+		const { result, stamps } = await fixtures.read();
+		const stamp = [...stamps].join('\n');
 		if (!result.ok) {
 			// Files and fields only: a problem's message may quote a value of the fixture.
 			const where = result.problems.map(({ file, field }) =>
@@ -107,16 +109,16 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 				`fixtures: ${where.length} problem(s) at ${where.join('; ')}; the build (npm run build) says what each expects`,
 			);
 		}
-		return result.views;
+		return { views: result.views, stamp };
 	};
-	let last:
-		{ entries: readonly ViewEntry[]; contract: unknown; snapshot: PortalSnapshot } | undefined;
+	const entries = async (): Promise<readonly ViewEntry[]> => (await reading()).views;
+	let last: { stamp: string; contract: unknown; snapshot: PortalSnapshot } | undefined;
 	const snapshot = async (): Promise<PortalSnapshot> => {
-		const views = await entries();
+		const { views, stamp } = await reading();
 		const file = shownPath(settings.openApiFile);
 		const contract = await readContract(file);
 		const guides = await readGuides(settings.docsDir);
-		if (last?.entries === views && last.contract === contract.document) {
+		if (last?.stamp === stamp && last.contract === contract.document) {
 			return { ...last.snapshot, guides };
 		}
 		const place = {
@@ -133,7 +135,7 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 			mockOrigin: shownMockUrl(place),
 			localMock: localMockUrl(place.mockPort),
 		});
-		last = { entries: views, contract: contract.document, snapshot: fresh };
+		last = { stamp, contract: contract.document, snapshot: fresh };
 		return fresh;
 	};
 	const accessHistory = async (): Promise<AccessHistory> => {

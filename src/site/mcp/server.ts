@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ROLES } from '../../schemas/view.ts';
 import { guideHref, OPENAPI_JSON_HREF, LLMS_TXT_HREF } from '../../shared/urls.ts';
 import { ACCESS_KINDS } from '../history.ts';
-import { callMock, MOCK_METHODS } from './call-mock.ts';
+import { callMock, MOCK_METHODS, secretsOf, withoutSecrets } from './call-mock.ts';
 import { checkAnswer, type PanelCheck } from './check-answer.ts';
 import { ToolInputError, type PortalReader } from './portal.ts';
 import { searchPortal, SEARCH_KINDS } from './search.ts';
@@ -69,19 +69,31 @@ function result(structured: object) {
 	};
 }
 
-/** Runs a tool; an error becomes one line (a ToolInputError's own, or a generic one). */
-async function answer<T>(tool: string, work: () => Promise<T> | T): Promise<T> {
+/**
+ * Runs a tool; an error becomes one line (a ToolInputError's own, or a generic one). An error may
+ * repeat an input, and an input may be a key an assistant was given elsewhere: any secret value of
+ * the fixtures in the line is replaced before it is sent.
+ */
+async function answer<T>(
+	reader: PortalReader,
+	tool: string,
+	work: () => Promise<T> | T,
+): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
-		if (error instanceof ToolInputError) throw error;
-		const kind = error instanceof Error ? error.name : 'Error';
-		throw new ToolInputError(
-			`${tool}: the portal's sources could not be read (${kind}); see the server's log`,
-			{
-				cause: error,
-			},
-		);
+		const line =
+			error instanceof ToolInputError
+				? error.message
+				: `${tool}: the portal's sources could not be read (${error instanceof Error ? error.name : 'Error'}); see the server's log`;
+		if (!(error instanceof ToolInputError)) console.error(error);
+		let secrets: string[] = [];
+		try {
+			secrets = secretsOf(...(await reader.entries()));
+		} catch {
+			// Fixtures that do not load: the line names files and fields only.
+		}
+		throw new ToolInputError(withoutSecrets(line, secrets), { cause: error });
 	}
 }
 
@@ -124,7 +136,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async ({ query, ...filters }) =>
 			result({
-				results: await answer('search', async () =>
+				results: await answer(reader, 'search', async () =>
 					searchPortal(await reader.snapshot(), query, filters),
 				),
 			}),
@@ -142,7 +154,9 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async ({ address }) =>
 			result({
 				address,
-				markdown: await answer('read_page', async () => readPage(await reader.snapshot(), address)),
+				markdown: await answer(reader, 'read_page', async () =>
+					readPage(await reader.snapshot(), address),
+				),
 			}),
 	);
 
@@ -169,7 +183,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async ({ environment }) =>
 			result({
-				views: await answer('list_views', async () =>
+				views: await answer(reader, 'list_views', async () =>
 					listViews(await reader.snapshot(), environment),
 				),
 			}),
@@ -188,7 +202,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			outputSchema: { count: z.number().int(), holdings: z.array(holdingSchema) },
 		},
 		async (query) => {
-			const holdings = await answer('who_holds', async () =>
+			const holdings = await answer(reader, 'who_holds', async () =>
 				whoHolds(await reader.snapshot(), query),
 			);
 			return result({ count: holdings.length, holdings });
@@ -239,7 +253,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (filters) =>
 			result(
-				await answer('access_changes', async () =>
+				await answer(reader, 'access_changes', async () =>
 					accessChanges(await reader.accessHistory(), filters),
 				),
 			),
@@ -276,7 +290,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (call) =>
 			result(
-				await answer('call_mock', async () => {
+				await answer(reader, 'call_mock', async () => {
 					const sent = await callMock(await reader.entries(), call);
 					const { reference } = await reader.snapshot();
 					const check =
@@ -310,7 +324,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (input) =>
 			result(
-				await answer('check_answer', async () =>
+				await answer(reader, 'check_answer', async () =>
 					checkAnswer((await reader.snapshot()).reference, input, options.panelCheck),
 				),
 			),
