@@ -126,7 +126,7 @@ describe('a portal built for a team’s mock on its own name', () => {
 			mockUrl,
 			`http://127.0.0.1:${localPort}`,
 		]);
-		expect(await built('views/production.md')).toContain(users());
+		expect(await built('views/production.md')).toContain(`at \`${mockUrl}\``);
 		expect(await built('llms.txt')).toContain(`answers on \`${mockUrl}\``);
 		for (const file of [
 			'docs/getting-started/index.html',

@@ -599,7 +599,9 @@ describe('the try-it panel when the reader gets something wrong', () => {
 		expect(summary).toMatch(
 			new RegExp(`^This page may not call ${hostileUrl}/html: its Content-Security-Policy`),
 		);
-		expect(summary).toContain(`only the mock it was built for, ${MOCK_URL}.`);
+		expect(summary).toContain(
+			`only the mock it was built for, ${MOCK_URL}, and a mock of your own`,
+		);
 		const { heading, visible } = await checked(page);
 		expect(heading).toBe('Request not sent: blocked by this page');
 		expect(visible).toBe(false);

@@ -111,7 +111,6 @@ export function viewMarkdown(view: PublicView, { environmentPage, mock }: ViewTw
 			link(`${page}#${VIEW_PAGE_IDS.mockRequest}`, mock.heading),
 			' on the HTML page, with the key written out.',
 		),
-		codeBlock(buildCurl({ baseUrl: mock.url, key: KEY_PLACEHOLDER }), 'sh'),
 		paragraph(`Generated at ${view.generatedAt}. Internal use only.`),
 	]);
 }

@@ -141,7 +141,7 @@ describe.each(ROWS)('$name', (row) => {
 	it('names it in a view’s Markdown twin and in llms.txt', () => {
 		const words = mockWords(place);
 		const twin = viewMarkdown(publicView(production!), { environmentPage: 1, mock: words });
-		expect(twin).toContain(`${row.shown}/api/v2/users`);
+		expect(twin).toContain(`at \`${row.shown}\``);
 		const llms = llmsTxt({
 			guides: [],
 			reference: { title: 'Console API', version: '2.0.0' },
