@@ -217,6 +217,9 @@ describe('the MCP server, over stdio as the README starts it', () => {
 		const body = JSON.parse(data['body'] as string) as { users: { email: string }[] };
 		expect(body.users.map((u) => u.email)).toEqual(entry!.view.users.map((u) => u.email));
 		expect(data['check']).toMatchObject({ conforms: true, verdict: 'matches' });
+		expect(data['key']).toMatch(
+			/^Keys and configuration values are never given here; the HTML page \/views\/staging-us-east\/ shows them/,
+		);
 		expect(text).not.toContain(user.apiKey);
 		const refused = await call('call_mock', {
 			slug: 'staging-us-east',

@@ -21,6 +21,7 @@ import {
 	readPage,
 	READABLE_PAGES,
 	whoHolds,
+	whereSecretsAre,
 	accessChanges,
 } from './tools.ts';
 
@@ -282,6 +283,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			outputSchema: {
 				request: z.string(),
 				as: z.string(),
+				key: z.string().describe('Where the key sent is shown: never in this result'),
 				status: z.number().int(),
 				headers: z.record(z.string(), z.string()),
 				body: z.string(),
@@ -302,7 +304,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 									headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
 									violations: [],
 								};
-					return { ...sent, check };
+					return { ...sent, key: whereSecretsAre(call.slug), check };
 				}),
 			),
 	);

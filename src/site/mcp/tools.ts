@@ -17,7 +17,7 @@ import { byEnvironment } from '../people.ts';
 import { environmentGroups, environmentPageOf } from '../overview.ts';
 import { reviewFlags } from '../review-flags.ts';
 import { ACCESS_KINDS, type AccessKind } from '../history.ts';
-import { viewMarkdown } from '../markdown/view.ts';
+import { VIEW_PAGE_IDS, viewMarkdown } from '../markdown/view.ts';
 import { personMarkdown } from '../markdown/people.ts';
 import { homeMarkdown } from '../markdown/lists.ts';
 import { referenceMarkdown } from '../markdown/reference.ts';
@@ -27,7 +27,7 @@ import { ToolInputError, type AccessHistory, type PortalSnapshot } from './porta
 
 /** What a tool says when asked for a key or a configuration value: where the HTML page shows it. */
 export function whereSecretsAre(slug: string): string {
-	return `Keys and configuration values are never given here; they are shown on the HTML page ${viewHref(slug)} (the user directory and the Configuration block).`;
+	return `Keys and configuration values are never given here; the HTML page ${viewHref(slug)} shows them, in its user directory (#${VIEW_PAGE_IDS.directory}) and its Configuration block (#${VIEW_PAGE_IDS.configuration}).`;
 }
 
 /** `/llms.txt`, as the build writes it; the review pages listed are the directories' flags. */
