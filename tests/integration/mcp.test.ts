@@ -229,6 +229,14 @@ describe('the MCP server, over stdio as the README starts it', () => {
 		});
 		expect(refused.data['status']).toBe(401);
 		expect(refused.data['check']).toMatchObject({ conforms: true });
+		const head = await call('call_mock', {
+			slug: 'staging-us-east',
+			email: user.email,
+			baseUrl: mockBase,
+			method: 'HEAD',
+		});
+		expect(head.data).toMatchObject({ status: 200, body: '' });
+		expect(head.data['check']).toMatchObject({ verdict: 'unchecked' });
 	});
 
 	it('check_answer names a violation by its JSON path', async () => {
