@@ -143,7 +143,13 @@ export async function highlightRuns(code: string, language?: string): Promise<Co
 				`${[...PLAIN_LANGUAGES].filter(Boolean).join(', ')}, ${[...known].sort().join(', ')}`,
 		);
 	}
-	const lines = shiki.codeToTokensBase(code, { lang: name, theme: KINDS_THEME });
+	// No time limit per line (Shiki's default is 500 ms): on a loaded build machine a line would
+	// otherwise be cut after its first tokens and ship uncoloured; our code blocks are short.
+	const lines = shiki.codeToTokensBase(code, {
+		lang: name,
+		theme: KINDS_THEME,
+		tokenizeTimeLimit: 0,
+	});
 	const runs: CodeRun[] = [];
 	lines.forEach((line, index) => {
 		if (index > 0) pushRun(runs, '\n', undefined);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
 	highlightHtml,
 	highlightRuns,
@@ -69,6 +69,22 @@ describe('the code highlighter', () => {
 			expect(Object.keys(byKind(runs))).toEqual(expect.arrayContaining(kinds));
 		},
 	);
+
+	it('highlights a whole line however slow the machine is: no line is cut at a time limit', async () => {
+		// A loaded build machine once shipped a JavaScript sample coloured only up to its first
+		// keyword: Shiki stops a line after 500 ms by default. Here every clock reading is a second on.
+		await highlightRuns('const warm = 1;', 'js');
+		let clock = 0;
+		const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1000));
+		try {
+			const code = "const response = await fetch('http://127.0.0.1:4010/');";
+			const runs = await highlightRuns(code, 'js');
+			expect(runs.map(({ text }) => text).join('')).toBe(code);
+			expect(Object.keys(byKind(runs))).toEqual(expect.arrayContaining(['k', 'f', 's']));
+		} finally {
+			now.mockRestore();
+		}
+	});
 
 	it('gives each run of one kind one span: no two runs in a row share a kind', async () => {
 		const runs = await highlightRuns('npm run mock\n# a comment\n# another one\nnpm start', 'sh');
