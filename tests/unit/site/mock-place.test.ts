@@ -127,6 +127,11 @@ describe.each(ROWS)('$name', (row) => {
 		const servers = composed['servers'] as { url: string; description: string }[];
 		expect(servers.map(({ url }) => url)).toEqual(row.servers);
 		expect(servers.at(-1)?.description).toMatch(/^The local mock, started with `npm run mock`/);
+		if (!row.local) {
+			expect(servers[0]?.description).toBe(
+				"The mock this portal calls, shared by its readers: every view's keys get its users, as on the local mock.",
+			);
+		}
 	});
 
 	it('calls the mock in all eight languages’ samples', () => {
