@@ -15,7 +15,7 @@ import {
 	exchangeViolations,
 	type ExchangeViolation,
 	type OperationContract,
-} from '../../src/shared/contract-check.ts';
+} from '../../src/shared/exchange-check.ts';
 import { hostAllowed } from '../../src/shared/allowed-hosts.ts';
 import { controlProblem, methodSchema, routeOf } from '../answers.ts';
 import { readControls } from '../controls.ts';

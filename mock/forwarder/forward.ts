@@ -8,7 +8,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { OperationContract } from '../../src/shared/contract-check.ts';
+import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { contractValidators } from '../../src/sources/contract-validators.ts';
 import type { MockAnswer, MockNow, MockRule } from '../decide.ts';
 import type { MockRequest } from '../sent-answers.ts';

@@ -12,7 +12,7 @@ import {
 	type UpstreamAnswer,
 	type UpstreamFailure,
 } from '../../mock/forwarder/decide.ts';
-import type { OperationContract } from '../../src/shared/contract-check.ts';
+import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { USERS_PATH } from '../../src/shared/curl.ts';
 
 /** A key to send, and how every output names it. */

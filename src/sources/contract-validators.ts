@@ -7,7 +7,8 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { BodyValidator, OperationContract } from '../shared/contract-check.ts';
+import type { BodyValidator } from '../shared/contract-check.ts';
+import type { OperationContract } from '../shared/exchange-check.ts';
 import type { ApiReference } from './openapi.ts';
 
 /** The formats the validators check, as regular expressions that compile inline. */

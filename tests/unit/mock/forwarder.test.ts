@@ -20,7 +20,7 @@ import { lineOf } from '../../../mock/request-log.ts';
 import type { MockRequest } from '../../../mock/sent-answers.ts';
 import { loadState } from '../../../mock/state.ts';
 import { contractValidators } from '../../../src/sources/contract-validators.ts';
-import type { OperationContract } from '../../../src/shared/contract-check.ts';
+import type { OperationContract } from '../../../src/shared/exchange-check.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 
 const settings = readSettings({});

@@ -5,11 +5,8 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-	exchangeViolations,
-	type AnswerToCheck,
-	type OperationContract,
-} from '../../../src/shared/contract-check.ts';
+import type { AnswerToCheck } from '../../../src/shared/contract-check.ts';
+import { exchangeViolations, type OperationContract } from '../../../src/shared/exchange-check.ts';
 import { readContract } from '../../../src/sources/contract.ts';
 import { contractValidators } from '../../../src/sources/contract-validators.ts';
 import { ROOT } from '../../../support/processes.ts';
