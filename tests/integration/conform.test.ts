@@ -182,6 +182,16 @@ describe('npm run conform against a console that drifts', () => {
 	});
 });
 
+describe('the README’s command', () => {
+	it('is the one these tests run, with another base URL and the keys in CONFORM_KEYS', async () => {
+		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toContain(
+			'CONFORM_KEYS=<key>,<key> npm run conform -- --base-url https://console.intranet.example --junit conform.xml --markdown conform.md',
+		);
+		expect(readme).toContain('`npm run conform -- --base-url http://127.0.0.1:4010`');
+	});
+});
+
 describe('a run that cannot be made', () => {
 	it('exits 2 with one line: no keys, a key on the command line, a console that cannot be reached', async () => {
 		const noKeys = await conform(['--base-url', mockUrl], {});

@@ -6,11 +6,13 @@
  * console too slow, cut off or not speaking HTTP gets a 504 or 502 problem, never a hang; the
  * mock's controls get a 422; /readyz says whether the console answers. No key appears in any log.
  */
+import { readFile } from 'node:fs/promises';
 import { get } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 import {
 	startStandInConsole,
 	type Drift,
@@ -259,6 +261,17 @@ describe('the mock’s own rules in proxy mode', () => {
 		});
 		expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
 		expect(answer.headers.get('access-control-expose-headers')).toContain('sl-violations');
+	});
+
+	it('is started as the README shows, npm run mock (node mock/cli.ts) with MOCK_UPSTREAM', async () => {
+		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toContain('MOCK_UPSTREAM=https://console.intranet.example npm run mock');
+		const scripts = (
+			JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+				scripts: Record<string, string>;
+			}
+		).scripts;
+		expect(scripts['mock']).toBe('node mock/cli.ts');
 	});
 
 	it('prints no key of any fixture in any log line', () => {
