@@ -152,6 +152,15 @@ describe('pickDelay and seededRandom', () => {
 		expect(seededRandom('ab')()).not.toBe(seededRandom('ba')());
 	});
 
+	it('gives the numbers it gave before for a seed, so a test that names one keeps its delays across versions', () => {
+		const random = seededRandom('7');
+		expect([random(), random(), random()]).toEqual([
+			0.5916928979568183, 0.7049730001017451, 0.5164144658483565,
+		]);
+		expect(pickDelay({ min: 200, max: 2000 }, seededRandom('7'))).toBe(1265);
+		expect(pickDelay({ min: 0, max: 30_000 }, seededRandom('42'))).toBe(9232);
+	});
+
 	it('spreads a seed’s picks over the whole range', () => {
 		const picks = Array.from({ length: 200 }, (_, seed) =>
 			pickDelay({ min: 0, max: 9 }, seededRandom(String(seed))),
