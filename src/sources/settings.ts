@@ -71,7 +71,7 @@ function httpAddress(
 	}
 	if (url.username || url.password) {
 		return fail(
-			`expected an address without a user name or password (${url.protocol}//${url.host}); readers' browsers would send them with every request`,
+			`expected an address without a user name or password (${url.protocol}//${url.host}); it would be written wherever the address is shown or logged`,
 		);
 	}
 	if (/[?#]/.test(text)) return fail(`expected an address without a query (?…) or fragment (#…)`);

@@ -196,7 +196,7 @@ describe('PORTAL_MOCK_URL, PORTAL_URL and MOCK_ALLOWED_ORIGINS: where readers re
 		[
 			'credentials',
 			'https://reader:s3cret@mock.intranet.example',
-			"PORTAL_MOCK_URL: expected an address without a user name or password (https://mock.intranet.example); readers' browsers would send them with every request",
+			'PORTAL_MOCK_URL: expected an address without a user name or password (https://mock.intranet.example); it would be written wherever the address is shown or logged',
 		],
 		[
 			'a query',
