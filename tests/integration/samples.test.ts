@@ -105,7 +105,7 @@ const CLIENTS: { runner: string; check: [string, string[]]; debian: string }[] =
 ];
 
 /** Runs one sample with the runner it names, from the file a reader would save it in. */
-async function runSample(sample: Sample, index: number, apiKey: string | undefined) {
+async function runSample(sample: Sample, index: number | string, apiKey: string | undefined) {
 	const env = { API_KEY: apiKey, NO_COLOR: '1' };
 	const runner = RUNNERS[sample.runner];
 	if (!runner) return { code: null, output: `no runner "${sample.runner}" in this test` };
@@ -120,6 +120,28 @@ async function runSample(sample: Sample, index: number, apiKey: string | undefin
 	if (result.code === null && /ENOENT/.test(result.output) && client)
 		result.output += ` (apt-get install ${client.debian})`;
 	return result;
+}
+
+/** How many samples run at once: one per core this process may use (Go and Java compile first). */
+const AT_ONCE = Math.max(1, os.availableParallelism());
+
+/** Runs `task` over `items`, at most `limit` at a time, giving the results in the items' order. */
+async function pooled<T, R>(
+	items: readonly T[],
+	limit: number,
+	task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+	const results: R[] = [];
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (next < items.length) {
+			const index = next;
+			next += 1;
+			results[index] = await task(items[index] as T, index);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
 }
 
 /**
@@ -280,8 +302,13 @@ describe('the samples on the built pages', () => {
 		const keyView = views[1];
 		const apiKey = keyView?.view.users[2]?.apiKey ?? '';
 		const failures: string[] = [];
-		for (const [index, sample] of distinct(samples).entries()) {
-			const { code, output } = await runSample(sample, index, apiKey);
+		const list = distinct(samples);
+		// In parallel, one a core: the results are read in the samples' order.
+		const results = await pooled(list, AT_ONCE, (sample, index) =>
+			runSample(sample, index, apiKey),
+		);
+		for (const [index, sample] of list.entries()) {
+			const { code, output } = results[index] ?? { code: null, output: 'not run' };
 			const where = `${sample.page} (${sample.runner}) ${sample.code}`;
 			if (code !== 0) {
 				failures.push(`${where}\n  exited ${String(code)}: ${output}`);
@@ -314,24 +341,29 @@ describe('the samples on the built pages', () => {
 			new Set(['sh', 'node', 'python', 'go', 'ruby', 'php', 'java']),
 		);
 		const failures: string[] = [];
-		for (const [index, sample] of distinct(keyed).entries()) {
-			for (const apiKey of [undefined, '']) {
-				const { code, output } = await runSample(sample, index, apiKey);
-				// `go run` adds its own line when the program exits non-zero; the sample printed one.
-				const lines = output
-					.trim()
-					.split('\n')
-					.filter((line) => !(sample.runner === 'go' && line === 'exit status 1'));
-				const refused =
-					code !== 0 &&
-					lines.length === 1 &&
-					/API_KEY: export a key from a view page first$/.test(lines[0] ?? '') &&
-					!/undefined|HTTP\/1\.1|\b40[01]\b/.test(output);
-				if (!refused) {
-					failures.push(
-						`${sample.page} (${sample.runner}, API_KEY ${apiKey === undefined ? 'unset' : 'empty'}) ${sample.code}\n  exited ${String(code)}: ${output}`,
-					);
-				}
+		const runs = distinct(keyed).flatMap((sample) =>
+			[undefined, ''].map((apiKey) => ({ sample, apiKey })),
+		);
+		// In parallel, one a core, each run in a folder of its own.
+		const results = await pooled(runs, AT_ONCE, ({ sample, apiKey }, index) =>
+			runSample(sample, `keyless-${index}`, apiKey),
+		);
+		for (const [index, { sample, apiKey }] of runs.entries()) {
+			const { code, output } = results[index] ?? { code: null, output: 'not run' };
+			// `go run` adds its own line when the program exits non-zero; the sample printed one.
+			const lines = output
+				.trim()
+				.split('\n')
+				.filter((line) => !(sample.runner === 'go' && line === 'exit status 1'));
+			const refused =
+				code !== 0 &&
+				lines.length === 1 &&
+				/API_KEY: export a key from a view page first$/.test(lines[0] ?? '') &&
+				!/undefined|HTTP\/1\.1|\b40[01]\b/.test(output);
+			if (!refused) {
+				failures.push(
+					`${sample.page} (${sample.runner}, API_KEY ${apiKey === undefined ? 'unset' : 'empty'}) ${sample.code}\n  exited ${String(code)}: ${output}`,
+				);
 			}
 		}
 		expect(failures).toEqual([]);
