@@ -209,6 +209,7 @@ export async function writeStarlightSite(): Promise<void> {
 		.replace(/^order:.*\n/m, '')
 		.replace(/^import .*\n/gm, '')
 		.replaceAll('<MockAddress />', `\`${mock}\``)
+		.replaceAll('<MockAddress local />', `\`${mock}\``)
 		.replaceAll('<PortalAddress />', `\`http://127.0.0.1:${settings.portalPort}/\``)
 		.replace(/<MockSamples [^>]*\/>/g, samples);
 	// A component the guide starts using must be written out here too, or the two pages differ.
