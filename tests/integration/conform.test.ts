@@ -190,6 +190,14 @@ describe('the README’s command', () => {
 		);
 		expect(readme).toContain('`npm run conform -- --base-url http://127.0.0.1:4010`');
 	});
+
+	it('is the one the mock-server guide shows too', async () => {
+		const guide = await readFile(path.join(ROOT, 'content/docs/mock-server.mdx'), 'utf8');
+		expect(guide).toContain(
+			'CONFORM_KEYS=<key>,<key> npm run conform -- --base-url https://console.intranet.example --junit conform.xml --markdown conform.md',
+		);
+		expect(guide).toContain('`npm run conform -- --base-url http://127.0.0.1:4010`');
+	});
 });
 
 describe('a run that cannot be made', () => {

@@ -266,6 +266,8 @@ describe('the mock’s own rules in proxy mode', () => {
 	it('is started as the README shows, npm run mock (node mock/cli.ts) with MOCK_UPSTREAM', async () => {
 		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
 		expect(readme).toContain('MOCK_UPSTREAM=https://console.intranet.example npm run mock');
+		const guide = await readFile(path.join(ROOT, 'content/docs/mock-server.mdx'), 'utf8');
+		expect(guide).toContain('MOCK_UPSTREAM=https://console.intranet.example npm run mock');
 		const scripts = (
 			JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
 				scripts: Record<string, string>;
