@@ -229,7 +229,8 @@ export async function send(panel: HTMLElement): Promise<void> {
 		document.removeEventListener('securitypolicyviolation', onViolation);
 		const shown = withPolicyBlock(outcome, blocked, {
 			server: server.server,
-			defaultServer: panel.dataset['defaultServer'] ?? '',
+			// The panel's address of the mock, a path resolved on this page's origin (try-it-panel.ts).
+			defaultServer: serverInput.defaultValue,
 		});
 		const answer = shown.kind === 'answer' ? shown : undefined;
 		// The answer was read and parsed once; it is checked once and shown once, whole.

@@ -29,15 +29,8 @@ export function normalServer(text: string): string | undefined {
  * so the panel calls its own origin under whatever name the portal is served. Undefined when
  * neither.
  */
-export function defaultServer(written: string | undefined, pageOrigin: string): string | undefined {
-	if (written === undefined) return undefined;
-	if (!written.startsWith('/') || written.startsWith('//')) return normalServer(written);
-	try {
-		return normalServer(new URL(written, pageOrigin).href);
-	} catch {
-		return undefined;
-	}
-}
+export const defaultServer = (written: string, page: string): string | undefined =>
+	normalServer(new URL(written, page).href);
 
 /** The server the panel starts with: the remembered one when it is an address, else the default. */
 export function rememberedServer(stored: unknown, fallback: string): string {

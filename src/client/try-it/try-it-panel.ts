@@ -31,11 +31,13 @@ export class TryItPanel extends HTMLElement {
 		}
 		const view = this.dataset['view'];
 		const memory = readMemory(readTab(MEMORY_STORAGE_KEY));
-		// A mock on the page's own origin is named by its path; from here on, by its address.
-		const fallback = defaultServer(this.dataset['defaultServer'], location.origin) ?? server.value;
-		this.dataset['defaultServer'] = fallback;
-		server.defaultValue = fallback;
-		server.value = memory.server ?? rememberedServer(stored, fallback);
+		// A mock on the page's own origin is named by its path, resolved on this page's address.
+		server.value =
+			memory.server ??
+			rememberedServer(
+				stored,
+				defaultServer(this.dataset['defaultServer'] ?? '', location.href) ?? server.value,
+			);
 		for (const option of key.options) {
 			if (memory.view === view && (option.dataset['person'] ?? '') === memory.person) {
 				option.selected = true;
