@@ -7,7 +7,7 @@
  * it needs. `NO_SYSTEM_INSTALL=1` turns the installing off.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -228,7 +228,23 @@ export function prepareSystemPackages(options: CheckOptions = {}): number {
 					printError,
 				)
 			: runQuietly('apt-get', args, { ...env, DEBIAN_FRONTEND: 'noninteractive' }, printError);
+	// Minimal Debian images (the slim ones, and the image test's mmdebstrap base) leave
+	// /usr/share/man out, and the JDK's post-install script fails without its man1 folder
+	// (https://bugs.debian.org/863199), leaving dpkg half-configured: the folder is made first.
+	const manFolder = path.join(root, 'usr/share/man/man1');
+	const makeManFolder = (): boolean => {
+		if (existsSync(manFolder)) return true;
+		if (sudo) return runQuietly('sudo', ['-n', 'mkdir', '-p', manFolder], env, printError);
+		try {
+			mkdirSync(manFolder, { recursive: true });
+			return true;
+		} catch (error) {
+			printError(`${manFolder}: ${(error as Error).message}`);
+			return false;
+		}
+	};
 	const installed =
+		makeManFolder() &&
 		aptGet(['update', '-qq']) &&
 		installGroups(missing).every((group) => aptGet(['install', '-y', '-qq', ...group]));
 	if (!installed) return stop('apt-get failed, above');

@@ -68,9 +68,15 @@ async function machineWithout(...absent: string[]): Promise<void> {
 
 /** A stand-in apt-get: records DEBIAN_FRONTEND and its arguments, installs, exits with `code`. */
 async function standInAptGet(code = 0, output = ''): Promise<void> {
+	// As Debian's does, the JDK's post-install script links its man page into /usr/share/man/man1
+	// and fails when that folder is not there (minimal images leave /usr/share/man out).
+	const needsMan = (name: string): string =>
+		name === 'default-jdk-headless'
+			? `[ -d '${root}/usr/share/man/man1' ] || { echo "update-alternatives: error: no /usr/share/man/man1" >&2; exit 100; }; `
+			: '';
 	const cases = [...Object.entries(FILES)].map(
 		([name, file]) =>
-			`${name}) /bin/mkdir -p '${path.dirname(root + file)}'; /bin/cp '${scratch}/packages/${name}' '${root}${file}' ;;`,
+			`${name}) ${needsMan(name)}/bin/mkdir -p '${path.dirname(root + file)}'; /bin/cp '${scratch}/packages/${name}' '${root}${file}' ;;`,
 	);
 	const marked = MARKED.map((name) => `${name}) : > '${root}/installed/${name}' ;;`);
 	await script(
@@ -130,9 +136,13 @@ beforeEach(async () => {
 	root = path.join(scratch, 'root');
 	bin = path.join(scratch, 'bin');
 	await mkdir(path.join(root, 'installed'), { recursive: true });
+	// A full Debian has its man page folders; a minimal one (as in the tests that remove it) not.
+	await mkdir(path.join(root, 'usr/share/man/man1'), { recursive: true });
 	await mkdir(bin);
 	// Through sudo, apt-get runs as `env DEBIAN_FRONTEND=noninteractive apt-get …`.
 	await symlink('/usr/bin/env', path.join(bin, 'env'));
+	// and makes the man page folder a minimal Debian lacks with `mkdir -p`.
+	await symlink('/usr/bin/mkdir', path.join(bin, 'mkdir'));
 	// Debian's python3, as a stand-in that imports requests once python3-requests is installed.
 	await script(path.join(root, 'usr/bin/python3'), `[ -e '${root}/installed/python3-requests' ]`);
 	// What the stand-in apt-get copies into place for each package.
@@ -286,6 +296,35 @@ describe('the Debian packages npm test needs', () => {
 				'apt-get install buildah',
 			],
 		});
+	});
+
+	it('installs the JDK on a minimal Debian, which has no /usr/share/man (its post-install needs it)', async () => {
+		await machineWithout('default-jdk-headless');
+		await rm(path.join(root, 'usr/share/man'), { recursive: true });
+		await standInAptGet();
+		expect(check(0)).toEqual({
+			code: 0,
+			out: [
+				'Installing the Debian packages the tests need (NO_SYSTEM_INSTALL=1 turns this off): ' +
+					`default-jdk-headless (${SAMPLES})`,
+			],
+			err: [],
+		});
+		expect(existsSync(path.join(root, 'usr/share/man/man1'))).toBe(true);
+	});
+
+	it('makes the man page folder through sudo too, when not root', async () => {
+		await machineWithout('default-jdk-headless');
+		await rm(path.join(root, 'usr/share/man'), { recursive: true });
+		await standInAptGet();
+		await standInSudo(0);
+		expect(check(1000).code).toBe(0);
+		expect(await calls('sudo')).toEqual([
+			'-n true',
+			`-n mkdir -p ${path.join(root, 'usr/share/man/man1')}`,
+			'-n env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
+			'-n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jdk-headless',
+		]);
 	});
 
 	it('fails, naming the file, when apt-get succeeds but the package is still not found', async () => {
