@@ -196,7 +196,7 @@ describe('the README’s command', () => {
 		expect(guide).toContain(
 			'CONFORM_KEYS=<key>,<key> npm run conform -- --base-url https://console.intranet.example --junit conform.xml --markdown conform.md',
 		);
-		expect(guide).toContain('`npm run conform -- --base-url http://127.0.0.1:4010`');
+		expect(guide).toContain('with its address, <MockAddress local />, as\nthe base URL');
 	});
 });
 
