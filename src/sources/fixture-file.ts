@@ -267,16 +267,47 @@ function withoutByteOrderMark(text: string): string {
 	return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
+/** The deepest nesting of objects and arrays a fixture may have; a view needs 4. */
+export const FIXTURE_MAX_DEPTH = 64;
+
+/**
+ * Where a text first opens an object or array deeper than `FIXTURE_MAX_DEPTH`, or -1: one pass,
+ * with the brackets inside strings skipped, so the parser (which recurses once per level, and
+ * runs out of stack a few thousand levels down) never reads such a text.
+ */
+export function tooDeepOffset(text: string): number {
+	let depth = 0;
+	let inString = false;
+	for (let offset = 0; offset < text.length; offset += 1) {
+		const character = text[offset];
+		if (inString) {
+			if (character === '\\') offset += 1;
+			else if (character === '"') inString = false;
+		} else if (character === '"') inString = true;
+		else if (character === '{' || character === '[') {
+			depth += 1;
+			if (depth > FIXTURE_MAX_DEPTH) return offset;
+		} else if (character === '}' || character === ']') depth -= 1;
+	}
+	return -1;
+}
+
 /**
  * Parses a fixture's text as strict JSON (RFC 8259: no comments, no trailing commas, no NaN, no
  * white space but space, tab and line breaks) with each field once in each object. A byte-order mark is dropped. Gives the
- * value, or the first syntax error with its line and column, or every field given twice with
- * the lines of both.
+ * value, or where it nests deeper than `FIXTURE_MAX_DEPTH`, or the first syntax error with its
+ * line and column, or every field given twice with the lines of both.
  */
 export function parseFixtureJson(
 	text: string,
 ): { data: unknown; problems: [] } | { data?: undefined; problems: JsonProblem[] } {
 	const source = withoutByteOrderMark(text);
+	const tooDeep = tooDeepOffset(source);
+	if (tooDeep >= 0) {
+		const { line, column } = positionAt(source, tooDeep);
+		const message = `expected JSON nested at most ${FIXTURE_MAX_DEPTH} levels deep (a view needs 4), but line ${line}, column ${column} opens level ${FIXTURE_MAX_DEPTH + 1}`;
+		return { problems: [{ field: '', message }] };
+	}
 	let syntax: string | undefined;
 	const duplicates: JsonProblem[] = [];
 	/** The fields of each object being read, innermost last, with the line of each. */

@@ -175,6 +175,17 @@ export const CONTENT_CASES: readonly HostileCase[] = [
 		line: () =>
 			'expected UTF-8 text, but the bytes from offset 778 are not UTF-8 (save the file as UTF-8)',
 	},
+	{
+		name: 'JSON nested 7,000 levels deep, which once ran the parser out of stack',
+		file: 'deep.json',
+		make: async (folder) => {
+			const text = `{"users":${'['.repeat(7000)}${']'.repeat(7000)}}`;
+			await writeFile(path.join(folder, 'deep.json'), text);
+			return nothing;
+		},
+		line: () =>
+			'expected JSON nested at most 64 levels deep (a view needs 4), but line 1, column 73 opens level 65',
+	},
 	kept(
 		'a field given twice, of which JSON.parse keeps the last',
 		'duplicate-key.json',

@@ -413,6 +413,33 @@ describe('a fixture’s text as JSON', () => {
 		expect(problemOf('{"a":abcdefghijklmnopqrstu}')).toContain('has `abcdefghijklmnopqrst…`,');
 	});
 
+	it('refuses JSON nested 7,000 levels deep in one line, before the parser recurses that far', () => {
+		// 16 KB that once threw "Maximum call stack size exceeded" from jsonc-parser, naming no file.
+		const text = `{"users":${'['.repeat(7000)}${']'.repeat(7000)}}`;
+		expect(parseFixtureJson(text)).toEqual({
+			problems: [
+				{
+					field: '',
+					message:
+						'expected JSON nested at most 64 levels deep (a view needs 4), but line 1, column 73 opens level 65',
+				},
+			],
+		});
+	});
+
+	it('counts only the brackets outside strings, and takes JSON nested 64 levels deep', () => {
+		const deep = `${'['.repeat(64)}${']'.repeat(64)}`;
+		expect(parseFixtureJson(deep).problems).toEqual([]);
+		const quoted = `{"a":"${'['.repeat(100)}\\\\\\"${'{'.repeat(100)}"}`;
+		expect(parseFixtureJson(quoted)).toEqual({
+			data: { a: `${'['.repeat(100)}\\"${'{'.repeat(100)}` },
+			problems: [],
+		});
+		expect(problemOf(`[\n${'{"a":'.repeat(64)}1${'}'.repeat(64)}]`)).toBe(
+			'expected JSON nested at most 64 levels deep (a view needs 4), but line 2, column 316 opens level 65',
+		);
+	});
+
 	it('tells the first syntax error alone', () => {
 		expect(parseFixtureJson('{"a":NaN,"b":,"c" 1}').problems).toEqual([
 			{
