@@ -11,7 +11,18 @@
  */
 import parsePreferHeader from 'parse-prefer-header';
 import { z } from 'zod';
+import {
+	FAULT_KINDS,
+	isFault,
+	LONGEST_DELAY_MS,
+	readDelay,
+	type DelayRange,
+	type FaultKind,
+} from '../src/schemas/mock-delivery.ts';
 import type { DirectoryAnswer } from './directory.ts';
+
+// The delays and faults a request may ask for are the settings' too (MOCK_CHAOS): see there.
+export { FAULT_KINDS, LONGEST_DELAY_MS, readDelay, type DelayRange, type FaultKind };
 
 /** The controls a request carries; each is absent when not asked for. */
 export interface MockControls {
@@ -31,25 +42,6 @@ export interface MockControls {
 	spelled: string;
 }
 
-/** A delay asked for: `delay=500` is 500 to 500, `delay=100-500` picks in between. */
-export interface DelayRange {
-	min: number;
-	max: number;
-}
-
-/** The longest delay a request may ask for, in milliseconds. */
-export const LONGEST_DELAY_MS = 30_000;
-
-/**
- * The faults a request may ask for, as WireMock names them: the connection reset before any
- * byte, closed with no answer, random bytes then closed, headers and half the body then closed,
- * or the body sent a little at a time over the delay.
- */
-export const FAULT_KINDS = ['reset', 'empty', 'garbage', 'truncated', 'slow-body'] as const;
-
-/** A fault a request may ask for. */
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
 /** The controls of a request, or why one cannot be read. */
 export type ControlsParse = { ok: true; controls: MockControls } | { ok: false; problem: string };
 
@@ -67,19 +59,6 @@ const preferencesSchema = z.looseObject({
 
 /** The names of the controls, as Prefer and the query (with `__` before it) spell them. */
 const NAMES = ['code', 'example', 'dynamic', 'seed', 'delay', 'fault'] as const;
-
-/** `delay=<ms>` or `delay=<min>-<max>`, each a whole number of milliseconds. */
-const DELAY = /^(\d{1,5})(?:-(\d{1,5}))?$/;
-
-/** A delay as asked for, or undefined when it is not one from 0 to 30,000 ms, low end first. */
-export function readDelay(text: string): DelayRange | undefined {
-	const match = DELAY.exec(text);
-	if (!match) return undefined;
-	const min = Number(match[1]);
-	const max = match[2] === undefined ? min : Number(match[2]);
-	if (max > LONGEST_DELAY_MS || min > max) return undefined;
-	return { min, max };
-}
 
 /**
  * A source of numbers from 0 to 1 (1 left out) that is the same for the same seed, so a request
@@ -102,11 +81,6 @@ export function seededRandom(seed: string): () => number {
 /** The delay to wait, in whole milliseconds, picked uniformly from the range by `random`. */
 export function pickDelay(delay: DelayRange, random: () => number): number {
 	return delay.min + Math.floor(random() * (delay.max - delay.min + 1));
-}
-
-/** Whether a text names a fault kind. */
-function isFault(text: string): text is FaultKind {
-	return (FAULT_KINDS as readonly string[]).includes(text);
 }
 
 /** Reads the controls; `prefer` is the Prefer header, `query` the request's query parameters. */
