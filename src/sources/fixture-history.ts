@@ -67,6 +67,11 @@ export interface FixtureTag {
 	commit: CommitInfo;
 	/** Each `<slug>.json` of the views folder at the tag, in slug order. */
 	fixtures: { slug: string; version: FixtureVersion }[];
+	/**
+	 * The full names of the fixture commits the tag reaches (its commit and its ancestors): what
+	 * came after the tag is every other commit, whatever the commits' dates say.
+	 */
+	reaches: string[];
 }
 
 /** The fixtures' history as read, or why there is none. */
@@ -199,6 +204,10 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 				...tag,
 				info: await commitInfo(top, tag.commit),
 				files: await fixturesAt(top, inside, tag.commit),
+				reaches: (await git(top, ['rev-list', tag.commit, '--', spec]))
+					.toString('utf8')
+					.split('\n')
+					.filter(Boolean),
 			})),
 		);
 		const blobs = new Set<string>();
@@ -253,6 +262,7 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 		const tags = tagFiles.map((tag): FixtureTag => ({
 			name: tag.name,
 			commit: tag.info,
+			reaches: tag.reaches,
 			fixtures: tag.files.map(({ file, blob }) => ({
 				slug: slugOf(file),
 				version: version(file, blob) ?? { readable: false, fields: ['(file)'] },

@@ -79,8 +79,8 @@ export async function projectPortal(inputs: PortalInputs): Promise<PortalSnapsho
 export interface AccessHistory {
 	status: HistoryStatus;
 	entries: readonly HistoryEntry[];
-	/** Every tag, by name, with its commit's date. */
-	tags: ReadonlyMap<string, string>;
+	/** Every tag, by name, with the full names of the fixture commits it reaches. */
+	tags: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Reads the portal's sources on each call; fixtures are parsed again only when they changed. */
@@ -146,7 +146,7 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 		return {
 			status,
 			entries: newestFirst(history.entries.filter(isAccessChange)),
-			tags: new Map(reading.tags.map((tag) => [tag.name, tag.commit.date])),
+			tags: new Map(reading.tags.map((tag) => [tag.name, new Set(tag.reaches)])),
 		};
 	};
 	return { snapshot, entries, accessHistory };

@@ -249,9 +249,34 @@ export interface AccessChangeFilters {
 	role?: string | undefined;
 	kind?: string | undefined;
 	email?: string | undefined;
-	/** A date (`YYYY-MM-DD` or ISO 8601) or a tag: changes after it. */
+	/** A date (`YYYY-MM-DD` or ISO 8601) or a tag: changes after it (after a tag: in history order). */
 	since?: string | undefined;
 	limit?: number | undefined;
+}
+
+/** A date as `since` takes it: `YYYY-MM-DD`, or ISO 8601 with a time. */
+const SINCE_DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Which commits come after `since`: after a tag, those the tag does not reach (in the history's
+ * order, as `git log <tag>..HEAD` lists them, whatever their dates say); after a date, those
+ * committed later. An error names the input, what it expects and the tags there are.
+ */
+function sinceOf(
+	history: AccessHistory,
+	since: string | undefined,
+): (commit: { hash: string; date: string }) => boolean {
+	if (since === undefined) return () => true;
+	const reached = history.tags.get(since);
+	if (reached) return (commit) => !reached.has(commit.hash);
+	const after = SINCE_DATE.test(since) ? Date.parse(since) : Number.NaN;
+	if (Number.isNaN(after)) {
+		const tags = [...history.tags.keys()];
+		throw new ToolInputError(
+			`since "${since}": expected a date (YYYY-MM-DD or ISO 8601) or a tag${tags.length ? ` (${tags.join(', ')})` : ''}`,
+		);
+	}
+	return (commit) => Date.parse(commit.date) > after;
 }
 
 /** The access changes, newest first, filtered; `since` is a date or a git tag. */
@@ -263,19 +288,7 @@ export function accessChanges(
 	if (filters.kind !== undefined && !(ACCESS_KINDS as readonly string[]).includes(filters.kind)) {
 		throw new ToolInputError(`kind "${filters.kind}": expected one of ${ACCESS_KINDS.join(', ')}`);
 	}
-	let after: number | undefined;
-	if (filters.since !== undefined) {
-		const tagged = history.tags.get(filters.since);
-		const date = tagged ?? filters.since;
-		const valid = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date);
-		after = valid ? Date.parse(date) : Number.NaN;
-		if (Number.isNaN(after)) {
-			const tags = [...history.tags.keys()];
-			throw new ToolInputError(
-				`since "${filters.since}": expected a date (YYYY-MM-DD or ISO 8601) or a tag${tags.length ? ` (${tags.join(', ')})` : ''}`,
-			);
-		}
-	}
+	const since = sinceOf(history, filters.since);
 	const key = filters.email === undefined ? undefined : emailKey(filters.email);
 	const matching = history.entries.filter(
 		(entry) =>
@@ -283,7 +296,7 @@ export function accessChanges(
 			(role === undefined || entry.role === role) &&
 			(filters.kind === undefined || entry.kind === filters.kind) &&
 			(key === undefined || entry.person?.key === key || entry.previousKey === key) &&
-			(after === undefined || Date.parse(entry.commit.date) > after),
+			since(entry.commit),
 	);
 	const limit = filters.limit ?? 100;
 	const status = history.status;

@@ -1,5 +1,5 @@
 /** The MCP server's tools as an assistant uses them: what each answers, and the line a bad input gets. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { searchPortal } from '../../../../src/site/mcp/search.ts';
 import { accessChanges, listViews, readPage, whoHolds } from '../../../../src/site/mcp/tools.ts';
 import { viewMarkdown } from '../../../../src/site/markdown/view.ts';
 import { publicView } from '../../../../src/site/public-view.ts';
+import type { View } from '../../../../src/schemas/view.ts';
+import { createRepo } from '../../../../support/git-repo.ts';
 import { ROOT } from '../../../../support/processes.ts';
 import { makeHistoryRepo, type HistoryRepo } from '../../../support/history-repo.ts';
 
@@ -350,6 +352,59 @@ describe('access_changes, from a scripted history', () => {
 		);
 		expect(failure(() => accessChanges(all, { kind: 'stolen' }))).toMatch(
 			/^kind "stolen": expected one of granted/,
+		);
+	});
+});
+
+describe('access_changes since a tag, when commit dates disagree with the history', () => {
+	let folder: string;
+	let swapped: string[];
+	let read: () => ReturnType<ReturnType<typeof createPortalReader>['accessHistory']>;
+
+	beforeAll(async () => {
+		folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-backdated-'));
+		const repo = await createRepo(folder);
+		const file = path.join(folder, 'content', 'views', 'production.json');
+		await mkdir(path.dirname(file), { recursive: true });
+		const view = JSON.parse(
+			await readFile(path.join(ROOT, 'content/views/production.json'), 'utf8'),
+		) as View;
+		await writeFile(file, `${JSON.stringify(view, null, 2)}\n`);
+		repo.commit('Add the production view', {
+			author: 'Ada Lovelace',
+			date: '2026-10-05T09:00:00Z',
+		});
+		repo.tag('v1.0');
+		// Made after the tag, but dated four days before it (a rebased or cherry-picked commit):
+		// two people of different roles swap them.
+		const [one, two] = [
+			view.users[0]!,
+			view.users.find((user) => user.role !== view.users[0]!.role)!,
+		];
+		[one.role, two.role] = [two.role, one.role];
+		await writeFile(file, `${JSON.stringify(view, null, 2)}\n`);
+		repo.commit('Swap two roles', { author: 'Bo Berg', date: '2026-10-01T09:00:00Z' });
+		swapped = [one.email, two.email].sort();
+		const reader = createPortalReader(
+			readSettings({ ...process.env, PORTAL_VIEWS_DIR: path.dirname(file) }),
+		);
+		read = () => reader.accessHistory();
+	}, 60_000);
+
+	afterAll(async () => {
+		await rm(folder, { recursive: true, force: true });
+	});
+
+	it('lists the changes of the commits after the tag in history order, whatever their dates', async () => {
+		const all = await read();
+		const rows = accessChanges(all, { since: 'v1.0' }).rows;
+		expect(rows.map((row) => `${row.author} ${row.kind} ${row.email}`).sort()).toEqual(
+			swapped.map((email) => `Bo Berg role changed ${email}`),
+		);
+		// A date between the two commits' dates: the backdated swap is older than it, the grants not.
+		const sinceDate = accessChanges(all, { since: '2026-10-03' }).rows;
+		expect(new Set(sinceDate.map((row) => `${row.author} ${row.kind}`))).toEqual(
+			new Set(['Ada Lovelace granted']),
 		);
 	});
 });
