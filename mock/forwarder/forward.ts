@@ -4,10 +4,11 @@
  * MOCK_UPSTREAM_TIMEOUT_MS, checked against the contract and relayed; a console that cannot be
  * reached, is too slow, breaks off or does not speak HTTP becomes a 502 or 504 problem. `/readyz`
  * asks the console whether it answers. The request's own body is never read: the contract's
- * operations take none.
+ * operations take none. Connections to the console are kept alive between requests, as a browser
+ * keeps them to a server, so a request through the proxy costs no TCP (or TLS) handshake.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { contractValidators } from '../../src/sources/contract-validators.ts';
 import type { MockAnswer, MockNow, MockRule } from '../decide.ts';
@@ -42,6 +43,23 @@ const UNREACHABLE = new Set([
 	'EADDRNOTAVAIL',
 ]);
 
+/**
+ * The connections to the console, kept open between requests, one pool per scheme. A pooled
+ * connection is closed after the idle time the console announces (its `Keep-Alive: timeout=`)
+ * less a second, and never keeps the process alive.
+ */
+const KEPT_ALIVE = {
+	'http:': new HttpAgent({ keepAlive: true }),
+	'https:': new HttpsAgent({ keepAlive: true }),
+};
+
+/**
+ * Errors of a kept-alive connection the console closed as the request went out on it: the request
+ * never reached the console, and is sent again once on a new connection (node:http's advice for
+ * `request.reusedSocket`); the operations forwarded, GET and HEAD, are safe to repeat.
+ */
+const CLOSED_WHILE_IDLE = new Set(['ECONNRESET', 'EPIPE']);
+
 /** An error as the problem names it: its code and first line. */
 function causeOf(error: NodeJS.ErrnoException): string {
 	const line = error.message.split('\n', 1)[0] ?? '';
@@ -56,27 +74,47 @@ export function ask(
 ): Promise<UpstreamAnswer | UpstreamFailure> {
 	return new Promise((resolve) => {
 		const url = new URL(sent.url);
-		const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+		const https = url.protocol === 'https:';
+		const send = https ? httpsRequest : httpRequest;
+		const agent = KEPT_ALIVE[https ? 'https:' : 'http:'];
 		let settled = false;
+		let outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent });
 		const done = (result: UpstreamAnswer | UpstreamFailure): void => {
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
 			resolve(result);
 		};
-		const outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent: false });
 		const timer = setTimeout(() => {
 			done({ kind: 'timeout' });
 			outgoing.destroy();
 		}, timeoutMs);
 		let answered = false;
-		outgoing.on('error', (error: NodeJS.ErrnoException) => {
+		let retried = false;
+		const listen = (): void => {
+			outgoing.on('error', failed);
+			outgoing.on('response', received);
+			outgoing.end();
+		};
+		function failed(error: NodeJS.ErrnoException): void {
+			if (
+				!answered &&
+				!retried &&
+				!settled &&
+				outgoing.reusedSocket &&
+				CLOSED_WHILE_IDLE.has(error.code ?? '')
+			) {
+				retried = true;
+				outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent });
+				listen();
+				return;
+			}
 			const cause = causeOf(error);
 			if (error.code?.startsWith('HPE_')) done({ kind: 'not-http', cause });
 			else if (!answered && UNREACHABLE.has(error.code ?? '')) done({ kind: 'unreachable', cause });
 			else done({ kind: 'broken', cause });
-		});
-		outgoing.on('response', (incoming: IncomingMessage) => {
+		}
+		function received(incoming: IncomingMessage): void {
 			answered = true;
 			const chunks: Buffer[] = [];
 			let size = 0;
@@ -104,8 +142,8 @@ export function ask(
 					body: Buffer.concat(chunks),
 				});
 			});
-		});
-		outgoing.end();
+		}
+		listen();
 	});
 }
 

@@ -22,7 +22,7 @@ import {
 	waitForUrl,
 	type Started,
 } from '../../support/processes.ts';
-import { startStandInConsole, type StandInConsole } from '../support/stand-in-console.ts';
+import { startStandInConsole, type StandInConsole } from '../../support/stand-in-console.ts';
 
 let views: ViewEntry[];
 let mock: Started;

@@ -17,7 +17,7 @@ import {
 	startStandInConsole,
 	type Drift,
 	type StandInConsole,
-} from '../support/stand-in-console.ts';
+} from '../../support/stand-in-console.ts';
 
 const USERS = '/api/v2/users';
 let views: ViewEntry[];
@@ -121,6 +121,19 @@ describe('a conforming console', () => {
 		expect(line).not.toContain('violations=');
 	});
 
+	it('sends one request after another on one kept-alive connection to the console', async () => {
+		const before = standIn.ports.length;
+		for (const path of [USERS, USERS, `${USERS}?page=2`]) {
+			const answer = await fetch(`${proxy.url}${path}`, {
+				headers: { Authorization: `Bearer ${key}` },
+			});
+			await answer.arrayBuffer();
+		}
+		const ports = standIn.ports.slice(before);
+		expect(ports).toHaveLength(3);
+		expect(new Set(ports).size).toBe(1);
+	});
+
 	it('forwards Authorization and the query, and a 401 with its challenge conforms', async () => {
 		const answer = await fetch(`${proxy.url}${USERS}?page=2`);
 		expect(answer.status).toBe(401);
@@ -217,6 +230,19 @@ describe('a console that gives no answer to check', () => {
 			await logged(proxy.mock, `failed="the console at ${standIn.url} ${why}`);
 		},
 	);
+
+	it('a kept-alive connection the console resets: sent once more on a new connection, then a 502', async () => {
+		await (await users(proxy.url)).arrayBuffer();
+		const before = standIn.received.length;
+		const answer = await users(proxy.url, 'connection-reset');
+		expect(answer.status).toBe(502);
+		const resets = standIn.received.slice(before);
+		expect(resets.map(({ drift }) => drift)).toEqual(['connection-reset', 'connection-reset']);
+		const pooled = standIn.ports[before - 1];
+		const [first, again] = standIn.ports.slice(before);
+		expect(first).toBe(pooled);
+		expect(again).not.toBe(pooled);
+	});
 
 	it('a console that cannot be reached: a 502 naming it, and /readyz 503 while /healthz serves', async () => {
 		const answer = await users(orphan.url);
