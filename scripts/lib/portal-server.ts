@@ -1,14 +1,16 @@
 /**
  * The server `npm start` serves the built portal with: sirv (what Vite's own preview serves
  * with) sends the files of `dist/`; in front of it stands what is ours. Only the names the portal
- * is served under are answered (`allowed-hosts.ts`), and only GET and HEAD. An odd path (an
+ * is served under are answered (`allowed-hosts.ts`), and only GET and HEAD (CONNECT, which Node
+ * hands over as a raw socket, gets the same 405 as any other method); a target in absolute-form
+ * that names an allowed host is read by its path, as RFC 9112 (3.2.2) requires. An odd path (an
  * encoded slash or NUL, `..`, a malformed escape) gets a short 400, a dotfile or a missing file
  * the portal's 404 page; a failure gets a short 500 and its trace goes to the terminal only. A
  * client that half-closes its socket after its request still gets its answer.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sirv from 'sirv';
@@ -65,6 +67,20 @@ function short(
 		...extra,
 	});
 	response.end(response.req.method === 'HEAD' ? undefined : body);
+}
+
+/** An absolute-form target's scheme and authority (RFC 9112, 3.2.2): `http://127.0.0.1:4321`. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * A target in origin-form: an absolute-form one (whose host was checked) as the path and query
+ * after its authority, as written, so the same checks read it; any other target as it is.
+ */
+function originForm(target: string): string {
+	const authority = ABSOLUTE_FORM.exec(target)?.[0];
+	if (authority === undefined) return target;
+	const rest = target.slice(authority.length);
+	return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /**
@@ -137,7 +153,8 @@ export async function startPortalServer(options: {
 			});
 			return;
 		}
-		const target = request.url ?? '/';
+		const target = originForm(request.url ?? '/');
+		request.url = target;
 		const segments = pathSegments(target);
 		if (!segments) {
 			short(response, 400, 'Bad Request: this path cannot name a page of the portal.');
@@ -158,7 +175,8 @@ export async function startPortalServer(options: {
 		if (missing) await notFound(request, response);
 	};
 
-	const server = createServer((request, response) => {
+	/** Answers a request: its host first, then the rest. */
+	const handle = (request: IncomingMessage, response: ServerResponse): void => {
 		request.resume();
 		const named = requestedHost(
 			request.url ?? '/',
@@ -183,6 +201,20 @@ export async function startPortalServer(options: {
 		// A file that cannot be read once its head is sent (removed by a rebuild, say).
 		response.once('pipe', (source: Readable) => source.once('error', failed));
 		answer(request, response).catch(failed);
+	};
+
+	const server = createServer(handle);
+	// Node hands a CONNECT over as a raw socket (a 'connect' event, never a request): it gets the
+	// answer of any other method but GET and HEAD, on a response of its own, and is closed after.
+	server.on('connect', (request: IncomingMessage, socket: Socket) => {
+		const response = new ServerResponse(request);
+		response.shouldKeepAlive = false;
+		response.assignSocket(socket);
+		response.once('finish', () => {
+			response.detachSocket(socket);
+			socket.end();
+		});
+		handle(request, response);
 	});
 	// Node ends a socket as soon as its client half-closes it, before an answer that is read
 	// from disk is written; with this flag (Node's own, untyped), the answer is written first.

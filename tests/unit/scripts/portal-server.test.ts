@@ -4,6 +4,7 @@
  * for anything else (dotfiles included), 405 with Allow, and a short 400 for odd paths.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,24 @@ const FILES: Record<string, string> = {
 
 let root: string;
 let portal: RunningPortal;
+
+/**
+ * Sends a request line as written (fetch never sends absolute-form or CONNECT) over a raw
+ * socket, with a Host header, and gives the whole answer once the server closes.
+ */
+function rawRequest(line: string, host: string): Promise<string> {
+	const { port } = new URL(portal.url);
+	return new Promise((resolve, reject) => {
+		const socket = connect(Number(port), '127.0.0.1', () =>
+			socket.write(`${line}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+		);
+		let answer = '';
+		socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+		socket.on('end', () => resolve(answer));
+		socket.on('error', reject);
+		socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${line} within 5 s`)));
+	});
+}
 
 beforeAll(async () => {
 	root = await mkdtemp(path.join(os.tmpdir(), 'console-portal-server-'));
@@ -119,6 +138,40 @@ describe('the npm start portal server', () => {
 			expect(answer.body).toBe('Bad Request: this path cannot name a page of the portal.\n');
 		},
 	);
+
+	it('answers CONNECT as any other method but GET and HEAD: 405 with Allow, then closes', async () => {
+		const { port } = new URL(portal.url);
+		const answer = await rawRequest(`CONNECT 127.0.0.1:${port} HTTP/1.1`, `127.0.0.1:${port}`);
+		expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+		expect(answer).toMatch(/\r\nAllow: GET, HEAD\r\n/);
+		expect(answer.endsWith('\r\n\r\nMethod Not Allowed: the portal answers GET and HEAD.\n')).toBe(
+			true,
+		);
+	});
+
+	it('serves an absolute-form request for its own host (RFC 9112, section 3.2.2), and refuses one for another', async () => {
+		const { port } = new URL(portal.url);
+		const own = await rawRequest(
+			`GET http://127.0.0.1:${port}/views/production/ HTTP/1.1`,
+			`127.0.0.1:${port}`,
+		);
+		expect(own).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+		expect(own).toMatch(/\r\nContent-Type: text\/html; charset=utf-8\r\n/);
+		expect(own.endsWith(`\r\n\r\n${FILES['views/production/index.html']}`)).toBe(true);
+		const withQuery = await rawRequest(
+			`GET http://localhost:${port}/access.csv?x=1 HTTP/1.1`,
+			`127.0.0.1:${port}`,
+		);
+		expect(withQuery.endsWith(`\r\n\r\n${FILES['access.csv']}`)).toBe(true);
+		// The target's authority wins over the Host header, as the RFC says.
+		const other = await rawRequest(
+			'GET http://attacker.example/views/production/ HTTP/1.1',
+			`127.0.0.1:${port}`,
+		);
+		expect(other).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
+		const odd = await rawRequest(`GET http://127.0.0.1:${port}/%zz HTTP/1.1`, `127.0.0.1:${port}`);
+		expect(odd).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+	});
 
 	it('refuses a Host it is not served under with 403', async () => {
 		const { request } = await import('node:http');
