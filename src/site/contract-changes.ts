@@ -1,7 +1,8 @@
 /**
  * The contract's changelog: each commit that changed openapi.yaml, newest first, with its changes
  * classified by api-smart-diff (breaking, non-breaking, deprecated, documentation only,
- * unclassified) and described in its words. Pure: the commits come from
+ * unclassified), with examples, summaries and x- extensions counted as documentation
+ * (`contract-diff-rules.ts`), and described in its words. Pure: the commits come from
  * `sources/contract-history.ts`.
  *
  * api-smart-diff follows every `$ref` and reports a change to a shared component where an
@@ -12,6 +13,7 @@
  */
 import { apiDiff, type Diff } from 'api-smart-diff';
 import { parseContract } from '../sources/contract.ts';
+import { contractDiffRules } from './contract-diff-rules.ts';
 import type { ContractCommit } from '../sources/contract-history.ts';
 import type { CommitInfo } from '../sources/git.ts';
 
@@ -34,6 +36,23 @@ export const CLASS_LABELS: Record<ChangeClass, string> = {
 	deprecated: 'Deprecated',
 	annotation: 'Documentation',
 	unclassified: 'Unclassified',
+};
+
+/**
+ * What each class means to a reader of the changelog, as the page and its twin explain it. The
+ * classes are api-smart-diff's own; documentation is its "annotation".
+ */
+export const CLASS_MEANINGS: Record<ChangeClass, string> = {
+	breaking:
+		'can stop a client that works today: an operation, a response or a field removed, a field no longer promised, a request made stricter.',
+	'non-breaking':
+		'adds to the API or relaxes it without stopping a client that works today: an operation, a response, a header or an optional field added.',
+	deprecated:
+		'marks an operation, a parameter, a header or a field for removal: it still works; move off it before it goes.',
+	annotation:
+		'changes only what readers see, not what the API does: descriptions, summaries, titles, examples, tags and x- extensions.',
+	unclassified:
+		'api-smart-diff found the change but has no rule for it: read it to judge what it does to a client.',
 };
 
 /** One change to the contract. */
@@ -89,7 +108,7 @@ export function compareContracts(
 ): { changes: ContractChange[]; components: number } {
 	const changes: ContractChange[] = [];
 	let components = 0;
-	for (const diff of apiDiff(before, after)) {
+	for (const diff of apiDiff(before, after, { rules: contractDiffRules() })) {
 		if (diff.path[0] === 'components' && !diff.description) {
 			components += 1;
 			continue;
@@ -173,6 +192,15 @@ export function contractChangelog(commits: readonly ContractCommit[]): ContractE
 		last = read.document;
 	}
 	return entries.reverse();
+}
+
+/** Whether a commit changed the contract's documentation and nothing else. */
+export function isDocumentationOnly(entry: ContractEntry): boolean {
+	return (
+		entry.kind === 'changed' &&
+		entry.changes.length > 0 &&
+		entry.changes.every((change) => change.class === 'annotation')
+	);
 }
 
 /** A commit's changes counted in words, e.g. "1 breaking, 2 non-breaking"; "no change" for none. */

@@ -11,6 +11,7 @@ import {
 	compareContracts,
 	contractChangelog,
 	countsInWords,
+	isDocumentationOnly,
 	type ContractEntry,
 } from '../../../src/site/contract-changes.ts';
 import type { ContractCommit } from '../../../src/sources/contract-history.ts';
@@ -102,7 +103,7 @@ describe('the contract changelog', () => {
 		expect(components).toBe(1);
 	});
 
-	it('names a change the library gives no words for by what was done and to what', () => {
+	it('names a change the library gives no words for by what was done and to what, as documentation when it is an example', () => {
 		const before = parseContract(original, 'before');
 		const after = structuredClone(before);
 		const options = (after['paths'] as Record<string, Record<string, { parameters: object[] }>>)[
@@ -114,7 +115,7 @@ describe('the contract changelog', () => {
 		});
 		expect(compareContracts(before, after).changes).toEqual([
 			{
-				class: 'unclassified',
+				class: 'annotation',
 				action: 'replace',
 				where: 'paths › /api/v2/users › options › parameters › 0 › example',
 				description: '[Replaced] example',
@@ -150,5 +151,18 @@ describe('the contract changelog', () => {
 			commit(3, undefined, broken),
 		]);
 		expect(entries.map((entry) => entry.kind)).toEqual(['added', 'removed', 'added']);
+	});
+
+	it('tells a commit of documentation only from one with a change clients meet', () => {
+		const entries = contractChangelog([
+			commit(1, undefined, original),
+			commit(2, original, documented),
+			commit(3, documented, broken),
+		]);
+		expect(entries.map(isDocumentationOnly)).toEqual([false, true, false]);
+		const [added] = contractChangelog([commit(1, undefined, original)]);
+		if (!added) throw new Error('No entry');
+		expect(isDocumentationOnly(added)).toBe(false);
+		expect(isDocumentationOnly({ ...added, kind: 'changed' })).toBe(false);
 	});
 });
