@@ -1,6 +1,17 @@
 /** Runs `astro build` into a folder of the caller's choosing, with optional fixture folder. */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { bin, childEnv, ROOT } from './processes.ts';
+
+/**
+ * Where builds are made before they move to the caller's folder. Astro writes a build's
+ * prerendering chunks into its output folder when that folder is inside the project, and into one
+ * shared `.astro/.prerender` when it is not (`getOutDirWithinCwd`), where two builds at once
+ * delete each other's chunks. Inside the project, and on the same disk as the temporary folders
+ * the callers choose, each build has chunks of its own and moves by a rename.
+ */
+const BUILDS = path.join(ROOT, 'node_modules', '.cache', 'portal-builds');
 
 /** What a build printed and how it ended. */
 export interface BuildResult {
@@ -19,7 +30,10 @@ export function buildPortal(
 	env: NodeJS.ProcessEnv = {},
 	timeoutMs = 300_000,
 ): BuildResult {
-	const result = spawnSync(bin('astro'), ['build', '--outDir', outDir], {
+	mkdirSync(BUILDS, { recursive: true });
+	const building = mkdtempSync(path.join(BUILDS, 'build-'));
+	const builtDir = path.join(building, 'dist');
+	const result = spawnSync(bin('astro'), ['build', '--outDir', builtDir], {
 		cwd: ROOT,
 		env: childEnv({
 			...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}),
@@ -31,5 +45,15 @@ export function buildPortal(
 		timeout: timeoutMs,
 		killSignal: 'SIGKILL',
 	});
+	try {
+		// What a failed build left is moved too: a test may read how far it got.
+		rmSync(outDir, { recursive: true, force: true });
+		mkdirSync(path.dirname(outDir), { recursive: true });
+		renameSync(builtDir, outDir);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+	} finally {
+		rmSync(building, { recursive: true, force: true });
+	}
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
