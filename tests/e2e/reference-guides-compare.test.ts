@@ -39,7 +39,7 @@ describe('reference page', () => {
 		const get = page.locator('section.operation').first();
 		// Each response is named by its status and operation, unique on a page of three operations.
 		await expect(get.locator('.response h4').allTextContents()).resolves.toEqual(
-			['200', '400', '401', '404', '422', '500', '503'].map(
+			['200', '400', '401', '403', '404', '422', '500', '503'].map(
 				(status) => `${status} of GET /api/v2/users`,
 			),
 		);

@@ -168,7 +168,7 @@ describe('a console that drifts from the contract', () => {
 		[
 			'redirect',
 			[
-				'The contract has no 302 answer for GET /api/v2/users; it lists 200, 400, 401, 404, 422, 500, 503.',
+				'The contract has no 302 answer for GET /api/v2/users; it lists 200, 400, 401, 403, 404, 422, 500, 503.',
 			],
 		],
 	];

@@ -456,7 +456,7 @@ describe("Prism's controls, on top of the key", () => {
 		expect(body).toMatchObject({
 			type: 'https://portal.example/problems/unknown-code',
 			detail:
-				'__code=418: GET /api/v2/users has no 418 response; it answers 200, 400, 401, 404, 422, 500, 503.',
+				'__code=418: GET /api/v2/users has no 418 response; it answers 200, 400, 401, 403, 404, 422, 500, 503.',
 		});
 	});
 

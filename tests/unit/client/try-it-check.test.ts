@@ -87,6 +87,7 @@ describe('the validators compiled from the contract', () => {
 			'200 application/json',
 			'400 application/problem+json',
 			'401 application/problem+json',
+			'403 application/problem+json',
 			'404 application/problem+json',
 			'422 application/problem+json',
 			'500 application/problem+json',
@@ -150,7 +151,7 @@ describe('the validators compiled from the contract', () => {
 
 	it('a status, media type or body the contract does not have is said so', () => {
 		expect(checkAnswer(json(418, {}), answers).headline).toBe(
-			'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 404, 422, 500, 503.',
+			'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 403, 404, 422, 500, 503.',
 		);
 		expect(checkAnswer(json(200, { users: [] }, 'text/html'), answers).headline).toBe(
 			"The answer is text/html; the contract's 200 answer is application/json.",

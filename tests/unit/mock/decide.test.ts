@@ -7,6 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { z } from 'zod';
 import {
 	createMemory,
@@ -20,6 +21,9 @@ import type { Directory, KeyHolder } from '../../../mock/directory.ts';
 import type { MockRequest } from '../../../mock/sent-answers.ts';
 import { createSourceReader, loadState, type MockState } from '../../../mock/state.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
+import { contractValidators } from '../../../src/sources/contract-validators.ts';
+import { readContract } from '../../../src/sources/contract.ts';
+import { exchangeViolations } from '../../../src/shared/exchange-check.ts';
 
 const settings = readSettings({});
 const USERS = '/api/v2/users';
@@ -703,6 +707,73 @@ describe('a request for a name the mock is not served under', () => {
 		expect(json(answer)).toMatchObject({
 			type: 'https://portal.example/problems/host-not-allowed',
 			detail: expect.stringMatching(/"attacker\.example".*MOCK_ALLOWED_HOSTS/) as unknown,
+		});
+	});
+});
+
+describe('the 403 of a name the mock is not served under, in the contract', () => {
+	it('is declared for GET, HEAD and the preflight, so a client generated from the contract knows it, and the mock’s answer conforms', async () => {
+		const text = await readFile(settings.openApiFile, 'utf8');
+		const document = z
+			.object({
+				paths: z.record(
+					z.string(),
+					z.record(z.string(), z.looseObject({ responses: z.record(z.string(), z.unknown()) })),
+				),
+				components: z.object({ responses: z.record(z.string(), z.unknown()) }),
+			})
+			.parse(parse(text));
+		const users = document.paths[USERS] ?? {};
+		for (const method of ['get', 'head', 'options']) {
+			expect(Object.keys(users[method]?.responses ?? {}), method).toContain('403');
+		}
+		const { reference } = await readContract(settings.openApiFile);
+		const operations = contractValidators(reference);
+		for (const [method, operation] of [
+			['get', 'GET /api/v2/users'],
+			['head', 'HEAD /api/v2/users'],
+		] as const) {
+			const answer = await ask({
+				host: 'attacker.example',
+				method,
+				rawMethod: method.toUpperCase(),
+			});
+			expect(answer.status).toBe(403);
+			const body = answer.body.toString('utf8');
+			const checked = {
+				status: answer.status,
+				mediaType: String(answer.headers['Content-Type']),
+				text: method === 'head' ? '' : body,
+				ending: 'complete' as const,
+				json: method === 'head' ? undefined : { value: JSON.parse(body) as unknown },
+			};
+			const contract = operations.get(operation);
+			if (!contract) throw new Error(`expected ${operation} in the contract`);
+			expect(exchangeViolations(checked, {}, contract), operation).toEqual([]);
+		}
+		// The contract's example is the mock's problem, type and title as the mock sends them.
+		const declared = z
+			.object({
+				content: z.object({
+					'application/problem+json': z.object({
+						schema: z.object({ $ref: z.literal('#/components/schemas/Problem') }),
+						examples: z.record(
+							z.string(),
+							z.object({
+								value: z.looseObject({ type: z.string(), title: z.string(), status: z.number() }),
+							}),
+						),
+					}),
+				}),
+			})
+			.parse(document.components.responses['HostNotAllowed']);
+		const sent = json(await ask({ host: 'attacker.example' })) as { type: string; title: string };
+		expect(Object.values(declared.content['application/problem+json'].examples)).toContainEqual({
+			value: expect.objectContaining({
+				type: sent.type,
+				title: sent.title,
+				status: 403,
+			}) as unknown,
 		});
 	});
 });

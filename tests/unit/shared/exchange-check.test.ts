@@ -99,7 +99,7 @@ describe('an answer checked against the whole contract', () => {
 				location: ['response', 'status'],
 				severity: 'Error',
 				message:
-					'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 404, 422, 500, 503.',
+					'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 403, 404, 422, 500, 503.',
 			},
 		]);
 		expect(messages(exchangeViolations(answer(200, EIGHT, 'text/html'), {}, get))).toEqual([
