@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { chaosSchema, type ChaosRule } from '../schemas/mock-chaos.ts';
 
 const portSchema = (name: string) =>
 	z.coerce
@@ -243,6 +244,8 @@ const settingsSchema = z.object({
 		.default('off'),
 	/** Where readers reach the portal: the origin samples resolve a path-only PORTAL_MOCK_URL on. */
 	PORTAL_URL: portalUrlSchema,
+	/** Delays, faults and statuses the mock serves to a share of requests (a soak test). */
+	MOCK_CHAOS: chaosSchema.optional(),
 	/** How many days a key may go unrotated before the access review flags it. */
 	PORTAL_KEY_MAX_AGE_DAYS: z.coerce
 		.number({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
@@ -301,6 +304,8 @@ export interface PortalSettings {
 	readonly mockUpstreamTimeoutMs: number;
 	/** Whether a console's answer that breaks the contract becomes a 502 problem (MOCK_PROXY_ERRORS=on). */
 	readonly mockProxyErrors: boolean;
+	/** The delays, faults and statuses the mock serves to a share of requests (MOCK_CHAOS); none by default. */
+	readonly mockChaos: ChaosRule | undefined;
 	/** How many days a key may go unrotated before the access review flags it. */
 	readonly keyMaxAgeDays: number;
 	/** SOURCE_DATE_EPOCH in seconds when set: the instant a reproducible build describes. */
@@ -326,6 +331,7 @@ const VARIABLES = [
 	'MOCK_UPSTREAM',
 	'MOCK_UPSTREAM_TIMEOUT_MS',
 	'MOCK_PROXY_ERRORS',
+	'MOCK_CHAOS',
 	'PORTAL_KEY_MAX_AGE_DAYS',
 	'SOURCE_DATE_EPOCH',
 ] as const;
@@ -354,7 +360,13 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		MOCK_WORKERS,
 		SOURCE_DATE_EPOCH,
 	} = result.data;
-	const { MOCK_UPSTREAM, MOCK_UPSTREAM_TIMEOUT_MS, MOCK_PROXY_ERRORS } = result.data;
+	const { MOCK_UPSTREAM, MOCK_UPSTREAM_TIMEOUT_MS, MOCK_PROXY_ERRORS, MOCK_CHAOS } = result.data;
+	if (MOCK_CHAOS && MOCK_UPSTREAM) {
+		// The proxy passes the console's answers on as they come; the chaos is the mock's own.
+		throw new Error(
+			"Invalid environment:\n  MOCK_CHAOS: not with MOCK_UPSTREAM; the validating proxy passes the console's answers on as they come",
+		);
+	}
 	return Object.freeze({
 		viewsDir: path.resolve(PORTAL_VIEWS_DIR),
 		docsDir: path.resolve(PORTAL_DOCS_DIR),
@@ -374,6 +386,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		mockUpstream: MOCK_UPSTREAM,
 		mockUpstreamTimeoutMs: MOCK_UPSTREAM_TIMEOUT_MS,
 		mockProxyErrors: MOCK_PROXY_ERRORS === 'on',
+		mockChaos: MOCK_CHAOS,
 		keyMaxAgeDays: PORTAL_KEY_MAX_AGE_DAYS,
 		sourceDateEpoch: SOURCE_DATE_EPOCH,
 	});
