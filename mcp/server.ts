@@ -12,6 +12,7 @@ import module from 'node:module';
 module.enableCompileCache();
 const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
 const { checkAnswer } = await import('../src/client/try-it/check.ts');
+const dialog = await import('../src/client/search/search.ts');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');
 const { createPortalReader } = await import('../src/site/mcp/portal.ts');
@@ -33,6 +34,7 @@ const server = createPortalServer(createPortalReader(settings), {
 	version,
 	localMock: localMockUrl(settings.mockPort),
 	panelCheck: checkAnswer,
+	dialog,
 });
 await server.connect(new StdioServerTransport());
 console.error(`console-portal MCP server ${version} on stdio, reading ${settings.viewsDir}`);

@@ -1,14 +1,18 @@
 /**
- * The portal's search for an assistant. The portal's own search is Pagefind over the built pages,
- * which needs the built site and a browser's loader; this searches the same kinds of page (views,
- * people, access pages, guides, the reference) with the same filters as the search dialog
- * (`SEARCH_FILTERS`, `FILTER_CARRIERS`), made from the secret-free snapshot, so it follows edits
- * without a build. Every query word must begin a word of the page (Pagefind matches prefixes too).
+ * The portal's search for an assistant: Pagefind, as the search dialog runs it. The pages the build
+ * indexes (views, people, the access pages, guides, the reference) become Pagefind records with
+ * the filters and metadata `SearchMeta` gives the built pages (`kind`, `environment`,
+ * `configuration`, `api`, `role`, and `access` for an environment and a role together), made from
+ * the secret-free snapshot, so search follows edits without a build. A query is run with the
+ * dialog's own functions: its filters (`pagefindFilters`), its refusal of filters no page carries
+ * together (`inapplicableFilters`), its first results and its excerpts (`excerptParts`).
  */
-import { ROLES, type Role } from '../../schemas/view.ts';
+import { ROLES } from '../../schemas/view.ts';
 import { accessHref, guideHref, personHref, REFERENCE_HREF, viewHref } from '../../shared/urls.ts';
-import { byEnvironment } from '../people.ts';
-import type { PortalSnapshot } from './portal.ts';
+import { byEnvironment, describeRoles } from '../people.ts';
+import type { PagefindIndex, SearchRecord } from './pagefind.ts';
+import { ToolInputError, type PortalSnapshot } from './portal.ts';
+import { guideText } from './guide-text.ts';
 
 /** The page kinds search tells apart, as the dialog's kind filter names them. */
 export const SEARCH_KINDS = ['view', 'person', 'access', 'guide', 'reference'] as const;
@@ -16,28 +20,30 @@ export const SEARCH_KINDS = ['view', 'person', 'access', 'guide', 'reference'] a
 /** A page kind. */
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
+/**
+ * What the search dialog decides without a DOM (`src/client/search/search.ts`), handed in by the
+ * entry point, as the try-it panel's check is: page data does not import browser code.
+ */
+export interface DialogSearch {
+	/** The page kinds, in the dialog's order. */
+	PAGE_KINDS: readonly string[];
+	/** The filter an environment and a role chosen together are searched as. */
+	ACCESS_FILTER: string;
+	accessFilterValue: (environment: string, role: string) => string;
+	pagefindFilters: (
+		choices: Readonly<Record<string, string>>,
+	) => Record<string, string> | undefined;
+	inapplicableFilters: (choices: Readonly<Record<string, string>>) => string | undefined;
+	excerptParts: (excerpt: string) => { text: string; mark: boolean }[];
+}
+
 /** The filters of the search dialog; each given one must hold. */
 export interface SearchFilters {
 	kind?: SearchKind | undefined;
 	environment?: string | undefined;
 	configuration?: string | undefined;
 	api?: string | undefined;
-	role?: Role | undefined;
-}
-
-/** One page as search knows it: its filters and its text. */
-interface SearchPage {
-	kind: SearchKind;
-	title: string;
-	href: string;
-	labels: string;
-	text: string;
-	environments: readonly string[];
-	configuration?: string | undefined;
-	api?: string | undefined;
-	roles: readonly string[];
-	/** Each environment and role held together, as `environment role`. */
-	access: readonly string[];
+	role?: string | undefined;
 }
 
 /** One result: the page's title, portal address, kind, labels line and a short excerpt. */
@@ -49,206 +55,224 @@ export interface SearchResult {
 	excerpt: string;
 }
 
-/** The most results one search returns. */
+/** The most results one search returns: as many as the dialog shows. */
 export const SEARCH_LIMIT = 20;
 
-/** Words of an excerpt around the first match. */
-const EXCERPT_WORDS = 30;
-
-/** MDX source as prose: import lines, component tags and expressions dropped. */
-function mdxProse(body: string): string {
-	return body
-		.replace(/^(import|export) .*$/gm, ' ')
-		.replace(/<[^>]*>/g, ' ')
-		.replace(/\{[^}]*\}/g, ' ')
-		.replace(/[#*`|>_]+/g, ' ')
-		.replace(/\s+/g, ' ')
-		.trim();
+/** A Pagefind record: one page's address, text, title and labels (as `SearchMeta` gives them). */
+function record(
+	url: string,
+	title: string,
+	labels: string,
+	content: readonly string[],
+	filters: Partial<Record<'kind' | 'environment' | 'configuration' | 'api' | 'role', string[]>> & {
+		kind: [SearchKind];
+	},
+	access: { name: string; values: readonly string[] } = { name: 'access', values: [] },
+): SearchRecord {
+	const all: Record<string, string[]> = { ...filters, [access.name]: [...access.values] };
+	for (const [name, values] of Object.entries(all)) if (values.length === 0) delete all[name];
+	return {
+		url,
+		content: content.filter(Boolean).join('\n'),
+		meta: { title, labels },
+		filters: all,
+	};
 }
 
-/** Every page search knows, from the snapshot. */
-export function searchPages(portal: PortalSnapshot): SearchPage[] {
-	const pages: SearchPage[] = [];
+/** A person's count of people, as the access pages' ledes write it. */
+function count(total: number, one: string, many: string): string {
+	return `${total} ${total === 1 ? one : many}`;
+}
+
+/**
+ * The records of every page the build indexes (those with `data-pagefind-body`), with the text
+ * each page's indexed part shows, from the secret-free snapshot. The reference's contract-change
+ * pages, which need the contract's history, are not among them.
+ */
+export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): SearchRecord[] {
+	const records: SearchRecord[] = [];
+	/** The access filter of the environments and roles a page pairs. */
+	const access = (pairs: readonly { environment: string; role: string }[]) => ({
+		name: dialog.ACCESS_FILTER,
+		values: pairs.map(({ environment, role }) => dialog.accessFilterValue(environment, role)),
+	});
 	for (const view of portal.views) {
-		pages.push({
-			kind: 'view',
-			title: view.name,
-			href: viewHref(view.slug),
-			labels: ['View', view.environment, view.configuration, view.apiVersion]
-				.filter(Boolean)
-				.join(' · '),
-			text: [
+		const labels = [view.environment, view.configuration, view.apiVersion].filter(Boolean);
+		records.push(
+			record(
+				viewHref(view.slug),
 				view.name,
-				view.slug,
-				view.environment,
-				view.configuration ?? '',
-				view.apiVersion ?? '',
-				view.statusNote,
-				...view.users.map((user) => `${user.name} ${user.email} ${user.role}`),
-			].join(' '),
-			environments: [view.environment],
-			configuration: view.configuration,
-			api: view.apiVersion,
-			roles: [],
-			access: [],
-		});
+				labels.join(' · '),
+				[
+					view.name,
+					labels.join(' '),
+					view.statusNote,
+					'Users',
+					...view.users.map((user) => `${user.name} ${user.email} ${user.role}`),
+				],
+				{
+					kind: ['view'],
+					environment: [view.environment],
+					configuration: view.configuration ? [view.configuration] : [],
+					api: view.apiVersion ? [view.apiVersion] : [],
+				},
+			),
+		);
 	}
-	const environments = new Set<string>();
+	const environments = new Map<string, Set<string>>();
 	for (const person of portal.people) {
 		const groups = byEnvironment(person.memberships);
-		for (const group of groups) environments.add(group.environment);
-		pages.push({
-			kind: 'person',
-			title: person.name,
-			href: personHref(person.slug),
-			labels: `Person · ${person.email}`,
-			text: [
+		for (const group of groups) {
+			const people = environments.get(group.environment) ?? new Set<string>();
+			people.add(person.slug);
+			environments.set(group.environment, people);
+		}
+		records.push(
+			record(
+				personHref(person.slug),
 				person.name,
-				...person.otherNames,
-				person.email,
-				...person.memberships.map((m) => `${m.view} ${m.environment} ${m.role}`),
-			].join(' '),
-			environments: groups.map((group) => group.environment),
-			roles: person.roles.map(({ role }) => role),
-			access: groups.flatMap((group) =>
-				group.roles.map(({ role }) => `${group.environment} ${role}`),
-			),
-		});
-	}
-	const access = (title: string, href: string, envs: string[], roles: string[]): SearchPage => ({
-		kind: 'access',
-		title,
-		href,
-		labels: title,
-		text: `Access ${title} ${envs.join(' ')} ${roles.join(' ')}`,
-		environments: envs,
-		roles,
-		access: envs.flatMap((environment) => roles.map((role) => `${environment} ${role}`)),
-	});
-	pages.push(access('Access · every environment and role', accessHref(), [], []));
-	for (const environment of environments) {
-		pages.push(access(`Access · ${environment}`, accessHref(environment), [environment], []));
-		for (const role of ROLES) {
-			pages.push(
+				`${person.email} · ${describeRoles(person.roles)}`,
+				[
+					'Person',
+					person.name,
+					person.email,
+					...person.otherNames,
+					...person.memberships.map((m) => `${m.view} ${m.environment} ${m.role}`),
+				],
+				{
+					kind: ['person'],
+					environment: groups.map((group) => group.environment),
+					role: person.roles.map(({ role }) => role),
+				},
 				access(
-					`Access · ${role} in ${environment}`,
+					groups.flatMap(({ environment, roles }) =>
+						roles.map(({ role }) => ({ environment, role })),
+					),
+				),
+			),
+		);
+	}
+	records.push(
+		record(
+			accessHref(),
+			'Access by environment and role',
+			'Access · every environment and role',
+			[
+				'Access by environment and role',
+				`${count(portal.people.length, 'person', 'people')} in ${count(portal.views.length, 'view', 'views')} across ${count(environments.size, 'environment', 'environments')}.`,
+			],
+			{ kind: ['access'] },
+		),
+	);
+	for (const [environment, people] of environments) {
+		records.push(
+			record(
+				accessHref(environment),
+				`Who has access in ${environment}`,
+				`Access · ${environment}`,
+				[
+					`Who has access in ${environment}`,
+					`${count(people.size, 'person', 'people')} in ${environment}'s views, with the roles they hold there.`,
+				],
+				{ kind: ['access'], environment: [environment] },
+			),
+		);
+		for (const role of ROLES) {
+			records.push(
+				record(
 					accessHref(environment, role),
-					[environment],
-					[role],
+					`Who is ${role} in ${environment}`,
+					`Access · ${role} in ${environment}`,
+					[`Who is ${role} in ${environment}`, `The role ${role} in ${environment}'s views.`],
+					{ kind: ['access'] },
+					access([{ environment, role }]),
 				),
 			);
 		}
 	}
 	for (const role of ROLES) {
-		pages.push(
-			access(`Access · ${role} in any environment`, accessHref(undefined, role), [], [role]),
+		records.push(
+			record(
+				accessHref(undefined, role),
+				`Who is ${role}, by environment`,
+				`Access · ${role} in any environment`,
+				[`Who is ${role}, by environment`, `The role ${role} in at least one view.`],
+				{ kind: ['access'], role: [role] },
+			),
 		);
 	}
 	for (const guide of portal.guides) {
-		pages.push({
-			kind: 'guide',
-			title: guide.title,
-			href: guideHref(guide.id),
-			labels: `Guide · ${guide.title}`,
-			text: `${guide.title} ${guide.description} ${mdxProse(guide.body)}`,
-			environments: [],
-			roles: [],
-			access: [],
-		});
+		records.push(
+			record(
+				guideHref(guide.id),
+				guide.title,
+				`Guide · ${guide.title}`,
+				[guideText(guide, portal.mock)],
+				{ kind: ['guide'] },
+			),
+		);
 	}
 	const api = portal.reference;
-	pages.push({
-		kind: 'reference',
-		title: `${api.title} ${api.version}`,
-		href: REFERENCE_HREF,
-		labels: `API reference · ${api.title} ${api.version}`,
-		text: [
-			api.title,
-			api.summary ?? '',
-			api.description ?? '',
-			...api.operations.flatMap((operation) => [
-				operation.method,
-				operation.path,
-				operation.summary ?? '',
-				operation.description ?? '',
-				...operation.responses.flatMap((response) => [
-					response.status,
-					response.description,
-					...response.headers.map((header) => header.name),
-					...response.bodies.flatMap((body) =>
-						body.rows.map((row) => `${row.field} ${row.description}`),
-					),
+	records.push(
+		record(
+			REFERENCE_HREF,
+			`${api.title} ${api.version}`,
+			`API reference · ${api.title} ${api.version}`,
+			[
+				api.title,
+				api.summary ?? '',
+				api.description ?? '',
+				...api.operations.flatMap((operation) => [
+					`${operation.method} ${operation.path}`,
+					operation.summary ?? '',
+					operation.description ?? '',
+					...operation.responses.flatMap((response) => [
+						`${response.status} ${response.description}`,
+						...response.headers.map((header) => header.name),
+						...response.bodies.flatMap((body) =>
+							body.rows.map((row) => `${row.field} ${row.description}`),
+						),
+					]),
 				]),
-			]),
-		].join(' '),
-		environments: [],
-		roles: [],
-		access: [],
-	});
-	return pages;
+			],
+			{ kind: ['reference'] },
+		),
+	);
+	return records;
 }
 
-/** Whether a page passes the filters, as the dialog applies them. */
-function passes(page: SearchPage, filters: SearchFilters): boolean {
-	if (filters.kind && page.kind !== filters.kind) return false;
-	if (filters.environment && filters.role) {
-		return page.access.includes(`${filters.environment} ${filters.role}`);
-	}
-	if (filters.environment && !page.environments.includes(filters.environment)) return false;
-	if (filters.role && !page.roles.includes(filters.role)) return false;
-	if (filters.configuration && page.configuration !== filters.configuration) return false;
-	if (filters.api && page.api !== filters.api) return false;
-	return true;
-}
-
-/** The words of a text, lower case. */
-function words(text: string): string[] {
-	return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}@._-]*/gu) ?? [];
-}
-
-/** How well a page matches the query words (0: not at all), and where the first match is. */
-function score(page: SearchPage, query: readonly string[]): { score: number; at: number } {
-	const title = words(page.title);
-	const body = words(page.text);
-	let total = 0;
-	let at = -1;
-	for (const term of query) {
-		const inTitle = title.filter((word) => word.startsWith(term)).length;
-		const index = body.findIndex((word) => word.startsWith(term));
-		if (inTitle === 0 && index === -1) return { score: 0, at: -1 };
-		if (at === -1 || (index !== -1 && index < at)) at = index;
-		total += inTitle * 5 + body.filter((word) => word.startsWith(term)).length;
-	}
-	return { score: total, at };
-}
-
-/** A short excerpt of a page's text, around the first match. */
-function excerpt(text: string, at: number): string {
-	const parts = text.split(/\s+/).filter(Boolean);
-	const start = Math.max(0, at - 3);
-	const shown = parts.slice(start, start + EXCERPT_WORDS).join(' ');
-	return `${start > 0 ? '… ' : ''}${shown}${start + EXCERPT_WORDS < parts.length ? ' …' : ''}`;
-}
-
-/** Searches the portal: pages matching every query word and every filter, best first. */
-export function searchPortal(
-	portal: PortalSnapshot,
+/**
+ * Searches the portal as the dialog does: the filters chosen (those left out are "any"), refused
+ * with the dialog's own line when no page carries them together; the dialog's first results, each
+ * with its page's title, address, kind, labels and excerpt (matches marked in the excerpt's text).
+ */
+export async function searchPortal(
+	dialog: DialogSearch,
+	index: PagefindIndex,
 	query: string,
 	filters: SearchFilters = {},
-): SearchResult[] {
-	const terms = words(query);
-	const hasFilter = Object.values(filters).some((value) => value !== undefined);
-	const ranked = searchPages(portal)
-		.filter((page) => passes(page, filters))
-		.map((page) => ({ page, ...(terms.length ? score(page, terms) : { score: 1, at: 0 }) }))
-		.filter(({ score: value }) => value > 0);
-	if (terms.length === 0 && !hasFilter) return [];
-	ranked.sort((a, b) => b.score - a.score);
-	return ranked.slice(0, SEARCH_LIMIT).map(({ page, at }) => ({
-		title: page.title,
-		href: page.href,
-		kind: page.kind,
-		labels: page.labels,
-		excerpt: excerpt(page.text, Math.max(at, 0)),
+): Promise<SearchResult[]> {
+	const choices: Record<string, string> = {};
+	for (const [name, value] of Object.entries(filters)) {
+		if (typeof value === 'string' && value !== '') choices[name] = value;
+	}
+	const inapplicable = dialog.inapplicableFilters(choices);
+	if (inapplicable) throw new ToolInputError(`filters: ${inapplicable}`);
+	const chosen = dialog.pagefindFilters(choices);
+	const words = query.trim();
+	if (!words && !chosen) {
+		throw new ToolInputError('query: expected words to find, or a filter to list what it holds');
+	}
+	const found = await index.search(words || null, chosen);
+	const hits = await found.hits(SEARCH_LIMIT);
+	return hits.map((hit) => ({
+		title: hit.meta['title'] ?? hit.url,
+		href: hit.url,
+		kind: SEARCH_KINDS.find((kind) => hit.filters?.['kind']?.includes(kind)) ?? 'view',
+		labels: hit.meta['labels'] ?? '',
+		excerpt: dialog
+			.excerptParts(hit.excerpt)
+			.map(({ text, mark }) => (mark ? `**${text}**` : text))
+			.join(''),
 	}));
 }

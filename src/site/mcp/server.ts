@@ -13,9 +13,10 @@ import { ACCESS_KINDS } from '../history.ts';
 import { callMock, MOCK_METHODS, secretsOf, withoutSecrets } from './call-mock.ts';
 import { checkAnswer, type PanelCheck } from './check-answer.ts';
 import { ToolInputError, type PortalReader } from './portal.ts';
-import { searchPortal, SEARCH_KINDS } from './search.ts';
+import { createRecordSearch } from './pagefind.ts';
+import { searchPortal, searchRecords, SEARCH_KINDS, type DialogSearch } from './search.ts';
+import { guideText } from './guide-text.ts';
 import {
-	guideText,
 	listViews,
 	llmsText,
 	readPage,
@@ -33,6 +34,8 @@ export interface PortalServerOptions {
 	localMock: string;
 	/** The try-it panel's check of a body against the contract. */
 	panelCheck: PanelCheck;
+	/** What the search dialog decides: its filters, its refusals and its excerpts. */
+	dialog: DialogSearch;
 }
 
 /** The scheme of the server's resources: `portal:///openapi.json`, `portal:///docs/<guide>.md`. */
@@ -108,6 +111,9 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 	);
 
+	// The portal's search index, made again only when the pages it holds changed.
+	const searchIndex = createRecordSearch();
+
 	server.registerTool(
 		'search',
 		{
@@ -137,9 +143,10 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async ({ query, ...filters }) =>
 			result({
-				results: await answer(reader, 'search', async () =>
-					searchPortal(await reader.snapshot(), query, filters),
-				),
+				results: await answer(reader, 'search', async () => {
+					const records = searchRecords(await reader.snapshot(), options.dialog);
+					return searchPortal(options.dialog, await searchIndex(records), query, filters);
+				}),
 			}),
 	);
 
@@ -380,13 +387,16 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		}),
 		{
 			title: 'A guide',
-			description: "A guide's text (MDX source as Markdown)",
+			description:
+				'A guide as Markdown: its MDX with components and expressions pointing to the HTML page',
 			mimeType: 'text/markdown',
 		},
 		async (uri, { guide }) => {
-			const found = (await reader.snapshot()).guides.find((candidate) => candidate.id === guide);
+			const portal = await reader.snapshot();
+			const found = portal.guides.find((candidate) => candidate.id === guide);
 			if (!found) throw new ToolInputError(`guide "${String(guide)}": no such guide`);
-			return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: guideText(found) }] };
+			const text = guideText(found, portal.mock);
+			return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
 		},
 	);
 

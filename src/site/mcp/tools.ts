@@ -23,6 +23,7 @@ import { homeMarkdown } from '../markdown/lists.ts';
 import { referenceMarkdown } from '../markdown/reference.ts';
 import { llmsTxt } from '../markdown/llms-txt.ts';
 import type { PublicView } from '../public-view.ts';
+import { guideText } from './guide-text.ts';
 import { ToolInputError, type AccessHistory, type PortalSnapshot } from './portal.ts';
 
 /** What a tool says when asked for a key or a configuration value: where the HTML page shows it. */
@@ -49,12 +50,6 @@ export function llmsText(portal: PortalSnapshot): string {
 			found: findings.length,
 		})),
 	});
-}
-
-/** A guide as Markdown: its title, its description and its MDX source without imports. */
-export function guideText(guide: PortalSnapshot['guides'][number]): string {
-	const body = guide.body.replace(/^import .*\n/gm, '').trim();
-	return `# ${guide.title}\n\n${guide.description}\n\n${body}\n`;
 }
 
 /** A view by slug, or an error naming the slug. */
@@ -118,7 +113,7 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 				`address "${address}": no guide ${page}; expected one of ${portal.guides.map((g) => guideHref(g.id)).join(', ')}`,
 			);
 		}
-		return guideText(guide);
+		return guideText(guide, portal.mock);
 	}
 	throw new ToolInputError(`address "${address}": expected one of ${READABLE_PAGES}`);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as dialog from '../../../../src/client/search/search.ts';
 import { checkAnswer } from '../../../../src/client/try-it/check.ts';
 import { ROLES } from '../../../../src/schemas/view.ts';
 import { loadViews } from '../../../../src/sources/fixtures.ts';
@@ -52,6 +53,7 @@ beforeAll(async () => {
 		version: 'test',
 		localMock: echoBase,
 		panelCheck: checkAnswer,
+		dialog,
 	});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);
@@ -97,6 +99,9 @@ describe('the MCP server, secret-free by construction', () => {
 		}
 		const all = received.join('\n');
 		const found = secrets.filter(({ value }) => all.includes(value)).map(({ where }) => where);
+		process.stderr.write(
+			`MCP secret scan (in process): ${secrets.length} keys and configuration values of ${views.length} views looked for in ${received.length} tool results and resources (${all.length} characters): ${found.length} found\n`,
+		);
 		expect(secrets.length).toBeGreaterThan(views.length * 17);
 		expect(received.length).toBeGreaterThan(views.length * 8 * 4);
 		expect(found).toEqual([]);

@@ -13,7 +13,13 @@ import {
 	ToolInputError,
 	type PortalSnapshot,
 } from '../../../../src/site/mcp/portal.ts';
-import { searchPortal } from '../../../../src/site/mcp/search.ts';
+import * as dialog from '../../../../src/client/search/search.ts';
+import { createRecordSearch } from '../../../../src/site/mcp/pagefind.ts';
+import {
+	searchPortal,
+	searchRecords,
+	type SearchFilters,
+} from '../../../../src/site/mcp/search.ts';
 import { accessChanges, listViews, readPage, whoHolds } from '../../../../src/site/mcp/tools.ts';
 import { viewMarkdown } from '../../../../src/site/markdown/view.ts';
 import { publicView } from '../../../../src/site/public-view.ts';
@@ -134,47 +140,54 @@ describe('read_page', () => {
 	});
 });
 
-describe('search', () => {
-	it('finds a person by name, with their page and an excerpt', () => {
+describe('search, with Pagefind as the dialog runs it', () => {
+	const index = createRecordSearch()(searchRecords(portal, dialog));
+	const search = async (query: string, filters: SearchFilters = {}) =>
+		searchPortal(dialog, await index, query, filters);
+
+	it('finds a person by name, with their page and an excerpt marking the match', async () => {
 		const person = portal.people.find((candidate) => candidate.name.includes(' '))!;
 		const first = person.name.split(' ')[0]!;
-		const results = searchPortal(portal, first.toLowerCase());
+		const results = await search(first.toLowerCase());
 		const hit = results.find((result) => result.href === `/people/${person.slug}/`);
 		expect(hit?.kind).toBe('person');
-		expect(hit?.excerpt.toLowerCase()).toContain(first.toLowerCase());
+		expect(hit?.title).toBe(person.name);
+		expect(hit?.excerpt).toContain(`**${first}**`);
 	});
 
-	it('an environment and a role together find who holds that role there, as the dialog does', () => {
-		const results = searchPortal(portal, '', {
-			kind: 'person',
-			environment: 'production',
-			role: 'admin',
-		});
+	it('an environment and a role together find who holds that role there, as the dialog does', async () => {
+		const results = await search('', { kind: 'person', environment: 'production', role: 'admin' });
 		const admins = new Set(
 			whoHolds(portal, { role: 'admin', environment: 'production' }).map((row) => row.person),
 		);
 		expect(new Set(results.map((result) => result.href))).toEqual(admins);
 	});
 
-	it('filters views by configuration and API label', () => {
+	it('filters views by configuration and API label', async () => {
 		const { view } = fixture('production');
-		const results = searchPortal(portal, '', { kind: 'view', api: view.apiVersion });
+		const results = await search('', { kind: 'view', api: view.apiVersion });
 		const expected = views.filter((entry) => entry.view.apiVersion === view.apiVersion);
 		expect(results.map((result) => result.href).sort()).toEqual(
 			expected.map(({ slug }) => `/views/${slug}/`).sort(),
 		);
-		expect(
-			searchPortal(portal, 'production', { kind: 'view', configuration: 'Edge' }).every((r) =>
-				r.labels.includes('Edge'),
-			),
-		).toBe(true);
+		const edge = await search('production', { kind: 'view', configuration: 'Edge' });
+		expect(edge.length).toBeGreaterThan(0);
+		expect(edge.every((result) => result.labels.includes('Edge'))).toBe(true);
 	});
 
-	it('finds guides and the reference; never a key', () => {
-		expect(searchPortal(portal, 'prefer', { kind: 'guide' }).length).toBeGreaterThan(0);
-		expect(searchPortal(portal, 'users', { kind: 'reference' })[0]?.href).toBe('/reference/');
+	it('refuses filters no page carries together with the dialog’s own line', async () => {
+		await expect(search('x', { kind: 'guide', role: 'admin' })).rejects.toThrow(
+			'filters: Role does not apply to guide pages; it is on person and access pages.',
+		);
+		await expect(search('  ')).rejects.toThrow(/^query: expected words to find/);
+	});
+
+	it('finds guides and the reference; never a key', async () => {
+		expect((await search('prefer', { kind: 'guide' })).length).toBeGreaterThan(0);
+		expect((await search('users', { kind: 'reference' }))[0]?.href).toBe('/reference/');
 		const key = fixture('production').view.users[0]!.apiKey;
-		expect(searchPortal(portal, key)).toEqual([]);
+		// Pagefind finds pages by a key's parts (its prefix), but no page holds the key.
+		expect(JSON.stringify(await search(key))).not.toContain(key);
 	});
 });
 
