@@ -13,15 +13,20 @@ import {
 	viewHref,
 } from '../../shared/urls.ts';
 import { emailKey } from '../../shared/person-key.ts';
-import { byEnvironment } from '../people.ts';
-import { environmentGroups, environmentPageOf } from '../overview.ts';
+import { accessEntries, byEnvironment, describeRoles } from '../people.ts';
+import { ENVIRONMENT_PAGE_SIZE, environmentGroups, environmentPageOf } from '../overview.ts';
 import { reviewFlags } from '../review-flags.ts';
 import { ACCESS_KINDS, type AccessKind } from '../history.ts';
 import { VIEW_PAGE_IDS, viewMarkdown } from '../markdown/view.ts';
 import { personMarkdown } from '../markdown/people.ts';
-import { homeMarkdown } from '../markdown/lists.ts';
+import { environmentMarkdown, homeMarkdown, pageSlices } from '../markdown/lists.ts';
+import {
+	accessEnvironmentMarkdown,
+	accessEnvironmentRoleMarkdown,
+	accessRoleMarkdown,
+} from '../markdown/access.ts';
 import { referenceMarkdown } from '../markdown/reference.ts';
-import { llmsTxt } from '../markdown/llms-txt.ts';
+import { guidesMarkdown, llmsTxt } from '../markdown/llms-txt.ts';
 import type { PublicView } from '../public-view.ts';
 import { guideText } from './guide-text.ts';
 import { ToolInputError, type AccessHistory, type PortalSnapshot } from './portal.ts';
@@ -73,7 +78,32 @@ function pathOf(address: string): string {
 
 /** The pages `read_page` reads, as address patterns. */
 export const READABLE_PAGES =
-	'/, /views/<slug>/, /people/<person>/, /reference/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';
+	'/, /environments/<environment>/ (and its /<n>/ pages), /views/<slug>/, /people/<person>/, /access/environments/<environment>/ and its /<role>/, /access/roles/<role>/, /reference/, /docs/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';
+
+/**
+ * Pages with a Markdown twin that `read_page` does not read, because they are made from the git
+ * history or list every review: each with the nearest pages or tool that answers the same.
+ */
+const ELSEWHERE: readonly [RegExp, string][] = [
+	[/^\/access\/changes\//, 'the access_changes tool lists these changes, filtered as this page is'],
+	[
+		/^\/access\/(since|review|flags)\//,
+		'access_changes gives the changes since a tag or date; read_page reads /access/roles/<role>/ and /access/environments/<environment>/',
+	],
+	[
+		/^\/access\/$/,
+		'read_page reads /access/environments/<environment>/ and /access/roles/<role>/; who_holds answers who holds a role',
+	],
+	[/^\/views\/[^/]+\/history\//, 'access_changes with the view’s environment lists its history'],
+	[
+		/^\/people\/[^/]+\/[^/]+\//,
+		'read_page reads /people/<person>/; who_holds with an email gives every view',
+	],
+	[
+		/^\/reference\/changes\//,
+		'read_page reads /reference/; the contract is the resource portal:///openapi.json',
+	],
+];
 
 /**
  * A page's Markdown twin by its portal address (`/views/<slug>/` or `/views/<slug>.md`, a full URL
@@ -89,12 +119,26 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 	if (page === REFERENCE_HREF) {
 		return referenceMarkdown(portal.reference, portal.reference.servers[0]?.url ?? portal.mock.url);
 	}
+	const groups = environmentGroups(portal.views.map((view) => ({ slug: view.slug, view })));
+	if (page === '/docs/') {
+		return guidesMarkdown(
+			portal.guides.map(({ id, title, description }) => ({ id, title, description })),
+		);
+	}
+	const listed = /^\/environments\/([^/]+)\/(?:(\d+)\/)?$/.exec(page);
+	if (listed) return environmentPage(groups, listed[1] ?? '', Number(listed[2] ?? 1), address);
+	const access = /^\/access\/(environments|roles)\/([^/]+)\/(?:([^/]+)\/)?$/.exec(page);
+	if (access) return accessPage(portal, access[1] === 'roles', access[2] ?? '', access[3], address);
+	for (const [pattern, instead] of ELSEWHERE) {
+		if (pattern.test(page)) {
+			throw new ToolInputError(
+				`address "${address}": its twin is made from the git history or every review, which read_page does not read; ${instead}`,
+			);
+		}
+	}
 	const match = /^\/(views|people|docs)\/([^/]+)\/$/.exec(page);
 	if (match?.[1] === 'views') {
 		const view = findView(portal, match[2] ?? '');
-		const groups = environmentGroups(
-			portal.views.map((entry) => ({ slug: entry.slug, view: entry })),
-		);
 		const members = groups.find((group) => group.environment === view.environment)?.views ?? [];
 		return viewMarkdown(view, {
 			environmentPage: environmentPageOf(members, view.slug),
@@ -116,6 +160,86 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 		return guideText(guide, portal.mock);
 	}
 	throw new ToolInputError(`address "${address}": expected one of ${READABLE_PAGES}`);
+}
+
+/** An environment's list of views, page by page, as `/environments/<environment>/` twins it. */
+function environmentPage(
+	groups: ReturnType<typeof environmentGroups>,
+	environment: string,
+	number: number,
+	address: string,
+): string {
+	const found = groups.find((group) => group.environment === environment);
+	if (!found) {
+		throw new ToolInputError(
+			`address "${address}": no view is in the environment "${environment}"; expected one of ${groups.map((group) => group.environment).join(', ')}`,
+		);
+	}
+	const { views, ...group } = found;
+	const page = pageSlices(views, ENVIRONMENT_PAGE_SIZE).find(
+		(slice) => slice.currentPage === number,
+	);
+	if (!page) throw new ToolInputError(`address "${address}": ${environment} has no page ${number}`);
+	return environmentMarkdown({
+		group,
+		views: page.data,
+		total: views.length,
+		currentPage: page.currentPage,
+		lastPage: page.lastPage,
+		start: page.start,
+	});
+}
+
+/** An access page by environment (and role) or by role, as `/access/…` twins it. */
+function accessPage(
+	portal: PortalSnapshot,
+	byRole: boolean,
+	name: string,
+	second: string | undefined,
+	address: string,
+): string {
+	const entries = accessEntries(portal.people);
+	const environments = [...new Set(entries.map(({ environment }) => environment))];
+	if (byRole) {
+		if (second !== undefined)
+			throw new ToolInputError(`address "${address}": expected /access/roles/<role>/`);
+		const role = roleOf(name);
+		return accessRoleMarkdown(
+			role,
+			environments,
+			entries.filter((entry) => entry.role === role),
+		);
+	}
+	if (!environments.includes(name)) {
+		throw new ToolInputError(
+			`address "${address}": nobody has access in "${name}"; expected one of ${environments.join(', ')}`,
+		);
+	}
+	if (second === undefined) {
+		const people = portal.people.flatMap((person) => {
+			const group = byEnvironment(person.memberships).find((g) => g.environment === name);
+			return group
+				? [
+						{
+							slug: person.slug,
+							name: person.name,
+							email: person.email,
+							roles: describeRoles(group.roles),
+							rolesDiffer: group.roles.length > 1,
+						},
+					]
+				: [];
+		});
+		return accessEnvironmentMarkdown(name, environments, people);
+	}
+	const role = roleOf(second);
+	return accessEnvironmentRoleMarkdown(
+		name,
+		role,
+		environments,
+		entries.filter((entry) => entry.environment === name && entry.role === role),
+		portal.views.filter((view) => view.environment === name).length,
+	);
 }
 
 /** One view as `list_views` gives it. */

@@ -112,6 +112,39 @@ describe('list_views', () => {
 	});
 });
 
+describe('read_page, the lists and access pages', () => {
+	it('reads an environment’s views, who has access there, who holds a role, and the guides', () => {
+		const production = views.filter(({ view }) => view.environment === 'production');
+		const list = readPage(portal, '/environments/production/');
+		for (const { slug } of production) expect(list, slug).toContain(`/views/${slug}.md`);
+		const admins = production.flatMap(({ view }) =>
+			view.users.filter((user) => user.role === 'admin').map((user) => user.name),
+		);
+		const role = readPage(portal, '/access/environments/production/admin.md');
+		expect(role).toMatch(/^# Who is admin in production\n/);
+		for (const name of admins) expect(role, name).toContain(name);
+		expect(readPage(portal, '/access/roles/admin/')).toMatch(/^# Who is admin, by environment\n/);
+		expect(readPage(portal, '/access/environments/production/')).toMatch(
+			/^# Who has access in production\n/,
+		);
+		const guides = readPage(portal, '/docs/');
+		for (const guide of portal.guides) expect(guides, guide.id).toContain(guide.title);
+	});
+
+	it('names where to look instead for a page made from the history, and a wrong environment or role', () => {
+		expect(failure(() => readPage(portal, '/access/changes/'))).toMatch(
+			/^address "\/access\/changes\/": its twin is made from the git history .*; the access_changes tool lists these changes/,
+		);
+		expect(failure(() => readPage(portal, '/views/production/history/'))).toMatch(/access_changes/);
+		expect(failure(() => readPage(portal, '/environments/moon/'))).toMatch(
+			/^address "\/environments\/moon\/": no view is in the environment "moon"; expected one of /,
+		);
+		expect(failure(() => readPage(portal, '/access/roles/root/'))).toMatch(
+			/^role "root": expected one of admin/,
+		);
+	});
+});
+
 describe('read_page', () => {
 	it("gives a view page's Markdown twin, by its page, its .md or its full address", () => {
 		const twin = readPage(portal, '/views/production/');
