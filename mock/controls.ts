@@ -58,7 +58,7 @@ const preferencesSchema = z.looseObject({
 });
 
 /** The names of the controls, as Prefer and the query (with `__` before it) spell them. */
-const NAMES = ['code', 'example', 'dynamic', 'seed', 'delay', 'fault'] as const;
+export const NAMES = ['code', 'example', 'dynamic', 'seed', 'delay', 'fault'] as const;
 
 /**
  * A source of numbers from 0 to 1 (1 left out) that is the same for the same seed, so a request
@@ -83,11 +83,109 @@ export function pickDelay(delay: DelayRange, random: () => number): number {
 	return delay.min + Math.floor(random() * (delay.max - delay.min + 1));
 }
 
+/** A control of ours named before a value, after the start or a separator: `, code=`. */
+const CONTROL_NAMED = new RegExp(`(?:^|[,;])\\s*(?:${NAMES.join('|')})\\s*=`, 'i');
+
+/**
+ * The preference whose value opens a double quote that never closes (`code="401`), when it is a
+ * control of ours or hides one: `parse-prefer-header` reads such a value to the end of the header
+ * and drops it, with every control after it. Undefined when every quote closes, or when the
+ * quote left open concerns no control of ours.
+ */
+function openQuote(prefer: string): { name: string; value: string } | undefined {
+	if ((prefer.match(/"/g)?.length ?? 0) % 2 === 0) return undefined;
+	// Quotes pair up in order (the parser knows no escape), so the last one is left open.
+	const quote = prefer.lastIndexOf('"');
+	const start = Math.max(prefer.lastIndexOf(',', quote), prefer.lastIndexOf(';', quote)) + 1;
+	const preference = prefer.slice(start);
+	const equals = preference.indexOf('=');
+	const name = (equals < 0 ? '' : preference.slice(0, equals)).trim().toLowerCase();
+	const ours = (NAMES as readonly string[]).includes(name);
+	if (!ours && !CONTROL_NAMED.test(prefer.slice(quote))) return undefined;
+	return { name, value: preference.slice(equals + 1).trim() };
+}
+
+/** Whether a seed may be shown in the log as sent: a small number or one lowercase word. */
+const SHOWN_SEED = /^(?:\d{1,6}|[a-z]{1,16})$/;
+
+/** Whether each control's value is one the mock understood and accepted, by name. */
+const ACCEPTED: Record<(typeof NAMES)[number], (value: string) => boolean> = {
+	code: (value) => /^\d{3}$/.test(value),
+	example: () => false,
+	dynamic: (value) => value === 'true' || value === 'false',
+	seed: (value) => SHOWN_SEED.test(value),
+	delay: (value) => readDelay(value) !== undefined,
+	fault: isFault,
+};
+
+/**
+ * The controls of a request as its log line shows them: each control of ours that was sent, with
+ * its value when the mock understood and accepted it (`code=401`, `example=<a name the contract
+ * has>`, `dynamic=true`, `delay=100-500`, `fault=reset`, a seed of a small number or one word)
+ * and otherwise its length only (`<unrecognised, 23 chars>`; `<not shown, 23 chars>` for a
+ * longer seed), so that no key reaches the log in any spelling (percent-encoded, base64, hex,
+ * reversed). `exampleKnown` says whether the contract has an example of that name.
+ */
+export function shownControls(
+	prefer: string | undefined,
+	query: URLSearchParams,
+	exampleKnown: (name: string) => boolean = () => false,
+): string {
+	const fromPrefer = prefer !== undefined && prefer.trim() !== '';
+	const sent: [string, string][] = [];
+	if (fromPrefer) {
+		// A quote left open hides the rest of the header: only its length is shown.
+		const open = openQuote(prefer);
+		if (open) return `Prefer: ${open.name}=<unrecognised, ${open.value.length} chars>`;
+		const read = preferencesSchema.safeParse(parsePreferHeader(prefer));
+		const raw = read.success ? read.data : {};
+		for (const name of NAMES) {
+			const value = raw[name];
+			if (value !== undefined) sent.push([name, value]);
+		}
+	} else {
+		for (const name of NAMES)
+			for (const value of query.getAll(`__${name}`)) sent.push([name, value]);
+	}
+	return sent
+		.map(([name, value]) => {
+			const accepted =
+				name === 'example' ? exampleKnown(value) : ACCEPTED[name as (typeof NAMES)[number]](value);
+			const shown = accepted
+				? value
+				: name === 'seed'
+					? `<not shown, ${value.length} chars>`
+					: `<unrecognised, ${value.length} chars>`;
+			return fromPrefer ? `Prefer: ${name}=${shown}` : `__${name}=${shown}`;
+		})
+		.join(', ');
+}
+
+/**
+ * Why a request's controls were refused, as its log line says it: the controls as
+ * `shownControls` shows them, then what was expected (which holds nothing the request sent).
+ */
+export function shownRefusal(problem: string, shown: string): string {
+	const expected = problem.lastIndexOf(': expected ');
+	return `${shown || 'the controls'}${expected < 0 ? '' : problem.slice(expected)}`;
+}
+
 /** Reads the controls; `prefer` is the Prefer header, `query` the request's query parameters. */
 export function readControls(prefer: string | undefined, query: URLSearchParams): ControlsParse {
 	let raw: Partial<Record<(typeof NAMES)[number], string | undefined>>;
 	let spell: (name: string, value: string) => string;
 	if (prefer !== undefined && prefer.trim() !== '') {
+		const open = openQuote(prefer);
+		if (open !== undefined) {
+			const bare = open.value.replace(/^"/, '');
+			const example = (NAMES as readonly string[]).includes(open.name)
+				? `, e.g. ${open.name}="${bare}" or ${open.name}=${bare}`
+				: '';
+			return {
+				ok: false,
+				problem: `Prefer: ${open.name}=${open.value}: expected a closing double quote after the value${example}`,
+			};
+		}
 		raw = preferencesSchema.parse(parsePreferHeader(prefer));
 		spell = (name, value) => `Prefer: ${name}=${value}`;
 	} else {

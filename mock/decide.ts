@@ -22,7 +22,14 @@ import {
 	type HostRule,
 } from '../src/shared/allowed-hosts.ts';
 import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
-import { choose, readControls, type DelayRange, type FaultKind } from './controls.ts';
+import {
+	choose,
+	readControls,
+	shownControls,
+	shownRefusal,
+	type DelayRange,
+	type FaultKind,
+} from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { answerFor } from './directory.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
@@ -192,7 +199,11 @@ async function outcome(
 
 	// The key first: without a usable one, every control gets the key's 401 or 400.
 	const controls = readControls(request.prefer, url.searchParams);
-	if (controls.ok) logged.controls = controls.controls.spelled || undefined;
+	// The log shows what the mock accepted, and only the length of anything else (a key, say).
+	const shown = shownControls(request.prefer, url.searchParams, (name) =>
+		exampleNamed(state, name),
+	);
+	if (controls.ok) logged.controls = shown || undefined;
 	const key = answerFor(request.authorization, state.directory);
 	if (key.status !== 200) {
 		logged.refused = key.reason;
@@ -201,7 +212,7 @@ async function outcome(
 	}
 	logged.holder = key.holder;
 	if (!controls.ok) {
-		logged.refused = controls.problem;
+		logged.refused = shownRefusal(controls.problem, shown);
 		return kept(
 			controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
 		);
@@ -211,6 +222,15 @@ async function outcome(
 	const { delay, fault, seed } = controls.controls;
 	if (delay || fault) return { answer, extra: {}, keep: false, delivery: { delay, fault, seed } };
 	return { answer, extra: {}, keep: !controls.controls.dynamic };
+}
+
+/** Whether the contract has an example of the users operation by this name, of any status. */
+function exampleNamed(state: MockState, name: string): boolean {
+	return state.users.responses.some((response) =>
+		(response.contents?.[0]?.examples ?? []).some(
+			(example) => 'key' in example && example.key === name,
+		),
+	);
 }
 
 /** An absolute-form target's scheme: `http://` or `https://`, read by the path it names. */

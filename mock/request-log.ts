@@ -23,7 +23,7 @@ export interface LoggedRequest {
 	holder?: KeyHolder | undefined;
 	/** Why the request was refused, in a reader's words. */
 	refused?: string | undefined;
-	/** The Prism controls the request carried, as written. */
+	/** The controls the request carried, as `shownControls` shows them: never a key in disguise. */
 	controls?: string | undefined;
 	/** Why the mock failed to answer (a 500), in one line. */
 	failed?: string | undefined;

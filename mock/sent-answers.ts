@@ -43,7 +43,7 @@ export interface Logged {
 	holder?: KeyHolder | undefined;
 	/** Why the request was refused, in a reader's words. */
 	refused?: string | undefined;
-	/** The Prism controls the request carried, as written. */
+	/** The controls the request carried, as `shownControls` shows them: never a key in disguise. */
 	controls?: string | undefined;
 	/** Why the mock failed to answer, in one line. */
 	failed?: string | undefined;

@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import module from 'node:module';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
+import { upstreamFrom } from './forwarder/decide.ts';
 import { relayedOutput, standardOutput, worded } from './output.ts';
 import { startMock, type RunningMock } from './server.ts';
 import { LINGER_MS, stoppedMessage } from './stopping.ts';
@@ -93,14 +94,7 @@ export async function serve(settings: PortalSettings): Promise<void> {
 			waitForSources: true,
 			allowedHosts: settings.mockAllowedHosts,
 			allowedOrigins: settings.mockAllowedOrigins,
-			upstream:
-				settings.mockUpstream === undefined
-					? undefined
-					: {
-							base: settings.mockUpstream,
-							timeoutMs: settings.mockUpstreamTimeoutMs,
-							errors: settings.mockProxyErrors,
-						},
+			upstream: upstreamFrom(settings),
 			log: settings.mockLog ? out.line : undefined,
 			logFormat: settings.mockLogFormat,
 			logProbes: settings.mockLogProbes,

@@ -18,7 +18,7 @@ import {
 } from '../../src/shared/exchange-check.ts';
 import { hostAllowed } from '../../src/shared/allowed-hosts.ts';
 import { controlProblem, methodSchema, routeOf } from '../answers.ts';
-import { readControls } from '../controls.ts';
+import { NAMES as CONTROLS, readControls, shownControls } from '../controls.ts';
 import { corsHeaders } from '../cors.ts';
 import { probe, type MockAnswer, type MockNow, type MockRule } from '../decide.ts';
 import { lineParts, type LogFormat } from '../request-log.ts';
@@ -117,14 +117,17 @@ export function forwardedHeaders(rawHeaders: readonly string[]): [string, string
 
 /** The 422 a request carrying the mock's controls gets: the console decides, not the mock. */
 function controlsRefused(request: MockRequest, spelled: string, origins: readonly string[]) {
+	const prefer = CONTROLS.map((name) => `${name}=…`).join(', ');
+	const query = CONTROLS.map((name) => `__${name}`).join(', ');
 	const answer = controlProblem(
 		422,
 		'control-in-proxy-mode',
 		'The mock forwards to the console, which takes no mock controls',
-		`${spelled}: the mock forwards every request to the console named by MOCK_UPSTREAM, which decides its answer; the mock's controls (Prefer: code=…, example=…, dynamic=…, seed=…, or __code, __example, __dynamic, __seed) have no meaning there. Send the request without them, or run the mock without MOCK_UPSTREAM.`,
+		`${spelled}: the mock forwards every request to the console named by MOCK_UPSTREAM, which decides its answer; the mock's controls (Prefer: ${prefer}, or ${query}) have no meaning there. Send the request without them, or run the mock without MOCK_UPSTREAM.`,
 	);
 	return composed(answer, request, origins, {
-		refused: `${spelled}: a mock control in proxy mode`,
+		// What the request sent is shown as the mock's log shows controls: never a key in disguise.
+		refused: `${shownControls(request.prefer, new URLSearchParams(originForm(request.target).search)) || 'the controls'}: a mock control in proxy mode`,
 	});
 }
 

@@ -165,3 +165,36 @@ describe('choose', () => {
 		});
 	});
 });
+
+describe('readControls with a double quote left open in Prefer', () => {
+	it('refuses a control whose quote never closes, naming it, where it was dropped in silence', () => {
+		expect(readControls('code="401', none)).toEqual({
+			ok: false,
+			problem:
+				'Prefer: code="401: expected a closing double quote after the value, e.g. code="401" or code=401',
+		});
+		expect(readControls('dynamic=true, example="dr-eu-west', none)).toEqual({
+			ok: false,
+			problem:
+				'Prefer: example="dr-eu-west: expected a closing double quote after the value, e.g. example="dr-eu-west" or example=dr-eu-west',
+		});
+	});
+
+	it('refuses a quote of another preference that hides a control after it', () => {
+		expect(readControls('return="minimal, code=401', none)).toEqual({
+			ok: false,
+			problem: 'Prefer: return="minimal, code=401: expected a closing double quote after the value',
+		});
+	});
+
+	it('leaves a quote left open in another preference alone when no control follows it', () => {
+		expect(readControls('code=401, return="minimal', none)).toEqual({
+			ok: true,
+			controls: { code: 401, spelled: 'Prefer: code=401' },
+		});
+		expect(readControls('example="production"', none)).toMatchObject({
+			ok: true,
+			controls: { example: 'production' },
+		});
+	});
+});

@@ -18,6 +18,7 @@ import {
 	type MockNow,
 } from '../../../mock/decide.ts';
 import type { Directory, KeyHolder } from '../../../mock/directory.ts';
+import { logLine } from '../../../mock/request-log.ts';
 import type { MockRequest } from '../../../mock/sent-answers.ts';
 import { createSourceReader, loadState, type MockState } from '../../../mock/state.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
@@ -433,8 +434,9 @@ describe("Prism's controls", () => {
 			status: 422,
 			detail: '__code=abc: expected a three-digit status code, e.g. code=401',
 		});
+		// The log shows what it could not read as its length only: it may be a key in disguise.
 		expect(answer.logged.refused).toBe(
-			'__code=abc: expected a three-digit status code, e.g. code=401',
+			'__code=<unrecognised, 3 chars>: expected a three-digit status code, e.g. code=401',
 		);
 	});
 	it('refuse a control repeated in the query with 422 naming it, as Prism does', async () => {
@@ -708,6 +710,94 @@ describe('a request for a name the mock is not served under', () => {
 			type: 'https://portal.example/problems/host-not-allowed',
 			detail: expect.stringMatching(/"attacker\.example".*MOCK_ALLOWED_HOSTS/) as unknown,
 		});
+	});
+});
+
+describe('the request log of the controls a request carried', () => {
+	/** Both log lines of an answer: logfmt and JSON. */
+	const lines = (sent: MockAnswer, target = USERS): string[] =>
+		(['logfmt', 'json'] as const).map((format) =>
+			logLine(
+				{
+					time: new Date(0),
+					method: 'GET',
+					target,
+					status: sent.status,
+					durationMs: 1,
+					...sent.logged,
+				},
+				format,
+			),
+		);
+
+	/** A directory key spelled as a client might hide it, by how it is spelled. */
+	const spellings = (key: string): Record<string, string> => ({
+		'percent-encoded dashes': key.replaceAll('-', '%2D'),
+		'percent-encoded whole': [...key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+		base64: Buffer.from(key).toString('base64'),
+		base64url: Buffer.from(key).toString('base64url'),
+		hex: Buffer.from(key).toString('hex'),
+		reversed: [...key].reverse().join(''),
+		'upper case': key.toUpperCase(),
+		'the key itself, quoted': `"${key}"`,
+	});
+
+	it('never holds a key of the directory in any spelling, whatever control carries it', async () => {
+		const key = production[1]?.apiKey ?? '';
+		const [prefix, hex, tail] = key.split('-');
+		for (const [how, spelled] of Object.entries(spellings(key))) {
+			for (const name of ['code', 'example', 'dynamic', 'seed', 'delay', 'fault']) {
+				for (const authorization of [`Bearer ${production[0]?.apiKey}`, undefined]) {
+					const sent = await ask({ authorization, prefer: `${name}=${spelled}` });
+					for (const line of lines(sent)) {
+						const where = `${how} in Prefer: ${name}=…, ${authorization ? 'a good key' : 'no key'}: ${line}`;
+						expect(line, where).not.toContain(spelled.replaceAll('"', ''));
+						expect(line.toLowerCase(), where).not.toContain(hex);
+						expect(line, where).not.toContain(tail);
+						expect(line, where).not.toContain(`${prefix}-`);
+					}
+				}
+			}
+		}
+	});
+
+	it('shows the controls it understood and accepted, and anything else as its length only', async () => {
+		const authorization = `Bearer ${production[0]?.apiKey}`;
+		const shown = async (prefer: string): Promise<string | undefined> =>
+			(await ask({ authorization, prefer })).logged.controls;
+		expect(await shown('code=401, example=invalid-key')).toBe(
+			'Prefer: code=401, Prefer: example=invalid-key',
+		);
+		expect(await shown('dynamic=true, seed=7, delay=10-20, fault=reset')).toBe(
+			'Prefer: dynamic=true, Prefer: seed=7, Prefer: delay=10-20, Prefer: fault=reset',
+		);
+		expect(await shown('example=no-such-view')).toBe('Prefer: example=<unrecognised, 12 chars>');
+		expect(await shown('seed=aWNrLTVmNmJmMWI4LUtBcEc')).toBe('Prefer: seed=<not shown, 23 chars>');
+		const refused = await ask({ authorization, prefer: 'code=ick%2D5f6bf1b8%2DKApG' });
+		expect(refused.status).toBe(422);
+		expect(refused.logged.refused).toBe(
+			'Prefer: code=<unrecognised, 21 chars>: expected a three-digit status code, e.g. code=401',
+		);
+	});
+});
+
+describe('a Prefer header with a quote left open', () => {
+	it('gets a 422 naming the control, where the control was ignored', async () => {
+		const answer = await ask({
+			authorization: `Bearer ${production[0]?.apiKey}`,
+			prefer: 'code="401',
+		});
+		expect(answer.status).toBe(422);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-control',
+			title: 'The mock cannot read a control',
+			status: 422,
+			detail:
+				'Prefer: code="401: expected a closing double quote after the value, e.g. code="401" or code=401',
+		});
+		expect(answer.logged.refused).toBe(
+			'Prefer: code=<unrecognised, 4 chars>: expected a closing double quote after the value, e.g. code="401" or code=401',
+		);
 	});
 });
 

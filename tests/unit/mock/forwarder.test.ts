@@ -139,6 +139,20 @@ describe('which requests go to the console', () => {
 		);
 	});
 
+	it('names every control the mock takes in its 422, the delays and faults among them', () => {
+		for (const [changes, spelled] of [
+			[{ prefer: 'delay=100' }, 'Prefer: delay=100'],
+			[{ target: `${USERS}?__fault=reset` }, '__fault=reset'],
+		] as const) {
+			const step = proxyStep(request(changes), RAW, now, HOSTS, UPSTREAM);
+			if (step.kind !== 'answer') throw new Error(`${spelled} was not refused: ${step.kind}`);
+			const body = JSON.parse(step.answer.body.toString()) as { detail: string };
+			expect(body.detail).toBe(
+				`${spelled}: the mock forwards every request to the console named by MOCK_UPSTREAM, which decides its answer; the mock's controls (Prefer: code=…, example=…, dynamic=…, seed=…, delay=…, fault=…, or __code, __example, __dynamic, __seed, __delay, __fault) have no meaning there. Send the request without them, or run the mock without MOCK_UPSTREAM.`,
+			);
+		}
+	});
+
 	it('leaves probes, other hosts, preflights and unknown paths to the mock, /readyz to the console', () => {
 		expect(proxyStep(request({ target: '/healthz' }), RAW, now, HOSTS, UPSTREAM)).toMatchObject({
 			kind: 'answer',
@@ -311,5 +325,27 @@ describe('a console that gives no answer', () => {
 		expect(not.logged.refused).toBe(
 			'the console at https://console.example does not answer (ECONNREFUSED)',
 		);
+	});
+});
+
+describe('the log line of a request the proxy refuses for its controls', () => {
+	it('shows only the length of a control it does not take, so no key reaches the log in any spelling', () => {
+		for (const spelled of [
+			KEY.replaceAll('-', '%2D'),
+			Buffer.from(KEY).toString('base64'),
+			Buffer.from(KEY).toString('hex'),
+			[...KEY].reverse().join(''),
+		]) {
+			for (const changes of [
+				{ prefer: `example=${spelled}` },
+				{ target: `${USERS}?__seed=${encodeURIComponent(spelled)}` },
+			]) {
+				const step = proxyStep(request(changes), RAW, now, HOSTS, UPSTREAM);
+				if (step.kind !== 'answer') throw new Error(`${spelled} was not refused: ${step.kind}`);
+				expect(step.answer.logged.refused).toMatch(
+					/^(?:Prefer: example|__seed)=<(?:unrecognised|not shown), \d+ chars>: a mock control in proxy mode$/,
+				);
+			}
+		}
 	});
 });
