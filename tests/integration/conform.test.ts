@@ -23,6 +23,7 @@ import {
 	type Started,
 } from '../../support/processes.ts';
 import { startStandInConsole, type StandInConsole } from '../../support/stand-in-console.ts';
+import { allNodes, parseMarkdown, textOf } from '../support/markdown.ts';
 
 let views: ViewEntry[];
 let mock: Started;
@@ -150,6 +151,50 @@ describe('npm run conform against a console that drifts', () => {
 		expect(failing[0]?.failure?.['#text']).toBe(
 			'/users/3/role: must be one of admin, deployer, operator, viewer',
 		);
+	});
+
+	it('a role outside the enum: the Markdown report for a review names that check, the others conform', async () => {
+		const file = path.join(folder, 'role.md');
+		const run = await conform(
+			['--base-url', `${standIn.url}/role-outside-enum`, '--markdown', file],
+			{
+				CONFORM_KEYS: first().key,
+			},
+		);
+		expect(run.code).toBe(1);
+		const report = await readFile(file, 'utf8');
+		produced.push(report);
+		const { holder } = first();
+		expect(report.replace(/Run \S+ against/, 'Run <date> against')).toBe(
+			[
+				`# Conformance of the console at ${standIn.url}`,
+				'',
+				`The console at ${standIn.url} does not conform to the contract: 1 of 6 checks fail. Run <date> against openapi.yaml.`,
+				'',
+				'| Check | Expected | Got | Verdict |',
+				'| --- | --- | --- | --- |',
+				`| GET /api/v2/users as ${holder} | 200, as the contract says | 200 application/json | **breaks**: /users/3/role: must be one of admin, deployer, operator, viewer |`,
+				`| HEAD /api/v2/users as ${holder} | 200, no body, as the contract says | 200 application/json | conforms |`,
+				'| OPTIONS /api/v2/users: a preflight from http://localhost:3000 | 204, as the contract says | 204 | conforms |',
+				'| GET /api/v2/users without a key | 401, as the contract says | 401 application/problem+json | conforms |',
+				'| GET /api/v2/users with a key of the wrong shape | 401, as the contract says | 401 application/problem+json | conforms |',
+				'| GET /api/v2/users with a well-shaped key no directory holds | 401, as the contract says | 401 application/problem+json | conforms |',
+				'',
+			].join('\n'),
+		);
+		expect(Date.parse(/Run (\S+) against/.exec(report)?.[1] ?? '')).toBeGreaterThan(
+			Date.now() - 60_000,
+		);
+		// As a reviewer's Markdown reader shows it: one table of six checks, four cells each.
+		const tables = allNodes(parseMarkdown(report)).filter((node) => node.type === 'table');
+		expect(tables).toHaveLength(1);
+		const rows = (tables[0]?.children ?? []).map((row) => (row.children ?? []).map(textOf));
+		expect(rows).toHaveLength(7);
+		expect(rows.every((cells) => cells.length === 4)).toBe(true);
+		expect(rows.slice(1).map((cells) => cells[3])).toEqual([
+			'breaks: /users/3/role: must be one of admin, deployer, operator, viewer',
+			...Array<string>(5).fill('conforms'),
+		]);
 	});
 
 	it('401s without WWW-Authenticate: exits 1 naming each of the three 401 checks', async () => {
