@@ -44,15 +44,15 @@ export const CLASS_LABELS: Record<ChangeClass, string> = {
  */
 export const CLASS_MEANINGS: Record<ChangeClass, string> = {
 	breaking:
-		'can stop a client that works today: an operation, a response or a field removed, a field no longer promised, a request made stricter.',
+		'Can stop a client that works today: an operation, a response or a field removed, a field no longer promised, a request made stricter.',
 	'non-breaking':
-		'adds to the API or relaxes it without stopping a client that works today: an operation, a response, a header or an optional field added.',
+		'Adds to the API or relaxes it without stopping a client that works today: an operation, a response, a header or an optional field added.',
 	deprecated:
-		'marks an operation, a parameter, a header or a field for removal: it still works; move off it before it goes.',
+		'Marks an operation, a parameter, a header or a field for removal: it still works; move off it before it goes.',
 	annotation:
-		'changes only what readers see, not what the API does: descriptions, summaries, titles, examples, tags and x- extensions.',
+		'Changes only what readers see, not what the API does: descriptions, summaries, titles, examples, tags and x- extensions.',
 	unclassified:
-		'api-smart-diff found the change but has no rule for it: read it to judge what it does to a client.',
+		'Found by api-smart-diff, which has no rule for it: read it to judge what it does to a client.',
 };
 
 /** One change to the contract. */

@@ -2,7 +2,8 @@
  * The scripted history the contract changelog tests build from: a repository holding a copy of
  * openapi.yaml and of the view fixtures, then three commits to the contract by three authors: a
  * documentation change, a non-breaking change (a 429 answer added to GET) and a breaking one
- * (`email` no longer required of a listed user), each a day apart.
+ * (`email` no longer required of a listed user), each a day apart; on request, then two commits
+ * of documentation only (examples, then a description).
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,6 +44,26 @@ export const nonBreakingEdit: ContractEdit = (text) =>
 export const breakingEdit: ContractEdit = (text) =>
 	setIn(text, ['components', 'schemas', 'User', 'required'], ['name', 'role']);
 
+/** A change to examples only: the CORS header's example and the preflight's Origin example. */
+export const exampleEdit: ContractEdit = (text) =>
+	setIn(
+		setIn(
+			text,
+			['components', 'headers', 'AccessControlAllowOrigin', 'example'],
+			'http://localhost:4321',
+		),
+		['paths', '/api/v2/users', 'options', 'parameters', 0, 'example'],
+		'http://localhost:4321',
+	);
+
+/** A change to a description only: GET described anew. */
+export const descriptionEdit: ContractEdit = (text) =>
+	setIn(
+		text,
+		['paths', '/api/v2/users', 'get', 'description'],
+		'Returns the users of the directory that holds the bearer key, in directory order.',
+	);
+
 /** The repository and what was done in it. */
 export interface ContractRepo {
 	repo: ScriptedRepo;
@@ -54,8 +75,14 @@ export interface ContractRepo {
 	commits: ContractCommitMade[];
 }
 
-/** Makes the scripted repository in `folder`. */
-export async function makeContractRepo(folder: string): Promise<ContractRepo> {
+/**
+ * Makes the scripted repository in `folder`; with `documentation`, two commits of documentation
+ * only follow the breaking one: examples changed (day 5), then a description (day 6).
+ */
+export async function makeContractRepo(
+	folder: string,
+	{ documentation = false }: { documentation?: boolean } = {},
+): Promise<ContractRepo> {
 	const repo = await createRepo(folder);
 	const contract = path.join(folder, 'openapi.yaml');
 	const views = path.join(folder, 'content', 'views');
@@ -78,5 +105,11 @@ export async function makeContractRepo(folder: string): Promise<ContractRepo> {
 	commit('Alan Turing', 3, 'GET may answer 429');
 	await edit(breakingEdit);
 	commit('Barbara Liskov', 4, 'A listed user may come without an email');
+	if (documentation) {
+		await edit(exampleEdit);
+		commit('Edsger Dijkstra', 5, 'Examples from a portal on port 4321');
+		await edit(descriptionEdit);
+		commit('Frances Allen', 6, 'Describe GET anew');
+	}
 	return { repo, contract, views, commits };
 }

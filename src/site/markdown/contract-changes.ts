@@ -1,10 +1,18 @@
 /**
- * The Markdown twin of the contract's changelog, a page at a time as its HTML page: each commit
- * to openapi.yaml with its date, short name, author and subject, then its changes with their
- * class. Where history is missing or stops, it says so as the page does.
+ * The Markdown twin of the contract's changelog, a page at a time as its HTML page: what each
+ * class of change means, then each commit to openapi.yaml with its date, short name, author and
+ * subject, then its changes with their class (a commit of documentation only in one line). Where history is missing or stops, it says so as the page does.
  */
 import { markdownHref, REFERENCE_HREF, referenceChangesHref } from '../../shared/urls.ts';
-import { CLASS_LABELS, countsInWords, type ContractEntry } from '../contract-changes.ts';
+import {
+	CHANGE_CLASSES,
+	CLASS_LABELS,
+	CLASS_MEANINGS,
+	countsInWords,
+	isDocumentationOnly,
+	type ContractChange,
+	type ContractEntry,
+} from '../contract-changes.ts';
 import type { HistoryStatus } from '../history-collection.ts';
 import { count } from '../access.ts';
 import { proseParagraphs } from '../prose.ts';
@@ -72,6 +80,32 @@ function descriptionRuns(description: string): Inline[] {
 	);
 }
 
+/** A change's description and where it is, e.g. `\[Added] Response 429 (`paths › …`)`. */
+function changeRuns(change: ContractChange): Inline[] {
+	return [...descriptionRuns(change.description), ' (', inlineCode(change.where), ')'];
+}
+
+/** A commit's changes, one item each; a commit of documentation only in one item, as one line. */
+function changeItems(entry: ContractEntry): Inline[][] {
+	if (isDocumentationOnly(entry)) {
+		return [
+			[
+				strong(CLASS_LABELS.annotation),
+				` only, ${count(entry.changes.length, 'change', 'changes')}: `,
+				...entry.changes.flatMap((change, index) => [
+					...(index > 0 ? ['; '] : []),
+					...changeRuns(change),
+				]),
+			],
+		];
+	}
+	return entry.changes.map((change) => [
+		strong(CLASS_LABELS[change.class]),
+		' ',
+		...changeRuns(change),
+	]);
+}
+
 /** One commit of the changelog: a heading, its facts, then its changes. */
 function entryBlocks(entry: ContractEntry) {
 	const { commit } = entry;
@@ -82,20 +116,7 @@ function entryBlocks(entry: ContractEntry) {
 	return [
 		heading(2, `${formatShortTimestamp(commit.date)} · ${commit.short}`),
 		paragraph(inlineCode(commit.short), ` ${commit.subject} — by ${commit.author}. ${summary}`),
-		...(entry.changes.length > 0
-			? [
-					bulletList(
-						entry.changes.map((change) => [
-							strong(CLASS_LABELS[change.class]),
-							' ',
-							...descriptionRuns(change.description),
-							' (',
-							inlineCode(change.where),
-							')',
-						]),
-					),
-				]
-			: []),
+		...(entry.changes.length > 0 ? [bulletList(changeItems(entry))] : []),
 	];
 }
 
@@ -119,9 +140,12 @@ export function contractChangesMarkdown(page: ContractChangesPage): string {
 						` (commits ${page.start + 1}–${page.start + page.entries.length} on page ${currentPage} of ${lastPage})`,
 					]
 				: []),
-			'. Each change is classified by api-smart-diff as breaking, non-breaking, deprecated, documentation or unclassified. Today’s contract: ',
+			'. Each change is classified by api-smart-diff; a commit of documentation only is told in one line. Today’s contract: ',
 			link(markdownHref(REFERENCE_HREF), 'API reference'),
 			'.',
+		),
+		bulletList(
+			CHANGE_CLASSES.map((each) => [strong(CLASS_LABELS[each]), `: ${CLASS_MEANINGS[each]}`]),
 		),
 		...statusLines(page.status).map((parts) => paragraph(...parts)),
 		...page.entries.flatMap(entryBlocks),

@@ -93,4 +93,50 @@ describe('the contract changelog twin', () => {
 		});
 		expect(shallow).toContain('**History from 2026-09-03 on; the clone is shallow.**');
 	});
+
+	it('explains every class, and tells a commit of documentation only in one line', () => {
+		const documentation: ContractEntry = {
+			...breaking,
+			commit: { ...breaking.commit, short: 'bbbbbbb', subject: 'Reword the examples' },
+			changes: [
+				{
+					class: 'annotation',
+					action: 'replace',
+					where: 'paths › /api/v2/users › get › summary',
+					description: '[Replaced] annotation (summary)',
+				},
+				{
+					class: 'annotation',
+					action: 'replace',
+					where: 'paths › /api/v2/users › options › parameters › 0 › example',
+					description: '[Replaced] example',
+				},
+			],
+			counts: { breaking: 0, 'non-breaking': 0, deprecated: 0, annotation: 2, unclassified: 0 },
+		};
+		const text = contractChangesMarkdown({
+			status: available,
+			entries: [documentation, breaking],
+			total: 2,
+			currentPage: 1,
+			lastPage: 1,
+			start: 0,
+		});
+		for (const label of [
+			'Breaking',
+			'Non-breaking',
+			'Deprecated',
+			'Documentation',
+			'Unclassified',
+		]) {
+			expect(text).toMatch(new RegExp(`^- \\*\\*${label}\\*\\*: \\S.+$`, 'm'));
+		}
+		const items = text.split('\n').filter((line) => line.startsWith('- **Documentation** only'));
+		expect(items).toEqual([
+			'- **Documentation** only, 2 changes: \\[Replaced] annotation (summary) (`paths › /api/v2/users › get › summary`); \\[Replaced] example (`paths › /api/v2/users › options › parameters › 0 › example`)',
+		]);
+		expect(text).toContain(
+			'- **Breaking** \\[Removed] operation GET /api/v2/users (`paths › /api/v2/users › get`)\n',
+		);
+	});
 });
