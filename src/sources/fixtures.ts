@@ -273,8 +273,12 @@ export function createFixtureReader(folder: string): FixtureReader {
 			return { result: { ok: false, views: [], problems }, stamps: new Map() };
 		}
 		const stamps = new Map<string, string>();
-		const parsed = files.map((file) => {
+		const parsed = files.flatMap((file) => {
 			const look = lookAtFixture(file, root);
+			// Listed, then gone before it was looked at (renamed or removed meanwhile, as an editor or
+			// `git mv` does): not a broken fixture but a removed one, and the change that took it away
+			// brings another reading. A link whose target is gone stays, and is refused.
+			if (look.stamp === 'ENOENT') return [];
 			stamps.set(file, look.stamp);
 			const before = known.get(file);
 			if (before?.stamp === look.stamp) return before.parsed;
@@ -282,6 +286,9 @@ export function createFixtureReader(folder: string): FixtureReader {
 			known.set(file, { stamp: look.stamp, parsed: fresh });
 			return fresh;
 		});
+		if (parsed.length === 0) {
+			return { result: { ok: false, views: [], problems: [emptyFolderProblem(folder)] }, stamps };
+		}
 		// Stryker disable next-line ConditionalExpression: forgetting a removed file frees memory; a file made again has a stamp of its own
 		for (const file of known.keys()) if (!stamps.has(file)) known.delete(file);
 		return { result: combineFixtures(parsed), stamps };

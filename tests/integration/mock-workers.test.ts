@@ -5,7 +5,7 @@
  * copy of the fixtures, stopped by process group.
  */
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,6 +188,32 @@ describe('MOCK_WORKERS=2', () => {
 		expect(lateWorkers.size).toBe(2);
 		expect(late.filter(({ status }) => status !== 200)).toEqual([]);
 		await rm(file);
+	});
+
+	it('says nothing but its reloads while a fixture is renamed back and forth, never that a file cannot be read', async () => {
+		const messages = (): string[] =>
+			outputLines().flatMap((line) => {
+				const said = z.object({ message: z.string() }).safeParse(line);
+				return said.success ? [said.data.message] : [];
+			});
+		const before = messages().length;
+		const named = path.join(viewsDir, 'dr-eu-west.json');
+		const renamed = path.join(viewsDir, 'dr-eu-west-renamed.json');
+		const renames = 30;
+		for (let index = 0; index < renames; index += 1) {
+			const [from, to] = index % 2 === 0 ? [named, renamed] : [renamed, named];
+			await rename(from, to);
+			// Around the watcher's settling time (100 ms), so some reloads run while a rename lands.
+			await new Promise((resolve) => setTimeout(resolve, 60 + (index % 4) * 25));
+		}
+		// The last rename put the file back: its view answers again from both workers.
+		const drKey = views.find(({ slug }) => slug === 'dr-eu-west')?.view.users[0]?.apiKey ?? '';
+		await expect.poll(() => ask(900_000, drKey), { timeout: 10_000 }).toBe(200);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		const said = messages().slice(before);
+		expect(said.filter((message) => !message.startsWith('Mock reloaded:'))).toEqual([]);
+		expect(said.length).toBeGreaterThan(0);
+		expect(said.length).toBeLessThanOrEqual(renames);
 	});
 
 	it('replaces a worker that dies, and goes on answering from both', async () => {
