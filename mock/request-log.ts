@@ -31,6 +31,8 @@ export interface LoggedRequest {
 	delay?: number | undefined;
 	/** The fault served, when the request asked for one. */
 	fault?: string | undefined;
+	/** What MOCK_CHAOS served this request: its number in scope, and the delay, fault or status. */
+	chaos?: string | undefined;
 	/**
 	 * The whole error behind a 500, in the JSON form only: the logfmt line's server prints it on
 	 * the lines below, where a log collector would take each for a request.
@@ -151,6 +153,7 @@ export function lineParts(
 	if (request.failed) fields.push(['failed', request.failed]);
 	if (request.delay !== undefined) fields.push(['delay', `${request.delay}ms`]);
 	if (request.fault) fields.push(['fault', request.fault]);
+	if (request.chaos) fields.push(['chaos', request.chaos]);
 	const method = request.method.replace(/[^A-Z]/gi, '?').slice(0, 16);
 	const target = shownTarget(request.target);
 	if (format === 'json') {

@@ -51,6 +51,8 @@ export interface Logged {
 	delay?: number | undefined;
 	/** The fault served instead of the answer, or on it. */
 	fault?: string | undefined;
+	/** What MOCK_CHAOS served (`chaos.ts`): `#42 delay=120ms code=503`. */
+	chaos?: string | undefined;
 }
 
 /** An answer as it goes out. */

@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import module from 'node:module';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
+import { chaosSummary } from './chaos.ts';
 import { upstreamFrom } from './forwarder/decide.ts';
 import { relayedOutput, standardOutput, worded } from './output.ts';
 import { startMock, type RunningMock } from './server.ts';
@@ -99,6 +100,7 @@ export async function serve(settings: PortalSettings): Promise<void> {
 			logFormat: settings.mockLogFormat,
 			logProbes: settings.mockLogProbes,
 			worker,
+			chaos: settings.mockChaos,
 			report: (message, ok) => (ok ? say(message) : void complain(message)),
 		});
 	} catch (error) {
@@ -108,6 +110,8 @@ export async function serve(settings: PortalSettings): Promise<void> {
 	}
 	// The compile cache is written at exit too, but a process killed never exits: write it now.
 	setImmediate(() => module.flushCompileCache());
+	// Every worker says it alike, and the primary writes it once.
+	if (settings.mockChaos) say(chaosSummary(settings.mockChaos, worker !== undefined));
 	if (worker === undefined) {
 		say(
 			settings.mockUpstream

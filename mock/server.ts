@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { requestedHost } from '../src/shared/allowed-hosts.ts';
+import type { ChaosRule } from '../src/schemas/mock-chaos.ts';
 import { someNames } from './answers.ts';
 import {
 	createMemory,
@@ -19,6 +20,7 @@ import {
 	type MockNow,
 	type MockRule,
 } from './decide.ts';
+import { createChaos } from './chaos.ts';
 import { breakAnswer, planDelivery, waited } from './delivery.ts';
 import type { Upstream } from './forwarder/decide.ts';
 import { createForwarder } from './forwarder/forward.ts';
@@ -61,6 +63,8 @@ export interface MockOptions {
 	 * edit mends them (`npm run dev`, whose pages show the same problem); needs `watch`.
 	 */
 	waitForSources?: boolean;
+	/** Delays, faults and statuses served to a share of requests (MOCK_CHAOS, `chaos.ts`). */
+	chaos?: ChaosRule | undefined;
 }
 
 /** A running mock. */
@@ -277,6 +281,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	/** Set once the mock is told to stop: every answer from then on closes its connection. */
 	let stopping: Promise<void> | undefined;
 	const counts = { received: 0, answered: 0 };
+	const chaos = options.chaos && createChaos(options.chaos);
+	/** The mock's own decision, and its state now: what the chaos asks for a status it serves. */
+	const mocked = (asked: MockRequest) => decide(asked, now, memory, hosts);
+	const stateNow = () => now.state;
 
 	/**
 	 * With MOCK_UPSTREAM, the validating proxy (`forwarder/`): it forwards the users operation to
@@ -298,7 +306,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	): void => {
 		const decided = forward
 			? forward(request, rawHeaders, now, hosts)
-			: decide(request, now, memory, hosts);
+			: chaos
+				? chaos.apply(request, mocked(request), stateNow, mocked)
+				: decide(request, now, memory, hosts);
 		if (decided instanceof Promise) {
 			void decided.then((found) => {
 				if (found.delivery) {
@@ -328,7 +338,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	): Promise<void> => {
 		if (!found.delivery) return;
 		const plan = planDelivery(found.delivery);
-		const sent: MockAnswer = { ...found, logged: { ...found.logged, ...plan.served } };
+		// The chaos's line says what it served itself (`chaos=`).
+		const logged = found.logged.chaos ? found.logged : { ...found.logged, ...plan.served };
+		const sent: MockAnswer = { ...found, logged };
 		if (!(await waited(response, plan.waitMs))) return;
 		if (stopping) response.shouldKeepAlive = false;
 		if (plan.fault) {
@@ -382,6 +394,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			const next = await reader.load();
 			const before = now;
 			now = { state: next };
+			const lacking = chaos?.check(next);
+			if (lacking) report(`${lacking}; the chaos goes on with what it finds.`, false);
 			if (!before.state) {
 				report(
 					`Mock loaded: ${next.views.length === 1 ? '1 view' : `${next.views.length} views`}.`,
@@ -453,6 +467,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			if (!(options.waitForSources && options.watch)) throw error;
 			report(`Mock waiting for its sources to load; it answers 503 until then:\n${waiting}`, false);
 		}
+		// A chaos naming what the sources lack stops the start; later, it is only reported.
+		const lacking = chaos && now.state && chaos.check(now.state);
+		if (lacking) throw new Error(lacking);
 	});
 	starting = first;
 	try {

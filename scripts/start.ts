@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { prefixed, standardOutput } from '../mock/output.ts';
 import { upstreamFrom } from '../mock/forwarder/decide.ts';
+import { chaosSummary } from '../mock/chaos.ts';
 import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
@@ -71,11 +72,13 @@ const mock = await startMock({
 	allowedHosts: settings.mockAllowedHosts,
 	allowedOrigins: settings.mockAllowedOrigins,
 	upstream: upstreamFrom(settings),
+	chaos: settings.mockChaos,
 	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
 	waitForSources: dev,
 	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
 	report: (message, ok) => (ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`)),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+if (settings.mockChaos) out.say(`[mock] ${chaosSummary(settings.mockChaos, false)}`);
 
 const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
 
