@@ -155,6 +155,24 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 		expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
 	});
 
+	it('serves access.csv, openapi.yaml and a Markdown twin each as its own UTF-8 type, compressed, never as bytes', async () => {
+		for (const [target, type] of [
+			['/access.csv', 'text/csv; charset=utf-8'],
+			['/openapi.yaml', 'application/yaml; charset=utf-8'],
+			['/views/production.md', 'text/markdown; charset=utf-8'],
+		] as const) {
+			const response = await fetch(`${base}${target}`, { headers: { 'accept-encoding': 'gzip' } });
+			expect(response.status, target).toBe(200);
+			expect(response.headers.get('content-type'), target).toBe(type);
+			expect(response.headers.get('content-encoding'), target).toBe('gzip');
+			expect(response.headers.get('cache-control'), target).toBe('no-cache');
+			expectPortalHeaders(response);
+			// Byte for byte: access.csv starts with a byte-order mark, which text() would drop.
+			const sent = Buffer.from(await response.arrayBuffer());
+			expect(sent.equals(await readFile(path.join(distDir, target.slice(1)))), target).toBe(true);
+		}
+	});
+
 	it('answers an unknown address with 404 and the same headers', async () => {
 		const response = await fetch(`${base}/views/no-such-view/`);
 		expect(response.status).toBe(404);
