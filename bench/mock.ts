@@ -457,10 +457,33 @@ export async function runMockBench(): Promise<void> {
 	const baseline = baselineRoot ? path.resolve(baselineRoot) : undefined;
 	const baselineCommit = baseline ? commitOf(baseline) : undefined;
 	const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'console-portal-bench-compile-cache-'));
+	// The ceiling of a start: a bare node:http server sending a list of no users.
+	const bareAnswer = path.join(cacheDir, 'bare-answer.json');
+	await writeFile(
+		bareAnswer,
+		JSON.stringify({
+			status: 200,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ users: [] }),
+		}),
+	);
+	const bare: Contestant = {
+		id: 'bare',
+		name: 'bare node:http (bench/lib/bare-server.ts)',
+		loadsViews: false,
+		command: (port) => ({
+			file: path.join(BIN, 'node'),
+			args: ['bench/lib/bare-server.ts', bareAnswer, String(port)],
+		}),
+	};
 	const contestants: Contestant[] = [
-		...(baseline ? [ourMock('baseline', baseline, undefined)] : []),
+		...(baseline
+			? [ourMock('baseline', baseline, undefined), ourMock('baseline', baseline, undefined, 'node')]
+			: []),
 		ourMock('this', ROOT, cacheDir),
+		ourMock('this', ROOT, cacheDir, 'node'),
 		...PEERS,
+		bare,
 	];
 	const handWritten: ViewSet = {
 		views: '8 (content/views)',

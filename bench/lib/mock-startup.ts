@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { freePort, start } from '../../support/processes.ts';
 import { toolBin } from '../tools.ts';
 import { rssMiB } from './proc.ts';
-import { commitOf, table } from './report.ts';
+import { commitOf, table, verdict } from './report.ts';
+
+/** `npm run mock`'s first 200 within this share of the fastest of Scalar's mock and Mockoon's. */
+const PEER_BUDGET = 0.8;
+/** `npm run mock`'s first 200 at 10,000 views within this many milliseconds. */
+const SCALE_BUDGET_MS = 3000;
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -38,6 +43,8 @@ export interface Contestant {
 	name: string;
 	/** Whether it loads a folder of views (ours), or serves the contract alone (the peers). */
 	loadsViews: boolean;
+	/** Whether it is started on the generated sets too (ours as `npm run mock` starts it). */
+	atScale?: boolean;
 	command: (
 		port: number,
 		views: string,
@@ -66,19 +73,27 @@ export interface SetRow {
 	order: string[][];
 }
 
-/** Our mock in a checkout (this one or the baseline), with a compile cache folder if given. */
+/**
+ * Our mock in a checkout (this one or the baseline), with a compile cache folder if given: as
+ * `npm run mock` starts it (npm, a shell, then Node), or `node mock/cli.ts` without npm (its id
+ * ends in `-node`; not started on the generated sets).
+ */
 export function ourMock(
 	id: 'this' | 'baseline',
 	root: string,
 	compileCache: string | undefined,
+	via: 'npm' | 'node' = 'npm',
 ): Contestant {
+	const how = via === 'npm' ? 'npm run mock' : 'node mock/cli.ts';
 	return {
-		id,
-		name: id === 'this' ? `our mock (${commitOf(root)})` : `baseline's mock (${commitOf(root)})`,
+		id: via === 'npm' ? id : `${id}-node`,
+		name: `${id === 'this' ? 'our mock' : "baseline's mock"} (${commitOf(root)}), ${how}`,
 		loadsViews: true,
+		atScale: via === 'npm',
 		command: (port, views) => ({
-			file: path.join(root, 'node_modules', '.bin', 'node'),
-			args: ['mock/cli.ts'],
+			// npm from the PATH, which starts with node_modules/.bin, so npm runs on the pinned Node.
+			file: via === 'npm' ? 'npm' : path.join(root, 'node_modules', '.bin', 'node'),
+			args: via === 'npm' ? ['run', 'mock'] : ['mock/cli.ts'],
 			cwd: root,
 			env: {
 				MOCK_PORT: String(port),
@@ -218,7 +233,9 @@ export async function startUps(
 	for (const set of sets) {
 		const { folder, key, done } = await set.folder();
 		try {
-			const here = contestants.filter((each) => each.loadsViews || set.withPeers);
+			const here = contestants.filter(
+				(each) => set.withPeers || (each.loadsViews && each.atScale !== false),
+			);
 			for (const contestant of here) {
 				if (firstStarts[contestant.id]) continue;
 				console.error(`start-up at ${set.views} views: ${contestant.name}, first start…`);
@@ -313,6 +330,7 @@ export function startupSection(
 						}),
 				),
 				'',
+				...budgetLines(peerRow),
 				'What each answered at its first 200 (the body of the first measured start; "users" counts a `{ "users": [{ name, email, role }] }` list, as the contract shapes it, on every start):',
 				'',
 				table(
@@ -343,6 +361,32 @@ export function startupSection(
 				'',
 			]
 		: [];
+	/** The budgets: ours against the fastest of Scalar's and Mockoon's, round by round. */
+	function budgetLines(row: SetRow): string[] {
+		const fastest = (round: number): number =>
+			Math.min(
+				row.starts['scalar']?.[round]?.startup ?? NaN,
+				row.starts['mockoon']?.[round]?.startup ?? NaN,
+			);
+		const lines: string[] = [];
+		for (const id of ['this', 'this-node', 'baseline', 'baseline-node']) {
+			const measured = row.starts[id];
+			if (!measured) continue;
+			const each = measured.map((start, round) => start.startup / fastest(round));
+			lines.push(
+				`- ${contestants.find((one) => one.id === id)?.name ?? id} / the faster of Scalar's mock and Mockoon in the same round: ${median(each).toFixed(2)}× (rounds ${each.map((value) => value.toFixed(2)).join(' / ')})${id === 'this' ? `; budget ≤ ${PEER_BUDGET}×: ${verdict(median(each) <= PEER_BUDGET)}` : ''}`,
+			);
+		}
+		const large = rows.find((each) => each.count === 10_000);
+		const atScale = large
+			? median((large.starts['this'] ?? []).map(({ startup }) => startup))
+			: NaN;
+		if (large)
+			lines.push(
+				`- ${contestants.find((one) => one.id === 'this')?.name ?? 'this'} at 10,000 views: ${ms(atScale)} (median); budget ≤ ${SCALE_BUDGET_MS / 1000} s: ${verdict(atScale <= SCALE_BUDGET_MS)}`,
+			);
+		return ['', ...lines, ''];
+	}
 	const withBaseline = contestants.some((each) => each.id === 'baseline');
 	const startupOf = (row: SetRow, id: string): number =>
 		median((row.starts[id] ?? []).map(({ startup }) => startup));
