@@ -185,7 +185,9 @@ describe('try-it on the reference, with the mock running', () => {
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
 		const target = views.at(-1);
 		if (!target) throw new Error('no view fixture');
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		// Try-it loads its behaviour, and the picker its views, when the reader reaches it.
+		await page.locator('try-it').scrollIntoViewIfNeeded();
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		await page.getByLabel('Environment').selectOption(target.view.environment);
 		await page.getByLabel('View', { exact: true }).selectOption(target.slug);
 		const key = page.getByLabel('Key', { exact: true });

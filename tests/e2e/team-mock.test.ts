@@ -233,7 +233,9 @@ async function open(url: string, waitForTryIt = true): Promise<Page> {
 				console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`);
 			});
 		});
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		// Try-it loads its behaviour when the reader reaches it.
+		await page.locator('try-it').scrollIntoViewIfNeeded();
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 	}
 	return page;
 }

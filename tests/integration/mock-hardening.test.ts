@@ -104,6 +104,16 @@ describe('malformed requests get their documented status and never crash or stal
 		['a method Node does not know gets Node’s 400', () => request(`BREW ${USERS} HTTP/1.1`), [400]],
 		['a WebDAV method', () => request(`PROPFIND ${USERS} HTTP/1.1`), [405]],
 		[
+			'CONNECT (a tunnel, which Node hands over as a raw socket) names no path the contract lists: its 404, as any method there',
+			() => request(`CONNECT 127.0.0.1:${port} HTTP/1.1`),
+			[404],
+		],
+		[
+			'CONNECT for a host the mock is not served under: its 403',
+			() => request('CONNECT attacker.example:443 HTTP/1.1', ['Host: attacker.example:443']),
+			[403],
+		],
+		[
 			'HEAD on the users path, with a key: GET without the body',
 			() => request(`HEAD ${USERS} HTTP/1.1`),
 			[200],
