@@ -2,7 +2,9 @@
  * The try-it panel's validators: at build time, Ajv compiles the schema of each response body of
  * GET /api/v2/users in the contract into standalone code, plain JavaScript with no `eval`, so the
  * pages' Content-Security-Policy holds. The panel imports it as the virtual module
- * `virtual:try-it-validators`; no JSON Schema library reaches the browser.
+ * `virtual:try-it-validators`; no JSON Schema library reaches the browser. The same plugin gives
+ * the panel's request options what the contract offers (`virtual:try-it-choices`: the statuses,
+ * the header and query names, the faults), which load with the options, not with sending.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -13,6 +15,7 @@ import { readContract, shownPath } from '../sources/contract.ts';
 import { CONTRACT_FORMATS, OPENAPI_KEYWORDS } from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import type { ApiReference } from '../sources/openapi.ts';
+import { FAULT_KINDS } from '../schemas/mock-delivery.ts';
 import { readSettings } from '../sources/settings.ts';
 
 /** The module the panel imports its validators from. */
@@ -20,6 +23,17 @@ export const VALIDATORS_MODULE = 'virtual:try-it-validators';
 
 /** Vite's name for the resolved module: the `\0` keeps other plugins off it. */
 const RESOLVED_MODULE = `\0${VALIDATORS_MODULE}`;
+
+/** The module the panel's request options import the contract's choices from. */
+export const CHOICES_MODULE = 'virtual:try-it-choices';
+
+const RESOLVED_CHOICES = `\0${CHOICES_MODULE}`;
+
+/**
+ * The query parameters the mock reads as its controls when a request has no `Prefer` header, as
+ * the contract's description names them (mock/controls.ts reads them).
+ */
+export const QUERY_CONTROLS = ['__code', '__example', '__dynamic', '__seed', '__delay', '__fault'];
 
 /** The formats and keywords of the contract's validators in Node, so both check alike. */
 const FORMATS = CONTRACT_FORMATS;
@@ -93,6 +107,49 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 	return `${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n`;
 }
 
+/** What the try-it panel offers a reader who builds a request, read from the contract. */
+export interface TryItChoices {
+	/** The statuses GET /api/v2/users answers, for `Prefer: code=…`. */
+	statuses: string[];
+	/** Header names the contract declares for the request: its parameters, security, the preflight's. */
+	headers: string[];
+	/** The request headers a page may send, as the preflight's `Access-Control-Allow-Headers` says. */
+	pageHeaders: string[];
+	/** Query parameter names: the operation's, then the mock's controls. */
+	query: string[];
+	/** The faults the mock can break an answer with, for `Prefer: fault=…`. */
+	faults: string[];
+}
+
+/** The choices of the panel's request options, from the contract's GET and OPTIONS operations. */
+export function tryItChoices(reference: ApiReference, file = 'openapi.yaml'): TryItChoices {
+	const operation = (method: string) =>
+		reference.operations.find((entry) => entry.method === method && entry.path === USERS_PATH);
+	const get = operation('GET');
+	if (!get) throw new ValidatorError(`${file}: expected a GET ${USERS_PATH} operation`);
+	const allowed = operation('OPTIONS')
+		?.responses.flatMap(({ headers }) => headers)
+		.find(({ name }) => name.toLowerCase() === 'access-control-allow-headers')
+		?.examples.find(({ value }) => typeof value === 'string')?.value;
+	const pageHeaders = typeof allowed === 'string' ? allowed.split(/\s*,\s*/).filter(Boolean) : [];
+	const named = (place: string): string[] =>
+		get.parameters.filter((parameter) => parameter.in === place).map(({ name }) => name);
+	const security = get.security.flatMap(({ scheme }) =>
+		scheme.type === 'http'
+			? ['Authorization']
+			: scheme.in === 'header' && scheme.name
+				? [scheme.name]
+				: [],
+	);
+	return {
+		statuses: get.responses.map(({ status }) => status).filter((status) => /^\d{3}$/.test(status)),
+		headers: [...new Set([...named('header'), ...security, ...pageHeaders, 'Prefer'])],
+		pageHeaders,
+		query: [...new Set([...named('query'), ...QUERY_CONTROLS])],
+		faults: [...FAULT_KINDS],
+	};
+}
+
 /**
  * Ajv's standalone code reaches its runtime helpers (such as `ucs2length`, which counts
  * characters as JSON Schema does) with `require`, even as an ES module; each becomes an import.
@@ -122,14 +179,17 @@ export function validatorsPlugin(): Plugin {
 	return {
 		name: 'console-portal:try-it-validators',
 		resolveId(id) {
-			return id === VALIDATORS_MODULE ? RESOLVED_MODULE : undefined;
+			if (id === VALIDATORS_MODULE) return RESOLVED_MODULE;
+			return id === CHOICES_MODULE ? RESOLVED_CHOICES : undefined;
 		},
 		async load(id) {
-			if (id !== RESOLVED_MODULE) return undefined;
+			if (id !== RESOLVED_MODULE && id !== RESOLVED_CHOICES) return undefined;
 			const file = readSettings().openApiFile;
 			this.addWatchFile(file);
 			const { reference } = await readContract(file);
-			return validatorSource(reference, shownPath(file));
+			return id === RESOLVED_CHOICES
+				? `export const choices = ${JSON.stringify(tryItChoices(reference, shownPath(file)))};\n`
+				: validatorSource(reference, shownPath(file));
 		},
 	};
 }

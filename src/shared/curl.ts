@@ -18,6 +18,10 @@ export interface CurlRequest {
 	key: string;
 	/** The request path; `/api/v2/users` by default. */
 	path?: string;
+	/** Further headers, each sent as `-H "name: value"` after the key's, in order. */
+	headers?: readonly (readonly [string, string])[];
+	/** The query string, without its `?`, e.g. `__code=401`; none when empty. */
+	query?: string;
 }
 
 /**
@@ -30,8 +34,18 @@ export function shellLines(command: string, args: readonly string[]): string {
 }
 
 /** `curl -H "Authorization: Bearer <key>" <baseUrl>/api/v2/users`, quoted for a POSIX shell. */
-export function buildCurl({ baseUrl, key, path = USERS_PATH }: CurlRequest): string {
-	const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
-	const header = key ? [`-H ${shellQuote(`Authorization: Bearer ${key}`, true)}`] : [];
-	return shellLines('curl', [...header, shellQuote(url)]);
+export function buildCurl({
+	baseUrl,
+	key,
+	path = USERS_PATH,
+	headers = [],
+	query = '',
+}: CurlRequest): string {
+	const url = `${baseUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
+	const lines = [
+		...(key ? [`Authorization: Bearer ${key}`] : []),
+		// `-H "name:"` would make curl drop the header; `-H "name;"` sends it empty.
+		...headers.map(([name, value]) => (value ? `${name}: ${value}` : `${name};`)),
+	].map((line) => `-H ${shellQuote(line, true)}`);
+	return shellLines('curl', [...lines, shellQuote(url)]);
 }

@@ -121,7 +121,9 @@ async function openView(
 	});
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto(`${portal.url}${route}`);
-	await page.locator('try-it form').waitFor({ state: 'visible' });
+	// The panel's behaviour loads when the reader reaches it (below the directory on a phone).
+	await page.locator('try-it').scrollIntoViewIfNeeded();
+	await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 	return { page, dialogs, errors };
 }
 
@@ -296,7 +298,7 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		const localhost = `http://localhost:${MOCK_PORT}`;
 		expect(await send(page, `${localhost}/`)).toMatch(/^200 OK/);
 		await page.goto(`${portal.url}/views/${other.slug}/`);
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await page.getByLabel('Server').inputValue()).toBe(localhost);
 		await page.evaluate(
 			(key) => localStorage.setItem(key, 'javascript:alert(1)'),
@@ -305,7 +307,7 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		// A new tab: this one's own memory (sessionStorage) would give the server it chose.
 		const fresh = await page.context().newPage();
 		await fresh.goto(`${portal.url}/views/${other.slug}/`);
-		await fresh.locator('try-it form').waitFor({ state: 'visible' });
+		await fresh.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await fresh.getByLabel('Server').inputValue()).toBe(MOCK_URL);
 		expect(await fresh.locator('try-it [data-summary]').innerText()).toBe('');
 		await page.context().close();
@@ -343,14 +345,14 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await keyChooser(page).selectOption({ label: adminLabel });
 		await page.getByLabel('Server').fill(`http://localhost:${MOCK_PORT}`);
 		await page.reload();
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
 		expect(await page.getByLabel('Server').inputValue()).toBe(`http://localhost:${MOCK_PORT}`);
 		const memory = await page.evaluate((name) => sessionStorage.getItem(name), MEMORY_STORAGE_KEY);
 		expect(JSON.parse(memory ?? '{}')).toMatchObject({ view: slug });
 		const fresh = await page.context().newPage();
 		await fresh.goto(`${portal.url}/views/${slug}/`);
-		await fresh.locator('try-it form').waitFor({ state: 'visible' });
+		await fresh.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await keyChooser(fresh).locator('option:checked').innerText()).toBe(
 			`${exampleUser(view).name} (${exampleUser(view).role})`,
 		);
@@ -412,7 +414,7 @@ describe('the try-it panel remembers, in this tab only', () => {
 		expect(await link.getAttribute('href')).toBe(`/views/${slug}/#try-it-heading`);
 		await link.click();
 		await page.waitForURL(`**/views/${slug}/**`);
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
 		await page.context().close();
 	});
@@ -427,7 +429,7 @@ describe('the try-it panel remembers, in this tab only', () => {
 			await page.evaluate((name) => sessionStorage.getItem(name), HISTORY_STORAGE_KEY),
 		).toBeNull();
 		await page.reload();
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
 		await page.context().close();
 	});
@@ -442,13 +444,15 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await page.getByLabel('Other key').fill(stranger.apiKey);
 		expect(await send(page)).toMatch(/^200 OK/);
 		await page.reload();
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		const stored = await storedValues(page);
 		expect(stored.some((value) => value.startsWith(`${HISTORY_STORAGE_KEY}=`))).toBe(true);
 		expect(stored.some((value) => value.startsWith(`${MEMORY_STORAGE_KEY}=`))).toBe(true);
 		// Every key on the page (the chooser's and the configuration block's) and every fixture's.
 		const onPage = await page.evaluate(() => [
-			...[...document.querySelectorAll('try-it option')].map((o) => (o as HTMLOptionElement).value),
+			...[...document.querySelectorAll('try-it select[name="key"] option')].map(
+				(o) => (o as HTMLOptionElement).value,
+			),
 			...[...document.querySelectorAll('.config code, .config td, .config dd')].map(
 				(node) => node.textContent ?? '',
 			),
@@ -482,7 +486,7 @@ describe('the try-it panel remembers, in this tab only', () => {
 			[MEMORY_STORAGE_KEY, HISTORY_STORAGE_KEY] as const,
 		);
 		await page.reload();
-		await page.locator('try-it form').waitFor({ state: 'visible' });
+		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await page.getByLabel('Server').inputValue()).toBe(MOCK_URL);
 		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
 		expect(await send(page)).toMatch(/^200 OK/);
@@ -504,7 +508,7 @@ describe('the try-it panel remembers, in this tab only', () => {
 		const secondErrors: string[] = [];
 		second.on('pageerror', (error) => secondErrors.push(error.message));
 		await second.goto(`${portal.url}/views/${slug}/`);
-		await second.locator('try-it form').waitFor({ state: 'visible' });
+		await second.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await send(second)).toMatch(/^200 OK/);
 		expect(secondErrors).toEqual([]);
 		await refusing.close();
@@ -537,19 +541,30 @@ describe('the try-it panel remembers, in this tab only', () => {
 		const { page } = await openView(undefined, { viewport: { width: 390, height: 844 } });
 		expect(await send(page)).toMatch(/^200 OK/);
 		const lines = await page.locator('try-it [data-body]').evaluate((pre) => {
-			const text = pre.firstChild;
-			if (!text) return [];
-			const content = text.textContent ?? '';
+			// The body is coloured: its text is spread over several text nodes, found by offset.
+			const nodes: { node: Text; from: number }[] = [];
+			const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+			let length = 0;
+			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+				nodes.push({ node: node as Text, from: length });
+				length += node.textContent?.length ?? 0;
+			}
+			const at = (offset: number): [Text, number] => {
+				const found = nodes.findLast(({ from }) => from <= offset) ?? nodes[0];
+				if (!found) throw new Error('an empty body');
+				return [found.node, Math.min(offset - found.from, found.node.length)];
+			};
+			const content = pre.textContent ?? '';
 			const out: { indent: number; first: number; leftmost: number; rows: number }[] = [];
 			let start = 0;
 			for (const line of content.split('\n')) {
 				const indent = line.length - line.trimStart().length;
 				if (line.trim()) {
 					const range = document.createRange();
-					range.setStart(text, start + indent);
-					range.setEnd(text, start + indent + 1);
+					range.setStart(...at(start + indent));
+					range.setEnd(...at(start + indent + 1));
 					const first = range.getBoundingClientRect().left;
-					range.setEnd(text, start + line.length);
+					range.setEnd(...at(start + line.length));
 					const rects = [...range.getClientRects()];
 					out.push({
 						indent,

@@ -4,7 +4,7 @@
  * everything comes back as plain text for `textContent`. The page loads this module only when a
  * reader first sends a request.
  */
-import { buildCurl, USERS_PATH } from '../../shared/curl.ts';
+import { buildRequest, type BuiltRequest, type RequestChoices } from './request.ts';
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
 import type { BodyEnding, CheckedAnswer } from './answer.ts';
 import { badgeText } from './badge.ts';
@@ -95,28 +95,23 @@ export function parseKey(text: string): KeyParse {
 	return { ok: true, key };
 }
 
-/** What the panel sends: the example request, to a server, with a key or none. */
-export interface TryItRequest {
-	/** A server address as `parseServer` returns it, without a trailing slash. */
-	server: string;
-	/** The bearer key; empty sends no Authorization header. */
-	key: string;
-}
+/**
+ * What the panel sends: the example request, to a server, with a key or none, and the headers,
+ * query parameters and mock controls the reader added (`request.ts`).
+ */
+export type TryItRequest = RequestChoices;
 
 /** The URL, headers and curl command of one request. */
-export interface PreparedRequest {
-	url: string;
-	headers: Record<string, string>;
-	curl: string;
-}
+export type PreparedRequest = BuiltRequest;
 
-/** The example request for a server and key, with the curl command that sends exactly it. */
-export function prepareRequest({ server, key }: TryItRequest): PreparedRequest {
-	return {
-		url: `${server.replace(/\/+$/, '')}${USERS_PATH}`,
-		headers: key ? { Authorization: `Bearer ${key}` } : {},
-		curl: buildCurl({ baseUrl: server, key }),
-	};
+/**
+ * The request for the reader's choices, with the curl command that sends exactly it; throws,
+ * naming every problem, for choices `buildRequest` refuses (the panel checks them first).
+ */
+export function prepareRequest(request: TryItRequest): PreparedRequest {
+	const built = buildRequest(request);
+	if (!built.ok) throw new Error(built.problems.join(' '));
+	return built.request;
 }
 
 /** The bytes of a body that were read, and how reading ended. */
@@ -324,6 +319,42 @@ export function blockedByPolicy(server: string, defaultServer: string): string {
 	);
 }
 
+/** The header in which the mock as a validating proxy names the violations of a console's answer. */
+export const VIOLATIONS_HEADER = 'sl-violations';
+
+/** The most proxy findings listed; the rest are counted. */
+const FINDINGS_CAP = 20;
+
+/**
+ * The findings of the validating proxy in its `sl-violations` header (a JSON array of
+ * `{ location, severity, message }`, as Prism's proxy writes it), each its message, cleaned and
+ * cut. A header that is not such an array is said to be unreadable rather than dropped.
+ */
+export function proxyFindings(header: string | null): string[] {
+	if (header === null || !header.trim()) return [];
+	let value: unknown;
+	try {
+		value = JSON.parse(header);
+	} catch {
+		value = undefined;
+	}
+	if (!Array.isArray(value)) {
+		return [`(the ${VIOLATIONS_HEADER} header could not be read: ${oneLine(header, 120)})`];
+	}
+	const lines = value.map((entry: unknown) => {
+		const message =
+			typeof entry === 'object' && entry !== null
+				? (entry as Record<string, unknown>)['message']
+				: undefined;
+		return typeof message === 'string'
+			? oneLine(message, HEADER_VALUE_CAP)
+			: `(an entry without a message: ${oneLine(JSON.stringify(entry) ?? '', 120)})`;
+	});
+	return lines.length > FINDINGS_CAP
+		? [...lines.slice(0, FINDINGS_CAP), `… and ${lines.length - FINDINGS_CAP} more`]
+		: lines;
+}
+
 /** What came of sending: an answer, read and formatted, or no answer and why. */
 export type TryItOutcome =
 	| {
@@ -341,6 +372,11 @@ export type TryItOutcome =
 			notes: string[];
 			/** The answer as the contract check reads it. */
 			checked: CheckedAnswer;
+			/**
+			 * What the mock, as a validating proxy in front of a real console, found wrong with the
+			 * console's answer (its `sl-violations` header), one line each; empty when it found nothing.
+			 */
+			proxyFindings: string[];
 	  }
 	| {
 			/** `failure`: no answer came (refused, unreachable, time-out); `blocked`: the page's CSP stopped it. */
@@ -414,12 +450,20 @@ export interface SendOptions {
 	now: () => number;
 	timeoutMs?: number;
 	capBytes?: number;
+	/** The request headers the mock lets a page send (its preflight's); empty when not known. */
+	pageHeaders?: readonly string[];
 }
 
 /** Sends the example request and reads the answer as untrusted text, within one time-out. */
 export async function sendExampleRequest(
 	request: TryItRequest,
-	{ fetch: fetchBody, now, timeoutMs = TIMEOUT_MS, capBytes = BODY_CAP_BYTES }: SendOptions,
+	{
+		fetch: fetchBody,
+		now,
+		timeoutMs = TIMEOUT_MS,
+		capBytes = BODY_CAP_BYTES,
+		pageHeaders = [],
+	}: SendOptions,
 ): Promise<TryItOutcome> {
 	const { url, headers, curl } = prepareRequest(request);
 	const controller = new AbortController();
@@ -438,11 +482,28 @@ export async function sendExampleRequest(
 				referrerPolicy: 'no-referrer',
 			});
 		} catch {
-			const summary = controller.signal.aborted
-				? `The mock at ${request.server} did not answer within ${formatElapsed(timeoutMs)} ` +
-					'(time-out). Check that the server address points at the mock, then send again.'
-				: `Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
-					'send again. If it is running, check the server address.';
+			const fault = request.controls?.fault;
+			const refused = headers
+				.map(([name]) => name)
+				.filter(
+					(name) => !pageHeaders.some((allowed) => allowed.toLowerCase() === name.toLowerCase()),
+				);
+			let summary =
+				`Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
+				'send again. If it is running, check the server address.';
+			if (controller.signal.aborted) {
+				summary =
+					`The mock at ${request.server} did not answer within ${formatElapsed(timeoutMs)} ` +
+					'(time-out). Check that the server address points at the mock, then send again.';
+			} else if (fault) {
+				summary =
+					`No answer: the mock broke the connection as asked (fault=${fault}), so the browser ` +
+					'has nothing to show. Run the curl command to see what a client meets.';
+			} else if (pageHeaders.length && refused.length) {
+				summary =
+					`The browser did not send the request: the mock lets a page send only ${pageHeaders.join(', ')}, ` +
+					`not ${refused.join(', ')}. Remove it, or run the curl command, which sends it.`;
+			}
 			return { kind: 'failure', curl, summary };
 		}
 		const body = readBody(await readCapped(response.body, capBytes, controller.signal));
@@ -466,6 +527,7 @@ export async function sendExampleRequest(
 				ending: body.ending,
 				json: body.json,
 			},
+			proxyFindings: proxyFindings(response.headers.get(VIOLATIONS_HEADER)),
 		};
 	} finally {
 		clearTimeout(timer);

@@ -9,7 +9,8 @@ const RESULT_BLOCK =
 	'<div data-result hidden><ul data-notes hidden></ul>' +
 	'<section data-check hidden aria-labelledby="try-it-check-heading">' +
 	'<h4 id="try-it-check-heading">Checked against the contract</h4><p data-verdict></p>' +
-	'<ul data-violations hidden></ul><p data-whose hidden></p></section>' +
+	'<ul data-violations hidden></ul><p data-whose hidden></p>' +
+	'<div data-proxy hidden><p data-proxy-verdict></p><ul data-proxy-findings></ul></div></section>' +
 	'<div class="block-head"><h4 data-request-heading>Request sent</h4>' +
 	'<copy-button data-target="try-it-curl"><button type="button" hidden aria-label="Copy the curl command that was sent">Copy</button><span role="status"></span></copy-button></div>' +
 	'<pre class="wrap"><code id="try-it-curl"></code></pre>' +

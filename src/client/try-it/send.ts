@@ -5,11 +5,11 @@
  * `textContent`.
  */
 import { responses } from 'virtual:try-it-validators';
+import { choices } from 'virtual:try-it-choices';
 import {
 	blocksRequest,
 	parseKey,
 	parseServer,
-	prepareRequest,
 	sendExampleRequest,
 	shownResult,
 	TIMEOUT_MS,
@@ -30,6 +30,9 @@ import { SERVER_STORAGE_KEY } from './server-url.ts';
 import { statusTone } from './badge.ts';
 import { recordRequest } from './history-view.ts';
 import { addResultBlock } from './result-block.ts';
+import { buildRequest } from './request.ts';
+import { readChoices } from './request-options.ts';
+import { jsonTokens } from './json-tokens.ts';
 import { directoryHref, viewHref } from '../../shared/urls.ts';
 
 /** Each directory's views, fetched once per page and only when an answer lists another directory. */
@@ -106,14 +109,14 @@ function showResult(
 	whose?: Whose,
 ): void {
 	const shown = shownResult(outcome);
+	const answer = outcome?.kind === 'answer' ? outcome : undefined;
 	part<HTMLElement>(panel, '[data-result]').hidden = shown.hidden;
 	part<HTMLElement>(panel, '[data-request-heading]').textContent = shown.heading;
 	part<HTMLElement>(panel, '#try-it-curl').textContent = shown.curl;
 	part<HTMLElement>(panel, '[data-answer]').hidden = shown.answerHidden;
 	part<HTMLElement>(panel, '[data-headers]').textContent = shown.headers;
-	part<HTMLElement>(panel, '[data-body]').textContent = shown.body;
+	showBody(part<HTMLElement>(panel, '[data-body]'), shown.body, answer?.checked.json !== undefined);
 	const badge = part<HTMLElement>(panel, '[data-badge]');
-	const answer = outcome?.kind === 'answer' ? outcome : undefined;
 	badge.textContent = answer?.badge ?? '';
 	badge.className = answer ? statusTone(answer.checked.status) : '';
 	const notes = part<HTMLElement>(panel, '[data-notes]');
@@ -126,6 +129,45 @@ function showResult(
 	);
 	notes.hidden = shown.notes.length === 0;
 	showCheck(panel, check, whose);
+	showProxyFindings(panel, answer?.proxyFindings ?? []);
+}
+
+/** The longest body coloured token by token; a longer one is shown plain, as fast as text. */
+const HIGHLIGHT_CAP = 64 * 1024;
+
+/**
+ * Writes the body as text, and a JSON body coloured as the page's code is: each token a `<span>`
+ * with its kind's class (`json-tokens.ts`), its text set with `textContent`.
+ */
+function showBody(pre: HTMLElement, text: string, json: boolean): void {
+	if (!json || text.length > HIGHLIGHT_CAP) {
+		pre.textContent = text;
+		return;
+	}
+	pre.replaceChildren(
+		...jsonTokens(text).map(({ text: piece, kind }) => {
+			if (!kind) return piece;
+			const span = document.createElement('span');
+			span.className = kind;
+			span.textContent = piece;
+			return span;
+		}),
+	);
+}
+
+/** Shows what the mock as a validating proxy found wrong with the console's answer; hides it when nothing. */
+function showProxyFindings(panel: HTMLElement, findings: readonly string[]): void {
+	part<HTMLElement>(panel, '[data-proxy]').hidden = findings.length === 0;
+	part<HTMLElement>(panel, '[data-proxy-verdict]').textContent = findings.length
+		? `The console's answer broke the contract (reported by the proxy, ${findings.length === 1 ? '1 problem' : `${findings.length} problems`}):`
+		: '';
+	part<HTMLElement>(panel, '[data-proxy-findings]').replaceChildren(
+		...findings.map((line) => {
+			const item = document.createElement('li');
+			item.textContent = line;
+			return item;
+		}),
+	);
 }
 
 /** Shows the contract check of an answer and whose directory it lists; hides it when none. */
@@ -190,12 +232,32 @@ export async function send(panel: HTMLElement): Promise<void> {
 		const key = parseKey(keyChoice.value === '' ? otherKey.value : keyChoice.value);
 		markField(panel, serverInput, server.ok ? undefined : server.problem);
 		markField(panel, otherKey, key.ok ? undefined : key.problem);
-		if (!server.ok || !key.ok) {
+		const options = readChoices(panel);
+		const built =
+			server.ok && key.ok
+				? buildRequest({ server: server.server, key: key.key, ...options })
+				: undefined;
+		// The options may be missing (their module failed to load): the example request still goes.
+		const optionsProblem = panel.querySelector<HTMLElement>('[data-options-problem]');
+		if (optionsProblem) {
+			optionsProblem.textContent = built && !built.ok ? built.problems.join(' ') : '';
+			optionsProblem.hidden = !(built && !built.ok);
+		}
+		if (!server.ok || !key.ok || !built?.ok) {
 			// Nothing is sent: an earlier request and its answer must not look like this one's.
 			showResult(panel, undefined);
 			summary.className = 'bad';
-			summary.textContent = `Nothing was sent: ${server.ok ? '' : server.problem} ${key.ok ? '' : key.problem}`;
-			(server.ok ? otherKey : serverInput).focus();
+			const problems = [
+				server.ok ? '' : server.problem,
+				key.ok ? '' : key.problem,
+				...(built && !built.ok ? built.problems : []),
+			];
+			summary.textContent = `Nothing was sent: ${problems.filter(Boolean).join(' ')}`;
+			if (built && !built.ok) {
+				const details = panel.querySelector<HTMLDetailsElement>('[data-options]');
+				if (details) details.open = true;
+				details?.querySelector('summary')?.focus();
+			} else (server.ok ? otherKey : serverInput).focus();
 			return;
 		}
 		serverInput.value = server.server;
@@ -210,18 +272,19 @@ export async function send(panel: HTMLElement): Promise<void> {
 		summary.className = '';
 		summary.textContent = 'Sending…';
 		let blocked = false;
-		const url = prepareRequest({ server: server.server, key: key.key }).url;
+		const url = built.request.url;
 		const onViolation = (event: SecurityPolicyViolationEvent): void => {
 			if (blocksRequest(event, url)) blocked = true;
 		};
 		document.addEventListener('securitypolicyviolation', onViolation);
 		const started = performance.now();
 		const outcome = await sendExampleRequest(
-			{ server: server.server, key: key.key },
+			{ server: server.server, key: key.key, ...options },
 			{
 				fetch: window.fetch.bind(window),
 				now: () => performance.now(),
 				timeoutMs: timeoutOf(panel),
+				pageHeaders: choices.pageHeaders,
 			},
 		);
 		// The violation event is queued as its own task; let it arrive before reading `blocked`.

@@ -1,76 +1,44 @@
 /**
  * `<try-it data-default-server="http://127.0.0.1:4010">`: the try-it panel. Without JavaScript
- * its form stays hidden and a note points at the curl command. This eager part only wires the
- * form and restores the tab's choices (`memory.ts`); sending loads `send.ts` on the first Send, and
- * the list of last requests (`history-view.ts`) loads when the tab has one.
+ * its form stays hidden and a note points at the curl command. This eager part only shows the
+ * form and keeps Send from submitting it: the panel's behaviour (`panel.ts`: the tab's choices,
+ * the request options, the history, the reference's view picker, and sending) loads when the
+ * reader first comes near the panel (an IntersectionObserver; a field can be focused or clicked
+ * only once it is on screen) or sends. Kept this small: it is on every view page and the reference.
  */
-import { defaultServer, rememberedServer, SERVER_STORAGE_KEY } from './server-url.ts';
-import {
-	HISTORY_STORAGE_KEY,
-	MEMORY_STORAGE_KEY,
-	memoryText,
-	readMemory,
-	readTab,
-	writeTab,
-} from './memory.ts';
 
 /** The custom element behind the try-it panel. */
 export class TryItPanel extends HTMLElement {
 	connectedCallback(): void {
 		const form = this.querySelector('form');
-		const key = this.querySelector<HTMLSelectElement>('select[name="key"]');
-		const otherKey = this.querySelector<HTMLElement>('[data-other-key]');
-		const server = this.querySelector<HTMLInputElement>('[name="server"]');
-		const summary = this.querySelector('[data-summary]');
-		if (!form || !key || !otherKey || !server || !summary) return;
-		let stored: unknown;
-		try {
-			stored = localStorage.getItem(SERVER_STORAGE_KEY);
-		} catch {
-			// Storage refused: the default server stands.
-		}
-		const view = this.dataset['view'];
-		const memory = readMemory(readTab(MEMORY_STORAGE_KEY));
-		// A mock on the page's own origin is named by its path, resolved on this page's address.
-		server.value =
-			memory.server ??
-			rememberedServer(
-				stored,
-				defaultServer(this.dataset['defaultServer'] ?? '', location.href) ?? server.value,
-			);
-		for (const option of key.options) {
-			if (memory.view === view && (option.dataset['person'] ?? '') === memory.person) {
-				option.selected = true;
-			}
-		}
-		const remember = (): void => {
-			const person = key.selectedOptions[0]?.dataset['person'] ?? '';
-			writeTab(MEMORY_STORAGE_KEY, memoryText({ view, person, server: server.value }));
-		};
-		form.addEventListener('change', remember);
-		form.addEventListener('input', remember);
-		const showOtherKey = (): void => {
-			otherKey.hidden = key.value !== '';
-		};
-		showOtherKey();
-		key.addEventListener('change', showOtherKey);
+		if (!form) return;
+		// The panel's behaviour, loaded and run once; it hands back how to send, or nothing when it
+		// could not load (offline, a new deploy).
+		let wired: Promise<(() => Promise<void>) | undefined> | undefined;
+		const wire = (): Promise<(() => Promise<void>) | undefined> =>
+			(wired ??= import('./panel.ts').then(
+				({ wirePanel }) => wirePanel(this),
+				() => undefined,
+			));
+		const near = new IntersectionObserver(
+			([entry]) => {
+				if (!entry?.isIntersecting) return;
+				near.disconnect();
+				void wire();
+			},
+			{ rootMargin: '300px' },
+		);
+		near.observe(this);
 		form.addEventListener('submit', (event) => {
 			event.preventDefault();
-			import('./send.ts').then(
-				({ send }) => send(this),
-				() => (summary.textContent = 'The panel could not load. Reload the page and send again.'),
-			);
+			void wire().then((send) => {
+				const summary = this.querySelector('[data-summary]');
+				if (send) void send();
+				else if (summary) summary.textContent = 'Try-it could not load: reload the page.';
+			});
 		});
-		this.querySelector<HTMLElement>('[data-no-script]')?.remove();
+		this.querySelector('[data-no-script]')?.remove();
 		form.hidden = false;
-		if (readTab(HISTORY_STORAGE_KEY)) {
-			import('./history-view.ts').then(
-				({ showHistory }) => showHistory(this),
-				() => {
-					// The list could not load (offline, a new deploy): the panel works without it.
-				},
-			);
-		}
 	}
 }
 

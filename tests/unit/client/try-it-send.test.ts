@@ -62,6 +62,7 @@ function panelFor(directory: string): HTMLElement {
 					<p data-verdict></p>
 					<ul data-violations hidden></ul>
 					<p data-whose hidden></p>
+					<div data-proxy hidden><p data-proxy-verdict></p><ul data-proxy-findings></ul></div>
 				</section>
 				<h4 data-request-heading>Request sent</h4>
 				<pre><code id="try-it-curl"></code></pre>

@@ -128,7 +128,7 @@ describe('the request the panel sends', () => {
 	it('a server written with several trailing slashes gets one slash before the path, in the URL and the curl command', () => {
 		expect(prepareRequest({ server: 'http://127.0.0.1:4010//', key: '' })).toEqual({
 			url: 'http://127.0.0.1:4010/api/v2/users',
-			headers: {},
+			headers: [],
 			curl: 'curl http://127.0.0.1:4010/api/v2/users',
 		});
 	});
@@ -695,6 +695,7 @@ describe('what the result block shows, so nothing of an earlier request stays', 
 		headers: 'content-type: application/json',
 		body: '{}',
 		notes: ['a note'],
+		proxyFindings: [],
 		checked: {
 			status: 200,
 			mediaType: 'application/json',
