@@ -17,6 +17,7 @@ const BENCHMARKS = [
 	{ name: 'lighthouse', script: 'bench/lighthouse.ts' },
 	{ name: 'mock', script: 'bench/mock.ts' },
 	{ name: 'mock-reload', script: 'bench/mock-reload.ts' },
+	{ name: 'proxy', script: 'bench/proxy.ts' },
 ] as const;
 
 /** Runs one benchmark script with the pinned Node; resolves with its exit code and duration. */

@@ -128,3 +128,12 @@ export function commitOf(root: string): string {
 		return 'not a git checkout';
 	}
 }
+
+/** The median of some numbers: the middle one, or the mean of the two middle ones. */
+export function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2
+		? (sorted[middle] ?? NaN)
+		: ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
