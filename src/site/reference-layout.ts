@@ -12,6 +12,7 @@ import type {
 	OperationResponse,
 	Parameter,
 	ResponseHeader,
+	SchemaRow,
 } from '../sources/openapi.ts';
 
 /** What makes two headers the same for a reader: name, requirement, description and examples. */
@@ -220,5 +221,118 @@ export function operationSample(
 			body: answer.body,
 		},
 		status: answer.status,
+	};
+}
+
+/** A field of a schema explorer: its schema row and the fields inside it, nested as written. */
+export interface SchemaField {
+	/** The field's own name (`email`), or `[]` for the items of an array inside an array. */
+	name: string;
+	row: SchemaRow;
+	/** What each item of an array field is, when the items are objects of their own. */
+	items?: SchemaRow | undefined;
+	fields: SchemaField[];
+}
+
+/**
+ * A body schema's rows (`users`, `users[]`, `users[].email`) as a tree for the schema explorer: a
+ * field holds the fields written under it, and an array of objects holds its items' fields
+ * directly (its `[]` row becomes what each item is), so `users` opens onto `name`, `email`...
+ */
+export function schemaTree(rows: readonly SchemaRow[]): SchemaField[] {
+	const top: SchemaField[] = [];
+	const byField = new Map<string, SchemaField>();
+	for (const row of rows) {
+		const item = row.field.endsWith('[]');
+		const parentField = item ? row.field.slice(0, -2) : row.field.replace(/\.?[^.]*$/, '');
+		const parent = byField.get(parentField);
+		if (item && parent && parent.items === undefined && parent.fields.length === 0) {
+			parent.items = row;
+			byField.set(row.field, parent);
+			continue;
+		}
+		const field: SchemaField = {
+			name: item ? '[]' : row.field.slice(parentField.length).replace(/^\./, ''),
+			row,
+			fields: [],
+		};
+		(parent?.fields ?? top).push(field);
+		byField.set(row.field, field);
+	}
+	return top;
+}
+
+/**
+ * The operation a HEAD or OPTIONS operation stands beside: the GET of the same path, which the
+ * page documents in full, so these two show only what differs from it.
+ */
+export function mirroredOperation<T extends Pick<Operation, 'method' | 'path'>>(
+	operation: T,
+	operations: readonly T[],
+): T | undefined {
+	if (!/^(head|options)$/i.test(operation.method)) return undefined;
+	return operations.find(
+		(other) => other.method.toLowerCase() === 'get' && other.path === operation.path,
+	);
+}
+
+/** Whether two operations ask for the same security schemes, in the same order. */
+export function sameSecurity(
+	one: Pick<Operation, 'security'>,
+	other: Pick<Operation, 'security'>,
+): boolean {
+	return (
+		JSON.stringify(one.security.map(({ name }) => name)) ===
+		JSON.stringify(other.security.map(({ name }) => name))
+	);
+}
+
+/** A response's headers that the mirrored operation's response of the same status lacks or words otherwise. */
+export function headersBeyond(
+	response: Pick<OperationResponse, 'headers'>,
+	mirrored: Pick<OperationResponse, 'headers'> | undefined,
+): ResponseHeader[] {
+	const theirs = new Set((mirrored?.headers ?? []).map(headerKey));
+	return response.headers.filter((header) => !theirs.has(headerKey(header)));
+}
+
+/**
+ * Where each named body schema is explored on the page: the first body that uses it, in page
+ * order (its id, e.g. `schema-problem`), so every later use links there instead of repeating it.
+ */
+export function schemaHomes(
+	operations: readonly Pick<Operation, 'method' | 'path' | 'responses'>[],
+): Map<string, { status: string; operationId: string; id: string }> {
+	const homes = new Map<string, { status: string; operationId: string; id: string }>();
+	for (const operation of operations) {
+		for (const [name, where] of firstSchemaUse(operation.responses)) {
+			if (homes.has(name)) continue;
+			homes.set(name, {
+				status: where.split(' ')[0] ?? '',
+				operationId: operationSlug(operation),
+				id: `schema-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+			});
+		}
+	}
+	return homes;
+}
+
+/**
+ * A response description cut for its disclosure: the first sentence is the line shown closed
+ * (a colon that leads into a list made a full stop, as text and inline code), the rest shows open.
+ */
+export function statusLine(description: string): {
+	line: { text: string; code: boolean }[];
+	rest: string;
+} {
+	const first = /^.*?[.:](?=\s|$)/s.exec(description)?.[0] ?? description;
+	return {
+		line: first
+			.trim()
+			.replace(/:$/, '.')
+			.split('`')
+			.map((piece, index) => ({ text: piece, code: index % 2 === 1 })),
+		// A colon leads into what follows: open, the whole description reads on from the line.
+		rest: /:\s*$/.test(first) ? description.trim() : description.slice(first.length).trim(),
 	};
 }

@@ -265,8 +265,8 @@ describe('printed', () => {
 		expect(overflow).toEqual(['visible']);
 	});
 
-	it('the reference page keeps its tables and drops the copy buttons and search', async () => {
-		const selectors = ['.schema-table', 'copy-button button', '.search-open'];
+	it('the reference page keeps its schemas and drops the copy buttons and search', async () => {
+		const selectors = ['.schema-explorer', 'copy-button button', '.search-open'];
 		await expect(shownInPrint('/reference/', selectors)).resolves.toEqual([true, false, false]);
 	});
 });

@@ -64,17 +64,18 @@ describe('the reference at 1280 px', () => {
 		await page.context().close();
 	});
 
-	it('shows a sample and the open 200 example beside the operation, before its schema', async () => {
+	it('shows a sample and the open 200 example beside the operation, in one screen with its schema', async () => {
 		const page = await open('/reference/');
 		await page.locator('#get-api-v2-users').evaluate((heading) => heading.scrollIntoView());
 		const get = 'section.operation:first-of-type';
 		const sample = await box(page, `${get} .code-samples pre`);
 		const example = await box(page, `${get} .response-examples [data-tab-label="200"] pre`);
-		const schema = await box(page, `${get} .table-scroll:has(.schema-table)`);
+		const schema = await box(page, `${get} .schema-explorer`);
 		for (const shown of [sample, example]) {
-			// In the window, and up before the schema's table starts: no scrolling past the schema.
+			// In the window together with the start of the schema: no scrolling past the schema.
 			expect(shown.y).toBeGreaterThanOrEqual(0);
-			expect(shown.y).toBeLessThan(Math.min(800, schema.y));
+			expect(shown.y).toBeLessThan(800 - 40);
+			expect(schema.y).toBeLessThan(800);
 			// Beside the left column, not under it.
 			expect(shown.x).toBeGreaterThan(schema.x + schema.width);
 		}
@@ -94,10 +95,10 @@ describe('the reference at 1280 px', () => {
 				panels.filter((panel) => panel.checkVisibility()).map((panel) => panel.dataset['tabLabel']),
 			);
 		expect(shown).toEqual(['401']);
-		// OPTIONS has no 401 example and keeps its one tab; the samples keep their language.
+		// OPTIONS has no 401 example and keeps its first tab; the samples keep their language.
 		await expect(
 			page.locator('.response-examples [role="tab"][aria-selected="true"]').allInnerTexts(),
-		).resolves.toEqual(['401', '405']);
+		).resolves.toEqual(['401', '403']);
 		await expect(
 			get.locator('.code-samples [role="tab"][aria-selected="true"]').innerText(),
 		).resolves.toBe('curl');
@@ -107,25 +108,28 @@ describe('the reference at 1280 px', () => {
 		await page.context().close();
 	});
 
-	it('colours each status row by its family and links it to its response', async () => {
+	it('colours each status line by its family', async () => {
 		const page = await open('/reference/');
-		const rows = page.getByRole('list', { name: 'Statuses of GET /api/v2/users' }).locator('a');
+		const lines = page
+			.locator('section.operation')
+			.first()
+			.locator('details.response:not(.shared-headers) > summary');
 		await expect(
-			rows.evaluateAll((links) =>
-				links.map((link) => `${link.getAttribute('href')} ${link.parentElement?.className}`),
+			lines.evaluateAll((all) =>
+				all.map((line) => `${line.parentElement?.id} ${line.parentElement?.className}`),
 			),
 		).resolves.toEqual(
-			['200 success', '400 client-error', '401 client-error', '404 client-error']
-				.concat(['422 client-error', '500 server-error', '503 server-error'])
-				.map((row) => `#get-api-v2-users-${row.replace(' ', ' tone-')}`),
+			['200 success', '400 client-error', '401 client-error', '403 client-error']
+				.concat(['404 client-error', '422 client-error', '500 server-error', '503 server-error'])
+				.map((row) => `get-api-v2-users-${row.replace(' ', ' response tone-')}`),
 		);
-		const colours = await rows.evaluateAll((links) =>
-			links.map((link) => getComputedStyle(link).borderLeftColor),
+		const colours = await lines.evaluateAll((all) =>
+			all.map((line) => getComputedStyle(line).borderLeftColor),
 		);
 		// Green, red, amber: three different colours, the same within a family.
 		expect(new Set(colours).size).toBe(3);
-		expect(colours[1]).toBe(colours[4]);
-		expect(colours[5]).toBe(colours[6]);
+		expect(colours[1]).toBe(colours[5]);
+		expect(colours[6]).toBe(colours[7]);
 		await page.context().close();
 	});
 
@@ -135,15 +139,13 @@ describe('the reference at 1280 px', () => {
 			.locator('section.operation')
 			.first()
 			.evaluate((operation) => {
-				const body = operation.querySelector(
-					'[aria-labelledby="get-api-v2-users-200"] .schema-table',
-				);
+				const body = operation.querySelector('#get-api-v2-users-200 .schema-explorer');
 				const cors = [...operation.querySelectorAll('th code')].find(
 					(code) => code.textContent === 'Access-Control-Allow-Origin',
 				);
 				return body && cors ? body.compareDocumentPosition(cors) : 0;
 			});
-		// Node.DOCUMENT_POSITION_FOLLOWING: the CORS table comes after the body's table.
+		// Node.DOCUMENT_POSITION_FOLLOWING: the CORS table comes after the body's schema.
 		expect(order & 4).toBe(4);
 		await page.context().close();
 	});
@@ -154,9 +156,16 @@ describe('the reference at 1280 px', () => {
 			.locator('section.operation')
 			.first()
 			.locator('.response-examples > [data-tab-label]');
+		// One panel per status tab, each shown: the tabs are in the HTML, hidden until scripts run.
+		const tabs = await page
+			.locator('section.operation')
+			.first()
+			.locator('.response-examples [role="tab"]')
+			.count();
+		expect(tabs).toBeGreaterThanOrEqual(7);
 		await expect(
 			panels.evaluateAll((shown) => shown.filter((panel) => panel.checkVisibility()).length),
-		).resolves.toBe(7);
+		).resolves.toBe(tabs);
 		await expect(
 			page.locator('section.operation').first().locator('.response-examples details[open]').count(),
 		).resolves.toBeGreaterThanOrEqual(1);

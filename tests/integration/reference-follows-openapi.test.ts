@@ -76,7 +76,7 @@ describe('the reference page follows openapi.yaml', () => {
 			.replaceAll('&gt;', '>')
 			.replaceAll('&amp;', '&');
 		expect(text).toContain('List the directory, changed');
-		expect(text).toContain('role query yes Only users with this role.');
+		expect(text).toContain('role required query · string Only users with this role.');
 		expect(text).toContain('429');
 		expect(text).toContain('Too many requests; wait before trying again.');
 		expect(text).toContain('Retry-After');

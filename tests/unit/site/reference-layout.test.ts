@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type {
 	NamedExample,
 	OperationResponse,
+	SchemaRow,
 	Parameter,
 	ResponseHeader,
 	SecurityScheme,
@@ -13,6 +14,12 @@ import type {
 import {
 	exampleValue,
 	firstSchemaUse,
+	headersBeyond,
+	mirroredOperation,
+	sameSecurity,
+	schemaHomes,
+	schemaTree,
+	statusLine,
 	isErrorStatus,
 	operationSlug,
 	referenceHeadings,
@@ -326,5 +333,143 @@ describe('sampleAnswer', () => {
 				responses: [response('204', []), response('405', [body])],
 			}),
 		).toEqual({ body: false, status: 204 });
+	});
+});
+
+/** A schema row of the given field, named after it. */
+function row(field: string, type = 'string'): SchemaRow {
+	return { field, type, required: true, description: `About ${field}.`, constraints: [] };
+}
+
+describe('schemaTree', () => {
+	it('nests each field under the one it is written in, an array of objects holding its items’ fields', () => {
+		const tree = schemaTree([
+			row('users', 'array of User'),
+			row('users[]', 'object'),
+			row('users[].name'),
+			row('users[].manager', 'object'),
+			row('users[].manager.email'),
+			row('total', 'integer'),
+		]);
+		expect(
+			tree.map(({ name, items, fields }) => ({
+				name,
+				items: items?.field,
+				fields: fields.map((field) => [field.name, field.fields.map((inner) => inner.name)]),
+			})),
+		).toEqual([
+			{
+				name: 'users',
+				items: 'users[]',
+				fields: [
+					['name', []],
+					['manager', ['email']],
+				],
+			},
+			{ name: 'total', items: undefined, fields: [] },
+		]);
+	});
+
+	it('keeps an array of arrays’ inner items as a field named [] and a root array’s items at the top', () => {
+		const nested = schemaTree([
+			row('grid', 'array of array'),
+			row('grid[]', 'array of integer'),
+			row('grid[][]', 'integer'),
+		]);
+		expect(nested[0]?.items?.field).toBe('grid[]');
+		expect(nested[0]?.fields.map((field) => [field.name, field.row.field])).toEqual([
+			['[]', 'grid[][]'],
+		]);
+		expect(schemaTree([row('[]', 'object'), row('[].id')]).map((field) => field.name)).toEqual([
+			'[]',
+		]);
+	});
+});
+
+describe('mirroredOperation', () => {
+	const get = { method: 'GET', path: '/users' };
+	const head = { method: 'HEAD', path: '/users' };
+	const options = { method: 'OPTIONS', path: '/users' };
+	const otherHead = { method: 'HEAD', path: '/keys' };
+	const post = { method: 'POST', path: '/users' };
+	const all = [get, head, options, otherHead, post];
+
+	it('finds the GET of the same path for a HEAD or an OPTIONS', () => {
+		expect(mirroredOperation(head, all)).toBe(get);
+		expect(mirroredOperation(options, all)).toBe(get);
+	});
+
+	it('finds none for a GET, another method, or a path without a GET', () => {
+		expect(mirroredOperation(get, all)).toBeUndefined();
+		expect(mirroredOperation(post, all)).toBeUndefined();
+		expect(mirroredOperation(otherHead, all)).toBeUndefined();
+	});
+});
+
+describe('sameSecurity', () => {
+	const scheme = { type: 'http', scheme: 'bearer' } as SecurityScheme;
+	it('is the same when the same schemes are asked for in the same order', () => {
+		const one = { security: [{ name: 'directoryKey', scheme }] };
+		expect(sameSecurity(one, { security: [{ name: 'directoryKey', scheme }] })).toBe(true);
+		expect(sameSecurity(one, { security: [] })).toBe(false);
+		expect(sameSecurity(one, { security: [{ name: 'consoleKey', scheme }] })).toBe(false);
+	});
+});
+
+describe('headersBeyond', () => {
+	it('keeps the headers the mirrored response lacks or describes otherwise', () => {
+		const reworded = { ...vary, description: 'By origin and by key.' };
+		expect(headersBeyond({ headers: [vary, allow, challenge] }, { headers: [vary] })).toEqual([
+			allow,
+			challenge,
+		]);
+		expect(headersBeyond({ headers: [reworded] }, { headers: [vary] })).toEqual([reworded]);
+		expect(headersBeyond({ headers: [vary] }, undefined)).toEqual([vary]);
+	});
+});
+
+describe('schemaHomes', () => {
+	it('explores each named schema once, at its first use in page order', () => {
+		const homes = schemaHomes([
+			{ method: 'GET', path: '/users', responses: [response('200', [], 'UserList')] },
+			{
+				method: 'HEAD',
+				path: '/users',
+				responses: [response('400', [], 'Problem'), response('401', [], 'Problem')],
+			},
+			{ method: 'OPTIONS', path: '/users', responses: [response('405', [], 'Problem')] },
+		]);
+		expect([...homes]).toEqual([
+			['UserList', { status: '200', operationId: 'get-users', id: 'schema-userlist' }],
+			['Problem', { status: '400', operationId: 'head-users', id: 'schema-problem' }],
+		]);
+	});
+});
+
+describe('statusLine', () => {
+	it('shows the first sentence closed and the rest open, inline code marked', () => {
+		expect(statusLine('The path is not `not-found`. The detail says why.')).toEqual({
+			line: [
+				{ text: 'The path is not ', code: false },
+				{ text: 'not-found', code: true },
+				{ text: '.', code: false },
+			],
+			rest: 'The detail says why.',
+		});
+	});
+
+	it('ends a sentence that leads into a list with a full stop, and shows the whole text open', () => {
+		const text = 'The credentials are malformed (RFC 6750, section 3.1): no token, or two headers.';
+		expect(statusLine(text)).toEqual({
+			line: [{ text: 'The credentials are malformed (RFC 6750, section 3.1).', code: false }],
+			rest: text,
+		});
+	});
+
+	it('shows a one-sentence description closed, with nothing more open', () => {
+		expect(statusLine('Sent by the mock only.')).toEqual({
+			line: [{ text: 'Sent by the mock only.', code: false }],
+			rest: '',
+		});
 	});
 });
