@@ -8,10 +8,9 @@
 import { USERS_PATH } from '../../shared/curl.ts';
 import { emailKey } from '../../shared/person-key.ts';
 import type { ViewEntry } from '../../sources/fixtures.ts';
-import { ToolInputError } from './portal.ts';
+import { MOCK_METHODS, ToolInputError } from './tool-names.ts';
 
-/** The methods `call_mock` sends. */
-export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+export { MOCK_METHODS };
 
 /** A request `call_mock` sends. */
 export interface MockCall {

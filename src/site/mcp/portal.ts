@@ -6,6 +6,8 @@
  * through `src/sources/` on each call, incrementally as the mock does, so the answers follow edits.
  * Only `call_mock` reaches the fixtures themselves, through `entries`, to send a person's key.
  */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { ApiReference } from '../../sources/openapi.ts';
 import {
 	composeContract,
@@ -17,23 +19,27 @@ import { createFixtureReader, printable, type ViewEntry } from '../../sources/fi
 import { readGuides, type GuideSource } from '../../sources/guides.ts';
 import type { PortalSettings } from '../../sources/settings.ts';
 import { readFixtureHistory } from '../../sources/fixture-history.ts';
-import { historyStatusOf, type HistoryStatus } from '../../sources/git.ts';
+import { git, historyStatusOf, type HistoryStatus } from '../../sources/git.ts';
+import { viewHosts, type ViewHosts } from '../../shared/hosts.ts';
 import { compareViews } from '../../shared/views.ts';
 import { localMockUrl, shownMockUrl } from '../../shared/urls.ts';
 import { publicView, type PublicView } from '../public-view.ts';
 import { buildPeople, type Person } from '../people.ts';
 import { mockWords, type MockWords } from '../mock-place.ts';
 import { buildHistory, isAccessChange, newestFirst, type HistoryEntry } from '../history.ts';
+import { HISTORY_COMMITS_PER_PAGE } from '../access.ts';
+import { pageSlices } from '../markdown/lists.ts';
+import type { ContractChangesPage } from '../markdown/contract-changes.ts';
+import { ToolInputError } from './tool-names.ts';
 
-/** A tool input the server cannot answer for: its message is one line naming the input. */
-export class ToolInputError extends Error {
-	override name = 'ToolInputError';
-}
+export { ToolInputError };
 
 /** The portal without secrets, as one reading of its sources gives it. */
 export interface PortalSnapshot {
 	/** Every view without keys and configuration, in the order the pages list them. */
 	views: readonly PublicView[];
+	/** Each view's hosts by slug, as its page shows them: no user name, no password. */
+	hosts: Readonly<Record<string, ViewHosts>>;
 	/** Every person of every directory, in name order. */
 	people: readonly Person[];
 	/** The guides, in the sidebar's order. */
@@ -67,6 +73,7 @@ export async function projectPortal(inputs: PortalInputs): Promise<PortalSnapsho
 	};
 	return {
 		views: sorted.map(publicView),
+		hosts: Object.fromEntries(sorted.map((entry) => [entry.slug, viewHosts(entry.view)])),
 		people: buildPeople(sorted),
 		guides: inputs.guides,
 		contract: composeContract(inputs.contract, sorted, options),
@@ -91,6 +98,50 @@ export interface PortalReader {
 	entries: () => Promise<readonly ViewEntry[]>;
 	/** The access changes from git history, as `/access/changes/` lists them. */
 	accessHistory: () => Promise<AccessHistory>;
+	/** The contract's changelog from git history, a page at a time as `/reference/changes/`. */
+	contractChanges: () => Promise<readonly ContractChangesPage[]>;
+}
+
+/**
+ * What says whether the contract's changelog may have changed: the commit checked out and the
+ * contract file's last change (a change not committed yet shows on the page). Without git, a
+ * constant: the changelog then says history is unavailable, and stays so.
+ */
+async function contractStamp(file: string): Promise<string> {
+	const [head, changed] = await Promise.all([
+		git(path.dirname(file), ['rev-parse', 'HEAD']).then(
+			(output) => output.toString('utf8').trim(),
+			() => 'no history',
+		),
+		stat(file).then(
+			(stats) => String(stats.mtimeMs),
+			() => 'no file',
+		),
+	]);
+	return `${head} ${changed}`;
+}
+
+/**
+ * The contract's changelog in pages, as the build cuts it: read from git and compared (with
+ * api-smart-diff, loaded here on first use: it is slow to load and to run, so the pages are kept
+ * until the commit or the file changes).
+ */
+async function readContractChanges(file: string): Promise<ContractChangesPage[]> {
+	const [{ readContractHistory }, { contractChangelog }] = await Promise.all([
+		import('../../sources/contract-history.ts'),
+		import('../contract-changes.ts'),
+	]);
+	const reading = await readContractHistory(file);
+	const status = historyStatusOf(reading);
+	const entries = reading.available ? contractChangelog(reading.commits) : [];
+	return pageSlices(entries, HISTORY_COMMITS_PER_PAGE).map((page) => ({
+		status,
+		entries: page.data,
+		total: entries.length,
+		currentPage: page.currentPage,
+		lastPage: page.lastPage,
+		start: page.start,
+	}));
 }
 
 /** A reader over the settings' fixture folder, contract, guides and git history. */
@@ -149,5 +200,19 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 			tags: new Map(reading.tags.map((tag) => [tag.name, new Set(tag.reaches)])),
 		};
 	};
-	return { snapshot, entries, accessHistory };
+	let changes: { stamp: string; pages: Promise<ContractChangesPage[]> } | undefined;
+	const contractChanges = async (): Promise<readonly ContractChangesPage[]> => {
+		const file = shownPath(settings.openApiFile);
+		const stamp = await contractStamp(file);
+		if (changes?.stamp !== stamp) {
+			const pages = readContractChanges(file);
+			changes = { stamp, pages };
+			// A failed reading is tried again on the next call.
+			pages.catch(() => {
+				if (changes?.pages === pages) changes = undefined;
+			});
+		}
+		return changes.pages;
+	};
+	return { snapshot, entries, accessHistory, contractChanges };
 }

@@ -1,24 +1,54 @@
 /**
  * The portal's search for an assistant: Pagefind, as the search dialog runs it. The pages the build
- * indexes (views, people, the access pages, guides, the reference) become Pagefind records with
- * the filters and metadata `SearchMeta` gives the built pages (`kind`, `environment`,
- * `configuration`, `api`, `role`, and `access` for an environment and a role together), made from
- * the secret-free snapshot, so search follows edits without a build. A query is run with the
- * dialog's own functions: its filters (`pagefindFilters`), its refusal of filters no page carries
- * together (`inapplicableFilters`), its first results and its excerpts (`excerptParts`).
+ * indexes (views, people, the access pages, guides, the reference and its contract changes) become
+ * Pagefind records with the filters and metadata `SearchMeta` gives the built pages (`kind`,
+ * `environment`, `configuration`, `api`, `role`, and `access` for an environment and a role
+ * together), made from the secret-free snapshot, so search follows edits without a build. Each
+ * record holds the text of its page's searched part (`data-pagefind-body` less
+ * `data-pagefind-ignore`), made by the functions the pages use where they have one
+ * (`page-text.ts`, `viewHosts`, the changelog's words); a test compares its results with the built
+ * site's. A query is run with the dialog's own functions: its filters (`pagefindFilters`), its
+ * refusal of filters no page carries together (`inapplicableFilters`), its first results and its
+ * excerpts (`excerptParts`).
  */
 import { ROLES } from '../../schemas/view.ts';
-import { accessHref, guideHref, personHref, REFERENCE_HREF, viewHref } from '../../shared/urls.ts';
-import { byEnvironment, describeRoles } from '../people.ts';
+import {
+	accessHref,
+	guideHref,
+	personHref,
+	REFERENCE_HREF,
+	referenceChangesHref,
+	viewHref,
+} from '../../shared/urls.ts';
+import { accessEntries, byEnvironment, describeRoles, roleDiffers } from '../people.ts';
+import { count } from '../access.ts';
+import {
+	CHANGE_CLASSES,
+	CLASS_LABELS,
+	CLASS_MEANINGS,
+	countsInWords,
+	isDocumentationOnly,
+	type ContractEntry,
+} from '../contract-changes.ts';
+import { shortSubject } from '../history.ts';
+import type { ContractChangesPage } from '../markdown/contract-changes.ts';
+import {
+	accessOverviewLede,
+	environmentAccessLede,
+	otherNameViews,
+	personSummary,
+	roleAccessLede,
+	roleInEnvironmentLede,
+	viewHostsText,
+} from '../page-text.ts';
+import { proseParagraphs } from '../prose.ts';
+import { formatShortTimestamp } from '../time.ts';
 import type { PagefindIndex, SearchRecord } from './pagefind.ts';
-import { ToolInputError, type PortalSnapshot } from './portal.ts';
+import { SEARCH_KINDS, ToolInputError, type SearchKind } from './tool-names.ts';
+import type { PortalSnapshot } from './portal.ts';
 import { guideText } from './guide-text.ts';
 
-/** The page kinds search tells apart, as the dialog's kind filter names them. */
-export const SEARCH_KINDS = ['view', 'person', 'access', 'guide', 'reference'] as const;
-
-/** A page kind. */
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export { SEARCH_KINDS, type SearchKind };
 
 /**
  * What the search dialog decides without a DOM (`src/client/search/search.ts`), handed in by the
@@ -79,17 +109,99 @@ function record(
 	};
 }
 
-/** A person's count of people, as the access pages' ledes write it. */
-function count(total: number, one: string, many: string): string {
-	return `${total} ${total === 1 ? one : many}`;
+/**
+ * The words of the contract changelog's page that are its own prose, not its data: its paragraph
+ * under the lede (`src/pages/reference/changes/[...page].astro`, which writes it in its markup).
+ */
+const CHANGES_PAGE_PROSE =
+	'Each change is classified by the api-smart-diff library, and listed where an operation uses it when it is made to a shared schema. The versioning guide says when the path version changes; the API reference shows the contract today. A commit that changed only documentation is folded into one line that opens.';
+
+/** What a commit did, for one whose changes are not compared, as the changelog's page says it. */
+const KIND_WORDS: Record<ContractEntry['kind'], string> = {
+	added: 'The contract was added.',
+	changed: '',
+	removed: 'The contract was removed.',
+	unreadable:
+		'This version could not be read; the next one is compared with the last readable one.',
+	start: 'History starts here (the clone is shallow): the contract as this commit left it.',
+};
+
+/** The text of one page of the contract's changelog, as its HTML page shows it. */
+function contractChangesText(page: ContractChangesPage): string[] {
+	const { status } = page;
+	const paged = page.lastPage > 1;
+	const lines = [
+		paged ? `Contract changes, page ${page.currentPage} of ${page.lastPage}` : 'Contract changes',
+		`${count(page.total, 'commit', 'commits')} changed openapi.yaml, newest first${
+			paged
+				? ` (commits ${page.start + 1}–${page.start + page.entries.length} on page ${page.currentPage} of ${page.lastPage})`
+				: ''
+		}.`,
+		CHANGES_PAGE_PROSE,
+		// The page's <dt> and <dd> touch, with no space between: Pagefind reads one word there.
+		...CHANGE_CLASSES.map((each) => `${CLASS_LABELS[each]}${CLASS_MEANINGS[each]}`),
+	];
+	if (!status.available) {
+		lines.push(
+			`History unavailable: ${status.reason}. Only today's contract is shown, on the API reference.`,
+		);
+	} else {
+		if (status.shallow) {
+			lines.push(
+				`History from ${status.start.slice(0, 10)} on; the clone is shallow. Changes before then are not shown (git fetch --unshallow fetches them).`,
+			);
+		}
+		if (status.dirty && status.head) {
+			lines.push(
+				`openapi.yaml differs from commit ${status.head.short}: changes not committed yet are not in this history.`,
+			);
+		}
+		if (page.total === 0) lines.push('No commit changed the contract in the history there is.');
+	}
+	for (const entry of page.entries) {
+		const { commit } = entry;
+		const inside =
+			entry.components > 0
+				? ` (and ${count(entry.components, 'change', 'changes')} inside components, told where used)`
+				: '';
+		const summary = isDocumentationOnly(entry)
+			? `${count(entry.changes.length, 'documentation change', 'documentation changes')}${inside}`
+			: entry.kind === 'changed'
+				? `${countsInWords(entry.counts)}${inside}`
+				: `${KIND_WORDS[entry.kind]}${entry.problem ? ` ${entry.problem}` : ''}`;
+		lines.push(
+			formatShortTimestamp(commit.date),
+			// CommitCell's parts touch, as the dt and dd do: the short name, subject and "by" run on.
+			`${commit.short}${shortSubject(commit.subject)}by ${commit.author}`,
+			summary,
+			...entry.changes.map((change) => {
+				const description = (proseParagraphs(change.description)[0] ?? [])
+					.map((part) => part.text)
+					.join('');
+				return `${CLASS_LABELS[change.class]} ${description} ${change.where}`;
+			}),
+		);
+	}
+	if (status.available && status.shallow) {
+		lines.push(`Changes before ${status.start.slice(0, 10)} are not in this clone.`);
+	}
+	return lines;
+}
+
+/** An example's value as the reference page shows it: a string as it is, anything else as JSON. */
+function exampleText(value: unknown): string {
+	return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
 /**
  * The records of every page the build indexes (those with `data-pagefind-body`), with the text
- * each page's indexed part shows, from the secret-free snapshot. The reference's contract-change
- * pages, which need the contract's history, are not among them.
+ * each page's indexed part shows, from the secret-free snapshot and the contract's changelog.
  */
-export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): SearchRecord[] {
+export function searchRecords(
+	portal: PortalSnapshot,
+	dialog: DialogSearch,
+	contractChanges: readonly ContractChangesPage[] = [],
+): SearchRecord[] {
 	const records: SearchRecord[] = [];
 	/** The access filter of the environments and roles a page pairs. */
 	const access = (pairs: readonly { environment: string; role: string }[]) => ({
@@ -98,16 +210,19 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 	});
 	for (const view of portal.views) {
 		const labels = [view.environment, view.configuration, view.apiVersion].filter(Boolean);
+		const hosts = portal.hosts[view.slug];
 		records.push(
 			record(
 				viewHref(view.slug),
 				view.name,
 				labels.join(' · '),
 				[
+					`Console view ${view.slug}`,
 					view.name,
-					labels.join(' '),
+					hosts ? viewHostsText(hosts) : '',
+					'Status note',
 					view.statusNote,
-					'Users',
+					'User directory',
 					...view.users.map((user) => `${user.name} ${user.email} ${user.role}`),
 				],
 				{
@@ -127,6 +242,9 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 			people.add(person.slug);
 			environments.set(group.environment, people);
 		}
+		const otherNames = person.otherNames.map(
+			(name) => `“${name}” (${count(otherNameViews(person, name), 'view', 'views')})`,
+		);
 		records.push(
 			record(
 				personHref(person.slug),
@@ -135,9 +253,14 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 				[
 					'Person',
 					person.name,
-					person.email,
-					...person.otherNames,
-					...person.memberships.map((m) => `${m.view} ${m.environment} ${m.role}`),
+					`Email ${person.email}`,
+					otherNames.length > 0
+						? `Also appears as ${otherNames.join(', ')}. The page gives the name most of their views use.`
+						: '',
+					personSummary(person, groups.length),
+					roleDiffers(person)
+						? "Their role differs between views. Each view's role is in the tables below."
+						: '',
 				],
 				{
 					kind: ['person'],
@@ -152,6 +275,11 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 			),
 		);
 	}
+	const viewsIn = new Map<string, number>();
+	for (const view of portal.views) {
+		viewsIn.set(view.environment, (viewsIn.get(view.environment) ?? 0) + 1);
+	}
+	const holdings = accessEntries(portal.people);
 	records.push(
 		record(
 			accessHref(),
@@ -159,7 +287,12 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 			'Access · every environment and role',
 			[
 				'Access by environment and role',
-				`${count(portal.people.length, 'person', 'people')} in ${count(portal.views.length, 'view', 'views')} across ${count(environments.size, 'environment', 'environments')}.`,
+				accessOverviewLede(
+					portal.people.length,
+					new Set(portal.people.flatMap(({ memberships }) => memberships.map(({ slug }) => slug)))
+						.size,
+					environments.size,
+				),
 			],
 			{ kind: ['access'] },
 		),
@@ -170,20 +303,23 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 				accessHref(environment),
 				`Who has access in ${environment}`,
 				`Access · ${environment}`,
-				[
-					`Who has access in ${environment}`,
-					`${count(people.size, 'person', 'people')} in ${environment}'s views, with the roles they hold there.`,
-				],
+				[`Who has access in ${environment}`, environmentAccessLede(environment, people.size)],
 				{ kind: ['access'], environment: [environment] },
 			),
 		);
 		for (const role of ROLES) {
+			const holders = holdings.filter(
+				(holding) => holding.environment === environment && holding.role === role,
+			);
 			records.push(
 				record(
 					accessHref(environment, role),
 					`Who is ${role} in ${environment}`,
 					`Access · ${role} in ${environment}`,
-					[`Who is ${role} in ${environment}`, `The role ${role} in ${environment}'s views.`],
+					[
+						`Who is ${role} in ${environment}`,
+						roleInEnvironmentLede(role, environment, holders.length, viewsIn.get(environment) ?? 0),
+					],
 					{ kind: ['access'] },
 					access([{ environment, role }]),
 				),
@@ -191,12 +327,15 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 		}
 	}
 	for (const role of ROLES) {
+		const people = new Set(
+			holdings.filter((holding) => holding.role === role).map(({ slug }) => slug),
+		);
 		records.push(
 			record(
 				accessHref(undefined, role),
 				`Who is ${role}, by environment`,
 				`Access · ${role} in any environment`,
-				[`Who is ${role}, by environment`, `The role ${role} in at least one view.`],
+				[`Who is ${role}, by environment`, roleAccessLede(role, people.size)],
 				{ kind: ['access'], role: [role] },
 			),
 		);
@@ -228,16 +367,41 @@ export function searchRecords(portal: PortalSnapshot, dialog: DialogSearch): Sea
 					operation.description ?? '',
 					...operation.responses.flatMap((response) => [
 						`${response.status} ${response.description}`,
-						...response.headers.map((header) => header.name),
-						...response.bodies.flatMap((body) =>
-							body.rows.map((row) => `${row.field} ${row.description}`),
-						),
+						...response.headers.flatMap((header) => [
+							header.name,
+							header.description ?? '',
+							...header.examples.map((example) => `example: ${exampleText(example.value)}`),
+						]),
+						...response.bodies.flatMap((body) => [
+							body.mediaType,
+							...body.rows.map((row) => `${row.field} ${row.description}`),
+							// Each view's example, as the page shows it: names, emails and roles, no key.
+							...body.examples.map(
+								(example) =>
+									`${example.name}: ${example.summary ?? ''} ${exampleText(example.value)}`,
+							),
+						]),
 					]),
 				]),
 			],
 			{ kind: ['reference'] },
 		),
 	);
+	for (const page of contractChanges) {
+		const title =
+			page.lastPage > 1
+				? `Contract changes, page ${page.currentPage} of ${page.lastPage}`
+				: 'Contract changes';
+		records.push(
+			record(
+				referenceChangesHref(page.currentPage),
+				title,
+				'API reference · contract changes',
+				contractChangesText(page),
+				{ kind: ['reference'] },
+			),
+		);
+	}
 	return records;
 }
 

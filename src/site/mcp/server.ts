@@ -144,7 +144,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async ({ query, ...filters }) =>
 			result({
 				results: await answer(reader, 'search', async () => {
-					const records = searchRecords(await reader.snapshot(), options.dialog);
+					const records = searchRecords(
+						await reader.snapshot(),
+						options.dialog,
+						await reader.contractChanges(),
+					);
 					return searchPortal(options.dialog, await searchIndex(records), query, filters);
 				}),
 			}),

@@ -29,7 +29,8 @@ import { referenceMarkdown } from '../markdown/reference.ts';
 import { guidesMarkdown, llmsTxt } from '../markdown/llms-txt.ts';
 import type { PublicView } from '../public-view.ts';
 import { guideText } from './guide-text.ts';
-import { ToolInputError, type AccessHistory, type PortalSnapshot } from './portal.ts';
+import type { AccessHistory, PortalSnapshot } from './portal.ts';
+import { READABLE_PAGES, ToolInputError } from './tool-names.ts';
 
 /** What a tool says when asked for a key or a configuration value: where the HTML page shows it. */
 export function whereSecretsAre(slug: string): string {
@@ -76,9 +77,7 @@ function pathOf(address: string): string {
 	return pathname.startsWith('/') ? pathname : `/${pathname}`;
 }
 
-/** The pages `read_page` reads, as address patterns. */
-export const READABLE_PAGES =
-	'/, /environments/<environment>/ (and its /<n>/ pages), /views/<slug>/, /people/<person>/, /access/environments/<environment>/ and its /<role>/, /access/roles/<role>/, /reference/, /docs/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';
+export { READABLE_PAGES };
 
 /**
  * Pages with a Markdown twin that `read_page` does not read, because they are made from the git

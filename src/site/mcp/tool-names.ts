@@ -1,0 +1,23 @@
+/**
+ * What the MCP server's tool list needs before any tool runs: the values its input schemas offer
+ * and its one kind of error. Kept apart from the tools themselves, so that the server answers
+ * `initialize` and `tools/list` without loading them (the contract's parser, Pagefind, git).
+ */
+
+/** A tool input the server cannot answer for: its message is one line naming the input. */
+export class ToolInputError extends Error {
+	override name = 'ToolInputError';
+}
+
+/** The page kinds search tells apart, as the dialog's kind filter names them. */
+export const SEARCH_KINDS = ['view', 'person', 'access', 'guide', 'reference'] as const;
+
+/** A page kind. */
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** The methods `call_mock` sends. */
+export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+/** The pages `read_page` reads, as address patterns. */
+export const READABLE_PAGES =
+	'/, /environments/<environment>/ (and its /<n>/ pages), /views/<slug>/, /people/<person>/, /access/environments/<environment>/ and its /<role>/, /access/roles/<role>/, /reference/, /docs/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';
