@@ -1,11 +1,26 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
+
+/**
+ * Where every run records each file's time and outcome (gitignored), for `node bench/test-times.ts
+ * --from reports/test-times`: the same as `npm run bench:tests` collects, without a second run.
+ */
+const TEST_TIMES = path.join(import.meta.dirname, 'reports', 'test-times');
 
 export default defineConfig({
 	// The try-it panel's validators, compiled from openapi.yaml, as the build gives them to the page.
 	plugins: [validatorsPlugin()],
 	test: {
-		reporters: ['default', './tests/support/summary-reporter.ts'],
+		reporters: [
+			'default',
+			['./bench/lib/quiet-json-reporter.ts', { outputFile: path.join(TEST_TIMES, 'vitest.json') }],
+			[
+				'./bench/lib/file-times-reporter.ts',
+				{ outputFile: path.join(TEST_TIMES, 'file-times.json') },
+			],
+			'./tests/support/summary-reporter.ts',
+		],
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
 		// Builds, mock processes and Chromium share two cores: one file at a time keeps them honest.

@@ -6,44 +6,67 @@
  * Prints the time by file, slowest first, and by project (unit, integration, e2e), with what ran
  * outside any file (vitest's start and each project's global setup, where the shared build is
  * made) and the total; writes `bench/results/test-times.md`. Exits as vitest did.
+ *
+ * Every `npm test` records the same into `reports/test-times/`, so the suite need not run twice:
+ * `node bench/test-times.ts --from reports/test-times` prints that run's tables without running
+ * anything (and writes them to bench/results/ only with `--record`). `--before <result>` (an
+ * earlier bench/results/test-times.md or .json, or a recording folder) adds the time by stage
+ * before and after, and the ten slowest files with their time before.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 import { bin } from '../support/processes.ts';
-import { fileTimeSchema, type FileTime } from './lib/file-times-reporter.ts';
-import { commitOf, table, writeResult } from './lib/report.ts';
+import {
+	byProject,
+	comparisonMarkdown,
+	fileRows,
+	jsonReportSchema,
+	readSuiteTimes,
+	RECORDING_FILES,
+	timesMarkdown,
+	type SuiteTimes,
+} from './lib/test-times.ts';
+import { recordingSchema } from './lib/file-times-reporter.ts';
+import { commitOf, writeResult } from './lib/report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTER = path.join(import.meta.dirname, 'lib', 'file-times-reporter.ts');
+const TITLE = 'Test suite: time by project and file';
 
-/** What vitest's JSON reporter writes, as far as this benchmark reads it. */
-const jsonReportSchema = z.object({
-	numTotalTests: z.number(),
-	numFailedTests: z.number(),
-	testResults: z.array(
-		z.object({
-			/** The file's absolute path. */
-			name: z.string(),
-			status: z.string(),
-			/** From the first test's start to the last one's end. */
-			startTime: z.number(),
-			endTime: z.number(),
-			assertionResults: z.array(z.object({ status: z.string() })),
-		}),
-	),
-});
-
-/** Milliseconds as seconds with one decimal. */
-function seconds(ms: number): string {
-	return `${(ms / 1000).toFixed(1)} s`;
+/** This script's own options, taken out of the arguments; the rest are vitest's. */
+interface Options {
+	/** A recording folder to print instead of running vitest. */
+	from?: string;
+	/** An earlier result to compare with. */
+	before?: string;
+	/** Whether to write bench/results/test-times.{md,json} with `--from`. */
+	record: boolean;
+	vitestArgs: string[];
 }
 
-/** A part of a whole as a percentage. */
-function share(part: number, whole: number): string {
-	return whole > 0 ? `${((part / whole) * 100).toFixed(0)} %` : '–';
+/** Reads `--from <folder>`, `--before <result>` and `--record`; passes the rest on to vitest. */
+function parseOptions(args: readonly string[]): Options {
+	const options: Options = { record: false, vitestArgs: [] };
+	for (let index = 0; index < args.length; index++) {
+		const arg = args[index] ?? '';
+		const [name, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+		if (name === '--from' || name === '--before') {
+			const value = inline ?? args[++index];
+			if (!value || value.startsWith('--')) throw new Error(`${name} needs a path after it`);
+			options[name === '--from' ? 'from' : 'before'] = value;
+		} else if (arg === '--record') options.record = true;
+		else options.vitestArgs.push(arg);
+	}
+	if (options.from && options.vitestArgs.length > 0) {
+		throw new Error(
+			`--from prints a recorded run and runs nothing: ${options.vitestArgs.join(' ')} is not one of its options (--before, --record)`,
+		);
+	}
+	if (!options.from && options.record)
+		throw new Error('--record goes with --from (a run always records)');
+	return options;
 }
 
 /** Runs vitest with both reporters; its exit code and how long it took. */
@@ -73,116 +96,88 @@ async function runVitest(
 	return { code, wallMs: performance.now() - started };
 }
 
-const args = process.argv.slice(2);
-const scratch = await mkdtemp(path.join(os.tmpdir(), 'test-times-'));
-const jsonFile = path.join(scratch, 'vitest.json');
-const timesFile = path.join(scratch, 'file-times.json');
-let run: { code: number; wallMs: number };
-let report: z.infer<typeof jsonReportSchema>;
-let times: FileTime[];
-try {
-	run = await runVitest(args, jsonFile, timesFile);
+/** Runs the suite as today's bench:tests does; its times and vitest's exit code. */
+async function runSuite(args: readonly string[]): Promise<{ suite: SuiteTimes; code: number }> {
+	const scratch = await mkdtemp(path.join(os.tmpdir(), 'test-times-'));
+	const jsonFile = path.join(scratch, RECORDING_FILES.vitest);
+	const timesFile = path.join(scratch, RECORDING_FILES.times);
 	try {
-		report = jsonReportSchema.parse(JSON.parse(await readFile(jsonFile, 'utf8')));
-		times = z.array(fileTimeSchema).parse(JSON.parse(await readFile(timesFile, 'utf8')));
-	} catch (error) {
-		console.error(
-			`vitest (exit ${run.code}) wrote no usable report to ${jsonFile} or ${timesFile}: ${error instanceof Error ? error.message : String(error)}`,
-		);
-		process.exit(run.code || 1);
+		const run = await runVitest(args, jsonFile, timesFile);
+		try {
+			const report = jsonReportSchema.parse(JSON.parse(await readFile(jsonFile, 'utf8')));
+			const recording = recordingSchema.parse(JSON.parse(await readFile(timesFile, 'utf8')));
+			const suite: SuiteTimes = {
+				command: ['vitest run', ...args].join(' '),
+				commit: commitOf(ROOT),
+				outcome: run.code === 0 ? 'passed' : 'failed',
+				// From this script's spawn, which includes starting vitest's process.
+				wallMs: run.wallMs,
+				tests: report.numTotalTests,
+				failedTests: report.numFailedTests,
+				files: fileRows(report, recording.files, ROOT),
+			};
+			return { suite, code: run.code };
+		} catch (error) {
+			console.error(
+				`vitest (exit ${run.code}) wrote no usable report to ${jsonFile} or ${timesFile}: ${error instanceof Error ? error.message : String(error)}`,
+			);
+			process.exit(run.code || 1);
+		}
+	} finally {
+		await rm(scratch, { recursive: true, force: true });
 	}
-} finally {
-	await rm(scratch, { recursive: true, force: true });
 }
 
-/** One file as the tables show it. */
-interface FileRow {
-	file: string;
-	project: string;
-	tests: number;
-	failed: number;
-	/** Setup, import, hooks and tests. */
-	wholeMs: number;
-	/** From the first test's start to the last one's end (the JSON reporter's span). */
-	testsMs: number;
+/** The result's tables, with the comparison first when there is an earlier result. */
+function markdownOf(suite: SuiteTimes, before: SuiteTimes | undefined): string {
+	return before
+		? `${comparisonMarkdown(before, suite)}\n\n# This run\n\n${timesMarkdown(suite)}`
+		: timesMarkdown(suite);
 }
 
-const results = new Map(report.testResults.map((result) => [result.name, result]));
-const files: FileRow[] = times
-	.map((time) => {
-		const result = results.get(time.file);
-		return {
-			file: path.relative(ROOT, time.file),
-			project: time.project,
-			tests: result?.assertionResults.length ?? 0,
-			failed: result?.assertionResults.filter((test) => test.status === 'failed').length ?? 0,
-			wholeMs: time.setupMs + time.collectMs + time.runMs,
-			testsMs: result ? result.endTime - result.startTime : 0,
-		};
-	})
-	.sort((a, b) => b.wholeMs - a.wholeMs);
-
-const inFilesMs = files.reduce((sum, file) => sum + file.wholeMs, 0);
-const outsideMs = Math.max(0, run.wallMs - inFilesMs);
-const projects = [...new Set(files.map((file) => file.project))].map((project) => {
-	const own = files.filter((file) => file.project === project);
+/** The result as data, in the shape `--before` reads back; vitest's exit code when it ran here. */
+function dataOf(suite: SuiteTimes, code?: number): unknown {
 	return {
-		project,
-		files: own.length,
-		tests: own.reduce((sum, file) => sum + file.tests, 0),
-		ms: own.reduce((sum, file) => sum + file.wholeMs, 0),
+		command: suite.command,
+		commit: suite.commit,
+		startedAt: suite.startedAt,
+		outcome: suite.outcome,
+		code,
+		wallMs: suite.wallMs,
+		tests: suite.tests,
+		failedTests: suite.failedTests,
+		projects: byProject(suite.files),
+		files: suite.files,
 	};
-});
+}
 
-const command = ['vitest run', ...args].join(' ');
-const failedNote =
-	report.numFailedTests > 0 || run.code !== 0
-		? `\n\n**vitest exited ${run.code}, ${report.numFailedTests} tests failed**: times of a failing run.`
-		: '';
-await writeResult({
-	name: 'test-times',
-	title: 'Test suite: time by project and file',
-	markdown: [
-		`\`${command}\` at ${commitOf(ROOT)}: ${report.numTotalTests} tests in ${files.length} files, ${seconds(run.wallMs)} in all.${failedNote}`,
-		'',
-		'## By project',
-		'',
-		table(
-			['project', 'files', 'tests', 'time', 'share'],
-			[
-				...projects.map(({ project, files: count, tests, ms }) => [
-					project,
-					String(count),
-					String(tests),
-					seconds(ms),
-					share(ms, run.wallMs),
-				]),
-				['outside the files', '', '', seconds(outsideMs), share(outsideMs, run.wallMs)],
-				['total', String(files.length), String(report.numTotalTests), seconds(run.wallMs), '100 %'],
-			],
-		),
-		'',
-		"A file's time is its setup, import, hooks and tests; files run one at a time (vitest.config.ts), so they add up. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made).",
-		'',
-		'## By file, slowest first',
-		'',
-		table(
-			['file', 'project', 'tests', 'time', 'in tests', 'import and hooks', 'outcome'],
-			files.map((file) => [
-				file.file,
-				file.project,
-				String(file.tests),
-				seconds(file.wholeMs),
-				seconds(file.testsMs),
-				seconds(Math.max(0, file.wholeMs - file.testsMs)),
-				file.failed > 0
-					? `${file.failed} failed`
-					: (results.get(path.join(ROOT, file.file))?.status ?? 'no result'),
-			]),
-		),
-		'',
-		"In tests: from a file's first test's start to its last one's end, as vitest's JSON reporter gives it; import and hooks is the rest (a build or a server in beforeAll, Chromium's launch).",
-	].join('\n'),
-	data: { command, code: run.code, wallMs: run.wallMs, projects, files },
-});
-process.exitCode = run.code;
+let options: Options;
+let before: SuiteTimes | undefined;
+let recorded: SuiteTimes | undefined;
+try {
+	options = parseOptions(process.argv.slice(2));
+	// Read before anything runs or is written: the earlier result may be the file this run rewrites.
+	before = options.before ? await readSuiteTimes(options.before, ROOT) : undefined;
+	recorded = options.from ? await readSuiteTimes(options.from, ROOT) : undefined;
+} catch (error) {
+	console.error(`bench/test-times.ts: ${error instanceof Error ? error.message : String(error)}`);
+	process.exit(2);
+}
+
+if (recorded) {
+	const markdown = markdownOf(recorded, before);
+	if (options.record) {
+		await writeResult({ name: 'test-times', title: TITLE, markdown, data: dataOf(recorded) });
+	} else {
+		console.log(`# ${TITLE}\n\n${markdown}`);
+	}
+} else {
+	const { suite, code } = await runSuite(options.vitestArgs);
+	await writeResult({
+		name: 'test-times',
+		title: TITLE,
+		markdown: markdownOf(suite, before),
+		data: dataOf(suite, code),
+	});
+	process.exitCode = code;
+}

@@ -1,12 +1,16 @@
 /**
- * A vitest reporter for `npm run bench:tests`: each test file's whole time, which vitest's JSON
- * reporter does not give (its span runs from the first test's start to the last one's end, so a
- * file's import and its hooks, such as a build in beforeAll, fall outside it). Writes a JSON array
- * to the file named by TEST_TIMES_FILE.
+ * A vitest reporter that records each test file's whole time, which vitest's JSON reporter does
+ * not give (its span runs from the first test's start to the last one's end, so a file's import
+ * and its hooks, such as a build in beforeAll, fall outside it), with the run's own: its command,
+ * commit, start, outcome and time from the process's start. Every `npm test` records it into
+ * `reports/test-times/` (vitest.config.ts gives the reporter its `outputFile`); `npm run
+ * bench:tests` names a scratch file in TEST_TIMES_FILE, which wins.
  */
-import { writeFileSync } from 'node:fs';
-import type { Reporter, TestModule } from 'vitest/node';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
 import { z } from 'zod';
+import { commitOf } from './report.ts';
 
 /** One test file's time, in milliseconds, by phase. */
 export const fileTimeSchema = z.object({
@@ -24,22 +28,69 @@ export const fileTimeSchema = z.object({
 
 export type FileTime = z.infer<typeof fileTimeSchema>;
 
+/** What the reporter writes: the run, and each of its files. */
+export const recordingSchema = z.object({
+	/** How vitest was started, e.g. `vitest run` or `vitest run --project unit`. */
+	command: z.string(),
+	/** The commit, "with changes" when tracked files differ from it. */
+	commit: z.string(),
+	/** When the vitest process started (ISO). */
+	startedAt: z.string(),
+	/** From the vitest process's start to the end of its last file, in milliseconds. */
+	wallMs: z.number(),
+	/** vitest's word for the run: passed, failed or interrupted. */
+	outcome: z.string(),
+	files: z.array(fileTimeSchema),
+});
+
+export type Recording = z.infer<typeof recordingSchema>;
+
+/** The reporter's options in vitest.config.ts. */
+export interface FileTimesOptions {
+	/** Where to write the recording, unless TEST_TIMES_FILE names another file. */
+	outputFile?: string;
+}
+
 export default class FileTimesReporter implements Reporter {
-	onTestRunEnd(testModules: readonly TestModule[]): void {
-		const out = z.string().min(1).parse(process.env['TEST_TIMES_FILE']);
-		const times: FileTime[] = testModules.map((module) => {
-			const diagnostic = module.diagnostic();
-			return {
-				file: module.moduleId,
-				project: module.project.name,
-				setupMs:
-					diagnostic.environmentSetupDuration +
-					diagnostic.prepareDuration +
-					diagnostic.setupDuration,
-				collectMs: diagnostic.collectDuration,
-				runMs: diagnostic.duration,
-			};
-		});
-		writeFileSync(out, JSON.stringify(times));
+	private readonly out: string;
+
+	constructor(options: FileTimesOptions = {}) {
+		const out = process.env['TEST_TIMES_FILE'] || options.outputFile;
+		if (!out) {
+			throw new Error(
+				'file-times-reporter needs a file to write: set TEST_TIMES_FILE, or give the reporter an outputFile in vitest.config.ts',
+			);
+		}
+		this.out = out;
+	}
+
+	onTestRunEnd(
+		testModules: readonly TestModule[],
+		_errors: unknown,
+		reason: TestRunEndReason,
+	): void {
+		const recording: Recording = {
+			command: ['vitest', ...process.argv.slice(2)].join(' '),
+			commit: commitOf(process.cwd()),
+			startedAt: new Date(performance.timeOrigin).toISOString(),
+			// performance.now() counts from this process's start, which includes vitest's own start.
+			wallMs: performance.now(),
+			outcome: reason,
+			files: testModules.map((module) => {
+				const diagnostic = module.diagnostic();
+				return {
+					file: module.moduleId,
+					project: module.project.name,
+					setupMs:
+						diagnostic.environmentSetupDuration +
+						diagnostic.prepareDuration +
+						diagnostic.setupDuration,
+					collectMs: diagnostic.collectDuration,
+					runMs: diagnostic.duration,
+				};
+			}),
+		};
+		mkdirSync(path.dirname(this.out), { recursive: true });
+		writeFileSync(this.out, JSON.stringify(recording));
 	}
 }

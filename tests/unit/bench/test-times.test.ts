@@ -1,0 +1,527 @@
+/**
+ * The suite's times as bench/test-times.ts prints them: read from what `npm test` recorded, or
+ * from an earlier result in Markdown or JSON, and compared by stage and for the slowest files.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestModule } from 'vitest/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import FileTimesReporter, { type Recording } from '../../../bench/lib/file-times-reporter.ts';
+import QuietJsonReporter from '../../../bench/lib/quiet-json-reporter.ts';
+import {
+	byProject,
+	change,
+	comparisonMarkdown,
+	outsideMs,
+	parseResultJson,
+	parseResultMarkdown,
+	readSuiteTimes,
+	timesMarkdown,
+	type JsonReport,
+	type SuiteTimes,
+} from '../../../bench/lib/test-times.ts';
+
+const ROOT = '/work/portal';
+
+let folder: string;
+beforeEach(async () => {
+	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-test-times-'));
+});
+afterEach(async () => {
+	vi.unstubAllEnvs();
+	await rm(folder, { recursive: true, force: true });
+});
+
+/** What vitest's JSON reporter writes for a run of three files, one of them with a failing test. */
+const REPORT: JsonReport = {
+	numTotalTests: 6,
+	numFailedTests: 1,
+	testResults: [
+		{
+			name: `${ROOT}/tests/unit/a.test.ts`,
+			status: 'passed',
+			startTime: 1000,
+			endTime: 1400,
+			assertionResults: [{ status: 'passed' }, { status: 'passed' }],
+		},
+		{
+			name: `${ROOT}/tests/e2e/b.test.ts`,
+			status: 'failed',
+			startTime: 5000,
+			endTime: 12_000,
+			assertionResults: [{ status: 'passed' }, { status: 'failed' }, { status: 'passed' }],
+		},
+		{
+			name: `${ROOT}/tests/integration/c.test.ts`,
+			status: 'passed',
+			startTime: 2000,
+			endTime: 2100,
+			assertionResults: [{ status: 'passed' }],
+		},
+	],
+};
+
+/** What file-times-reporter.ts writes for the same run, and a file vitest gave no result for. */
+const RECORDING: Recording = {
+	command: 'vitest run',
+	commit: '1a2b3c4',
+	startedAt: '2026-11-27T10:00:00.000Z',
+	wallMs: 60_000,
+	outcome: 'failed',
+	files: [
+		{
+			file: `${ROOT}/tests/unit/a.test.ts`,
+			project: 'unit',
+			setupMs: 100,
+			collectMs: 200,
+			runMs: 400,
+		},
+		{
+			file: `${ROOT}/tests/e2e/b.test.ts`,
+			project: 'e2e',
+			setupMs: 0,
+			collectMs: 500,
+			runMs: 9500,
+		},
+		{
+			file: `${ROOT}/tests/integration/c.test.ts`,
+			project: 'integration',
+			setupMs: 50,
+			collectMs: 50,
+			runMs: 19_900,
+		},
+		{ file: `${ROOT}/tests/unit/d.test.ts`, project: 'unit', setupMs: 0, collectMs: 300, runMs: 0 },
+	],
+};
+
+/** Writes a recording folder as npm test does. */
+async function writeRecording(report: unknown, recording: unknown): Promise<void> {
+	await writeFile(path.join(folder, 'vitest.json'), JSON.stringify(report));
+	await writeFile(path.join(folder, 'file-times.json'), JSON.stringify(recording));
+}
+
+/** The rows of the first table under a heading, as trimmed cells, header first. */
+function rowsUnder(markdown: string, heading: string): string[][] {
+	const lines = markdown.split('\n');
+	const start = lines.indexOf(heading);
+	expect(start, `a heading "${heading}"`).toBeGreaterThanOrEqual(0);
+	const rows: string[][] = [];
+	for (const line of lines.slice(start + 2)) {
+		if (!line.startsWith('|')) break;
+		if (/^\|-/.test(line)) continue;
+		rows.push(
+			line
+				.slice(1, -1)
+				.split('|')
+				.map((cell) => cell.trim()),
+		);
+	}
+	return rows;
+}
+
+describe('a run recorded by npm test', () => {
+	it('shows each file with its whole time, tests and outcome, slowest first', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const suite = await readSuiteTimes(folder, ROOT);
+		expect(suite.files).toEqual([
+			{
+				file: 'tests/integration/c.test.ts',
+				project: 'integration',
+				tests: 1,
+				failed: 0,
+				wholeMs: 20_000,
+				testsMs: 100,
+				status: 'passed',
+			},
+			{
+				file: 'tests/e2e/b.test.ts',
+				project: 'e2e',
+				tests: 3,
+				failed: 1,
+				wholeMs: 10_000,
+				testsMs: 7000,
+				status: 'failed',
+			},
+			{
+				file: 'tests/unit/a.test.ts',
+				project: 'unit',
+				tests: 2,
+				failed: 0,
+				wholeMs: 700,
+				testsMs: 400,
+				status: 'passed',
+			},
+			{
+				file: 'tests/unit/d.test.ts',
+				project: 'unit',
+				tests: 0,
+				failed: 0,
+				wholeMs: 300,
+				testsMs: 0,
+				status: 'no result',
+			},
+		]);
+		expect(suite).toMatchObject({
+			command: 'vitest run',
+			commit: '1a2b3c4',
+			startedAt: '2026-11-27T10:00:00.000Z',
+			outcome: 'failed',
+			wallMs: 60_000,
+			tests: 6,
+			failedTests: 1,
+		});
+	});
+
+	it('adds the time up by project and puts the rest outside the files', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const suite = await readSuiteTimes(folder, ROOT);
+		expect(byProject(suite.files)).toEqual([
+			{ project: 'integration', files: 1, tests: 1, ms: 20_000 },
+			{ project: 'e2e', files: 1, tests: 3, ms: 10_000 },
+			{ project: 'unit', files: 2, tests: 2, ms: 1000 },
+		]);
+		expect(outsideMs(suite)).toBe(29_000);
+	});
+
+	it('prints the by-project and by-file tables bench:tests prints', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const markdown = timesMarkdown(await readSuiteTimes(folder, ROOT));
+		expect(markdown.split('\n')[0]).toBe(
+			'`vitest run` at 1a2b3c4, started 2026-11-27T10:00:00.000Z: 6 tests in 4 files, 60.0 s in all.',
+		);
+		expect(markdown).toContain('**vitest failed, 1 tests failed**: times of a failing run.');
+		expect(rowsUnder(markdown, '## By project')).toEqual([
+			['project', 'files', 'tests', 'time', 'share'],
+			['integration', '1', '1', '20.0 s', '33 %'],
+			['e2e', '1', '3', '10.0 s', '17 %'],
+			['unit', '2', '2', '1.0 s', '2 %'],
+			['outside the files', '', '', '29.0 s', '48 %'],
+			['total', '4', '6', '60.0 s', '100 %'],
+		]);
+		expect(rowsUnder(markdown, '## By file, slowest first')).toEqual([
+			['file', 'project', 'tests', 'time', 'in tests', 'import and hooks', 'outcome'],
+			['tests/integration/c.test.ts', 'integration', '1', '20.0 s', '0.1 s', '19.9 s', 'passed'],
+			['tests/e2e/b.test.ts', 'e2e', '3', '10.0 s', '7.0 s', '3.0 s', '1 failed'],
+			['tests/unit/a.test.ts', 'unit', '2', '0.7 s', '0.4 s', '0.3 s', 'passed'],
+			['tests/unit/d.test.ts', 'unit', '0', '0.3 s', '0.0 s', '0.3 s', 'no result'],
+		]);
+	});
+
+	it('says which file is missing or broken, and that npm test writes it', async () => {
+		await expect(readSuiteTimes(folder, ROOT)).rejects.toThrow(
+			`${path.join(folder, 'vitest.json')} is missing: npm test writes it`,
+		);
+		await writeRecording(REPORT, { ...RECORDING, wallMs: 'a minute' });
+		await expect(readSuiteTimes(folder, ROOT)).rejects.toThrow(
+			`${path.join(folder, 'file-times.json')} is not what vitest wrote: wallMs:`,
+		);
+		await writeFile(path.join(folder, 'vitest.json'), '{"numTotalTests": 6,');
+		await expect(readSuiteTimes(folder, ROOT)).rejects.toThrow(
+			`${path.join(folder, 'vitest.json')} is not JSON:`,
+		);
+	});
+
+	it('names a path that is neither a recording nor a result', async () => {
+		await expect(readSuiteTimes(path.join(folder, 'gone'), ROOT)).rejects.toThrow(
+			`${path.join(folder, 'gone')} does not exist`,
+		);
+		await writeFile(path.join(folder, 'times.txt'), 'tests took long');
+		await expect(readSuiteTimes(path.join(folder, 'times.txt'), ROOT)).rejects.toThrow(
+			"times.txt: expected a recording folder (reports/test-times), or a result's .md or .json",
+		);
+	});
+});
+
+/** The head of bench/results/test-times.md as it was written before npm test recorded its runs. */
+const OLD_RESULT = `# Test suite: time by project and file
+
+2026-11-27T13:46:45.332Z, 2 cores (AMD EPYC), 23.5 GiB memory.
+
+\`vitest run\` at 26e13cb: 1997 tests in 138 files, 2716.5 s in all.
+
+**vitest exited 1, 6 tests failed**: times of a failing run.
+
+## By project
+
+| project           | files | tests | time     | share |
+|-------------------|-------|-------|----------|-------|
+| integration       | 2     | 16    | 379.7 s  | 45 %  |
+| total             | 138   | 1997  | 2716.5 s | 100 % |
+
+## By file, slowest first
+
+| file                                                | project     | tests | time    | in tests | import and hooks | outcome  |
+|-----------------------------------------------------|-------------|-------|---------|----------|------------------|----------|
+| tests/integration/images.test.ts                    | integration | 11    | 220.9 s | 63.3 s   | 157.6 s          | 1 failed |
+| tests/integration/scale.test.ts                     | integration | 5     | 158.8 s | 0.1 s    | 158.7 s          | passed   |
+| tests/e2e/reading-guides.test.ts                    | e2e         | 22    | 105.9 s | 92.1 s   | 13.9 s           | passed   |
+| tests/unit/schemas/key.test.ts                      | unit        | 20    | 0.1 s   | 0.0 s    | 0.1 s            | passed   |
+`;
+
+describe('an earlier result in Markdown', () => {
+	it('reads the run and its files from a result written before runs were recorded', () => {
+		const before = parseResultMarkdown(OLD_RESULT, 'test-times.md');
+		expect(before).toMatchObject({
+			command: 'vitest run',
+			commit: '26e13cb',
+			outcome: 'failed',
+			wallMs: 2_716_500,
+			tests: 1997,
+			failedTests: 6,
+		});
+		expect(before.files.map((file) => [file.file, file.project, file.tests, file.failed])).toEqual([
+			['tests/integration/images.test.ts', 'integration', 11, 1],
+			['tests/integration/scale.test.ts', 'integration', 5, 0],
+			['tests/e2e/reading-guides.test.ts', 'e2e', 22, 0],
+			['tests/unit/schemas/key.test.ts', 'unit', 20, 0],
+		]);
+		expect(before.files.map((file) => [file.wholeMs, file.testsMs])).toEqual([
+			[220_900, 63_300],
+			[158_800, 100],
+			[105_900, 92_100],
+			[100, 0],
+		]);
+	});
+
+	it('reads back what it prints, to the tenth of a second', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const printed = timesMarkdown(await readSuiteTimes(folder, ROOT));
+		const read = parseResultMarkdown(`# Test suite\n\n${printed}`, 'printed.md');
+		expect(read).toMatchObject({
+			command: 'vitest run',
+			commit: '1a2b3c4',
+			startedAt: '2026-11-27T10:00:00.000Z',
+			outcome: 'failed',
+			wallMs: 60_000,
+			tests: 6,
+			failedTests: 1,
+		});
+		expect(read.files.map((file) => [file.file, file.wholeMs, file.status])).toEqual([
+			['tests/integration/c.test.ts', 20_000, 'passed'],
+			['tests/e2e/b.test.ts', 10_000, 'failed'],
+			['tests/unit/a.test.ts', 700, 'passed'],
+			['tests/unit/d.test.ts', 300, 'no result'],
+		]);
+	});
+
+	it('names the file and the part it cannot read', () => {
+		expect(() => parseResultMarkdown('# Times\n\nNothing ran.\n', 'empty.md')).toThrow(
+			'empty.md has no line saying "<command> at <commit>: <N> tests in <N> files, <N> s in all."',
+		);
+		expect(() =>
+			parseResultMarkdown(OLD_RESULT.replace('## By file, slowest first', '## Files'), 'old.md'),
+		).toThrow('old.md has no table under a heading "By file, slowest first"');
+		expect(() =>
+			parseResultMarkdown(OLD_RESULT.replace('158.8 s', 'two minutes'), 'old.md'),
+		).toThrow(
+			'old.md, by-file table, row 2, time: expected a time such as "12.3 s", found "two minutes"',
+		);
+	});
+});
+
+describe('an earlier result in JSON', () => {
+	it('reads the files of bench/results/test-times.json, slowest first, counting their tests', () => {
+		const text = JSON.stringify({
+			date: '2026-11-27T12:53:54.663Z',
+			data: {
+				command: 'vitest run --project unit',
+				code: 0,
+				wallMs: 136_791,
+				files: [
+					{
+						file: 'tests/unit/a.test.ts',
+						project: 'unit',
+						tests: 3,
+						failed: 0,
+						wholeMs: 900,
+						testsMs: 800,
+					},
+					{
+						file: 'tests/unit/b.test.ts',
+						project: 'unit',
+						tests: 19,
+						failed: 2,
+						wholeMs: 8696,
+						testsMs: 6210,
+					},
+				],
+			},
+		});
+		const before = parseResultJson(text, 'test-times.json');
+		expect(before).toMatchObject({
+			command: 'vitest run --project unit',
+			startedAt: '2026-11-27T12:53:54.663Z',
+			outcome: 'passed',
+			wallMs: 136_791,
+			tests: 22,
+			failedTests: 2,
+		});
+		expect(before.files.map((file) => file.file)).toEqual([
+			'tests/unit/b.test.ts',
+			'tests/unit/a.test.ts',
+		]);
+	});
+
+	it('says what is wrong with a JSON that is not such a result', async () => {
+		expect(() =>
+			parseResultJson('{"date": "today", "data": {"command": "vitest run"}}', 'x.json'),
+		).toThrow('x.json is not a result of bench/test-times.ts: data.wallMs:');
+		await writeFile(path.join(folder, 'cut.json'), '{"date": ');
+		await expect(readSuiteTimes(path.join(folder, 'cut.json'), ROOT)).rejects.toThrow(
+			`${path.join(folder, 'cut.json')} is not JSON:`,
+		);
+	});
+});
+
+describe('before and after', () => {
+	/** A run of files of two tests each, named by project and number, slowest first. */
+	function run(
+		files: readonly [project: string, n: number, ms: number][],
+		wallMs: number,
+	): SuiteTimes {
+		const rows = files
+			.map(([project, n, ms]) => ({
+				file: `tests/${project}/f${n}.test.ts`,
+				project,
+				tests: 2,
+				failed: 0,
+				wholeMs: ms,
+				testsMs: 0,
+				status: 'passed',
+			}))
+			.sort((a, b) => b.wholeMs - a.wholeMs);
+		return { command: 'vitest run', wallMs, tests: files.length * 2, failedTests: 0, files: rows };
+	}
+
+	/** Files 1 to `count` of a project, the nth taking `ms(n)`. */
+	const numbered = (
+		project: string,
+		count: number,
+		ms: (n: number) => number,
+	): [string, number, number][] =>
+		Array.from({ length: count }, (_, index) => [project, index + 1, ms(index + 1)]);
+
+	it('gives each stage before and after with its change, then outside the files and the total', () => {
+		const before = run([...numbered('e2e', 4, (n) => n * 10_000), ['unit', 1, 5000]], 200_000);
+		const after = run([...numbered('e2e', 4, (n) => n * 7500), ['integration', 1, 3000]], 120_000);
+		expect(rowsUnder(comparisonMarkdown(before, after), '## By stage, before and after')).toEqual([
+			['stage', 'files / tests before', 'files / tests after', 'before', 'after', 'change'],
+			['e2e', '4 / 8', '4 / 8', '100.0 s', '75.0 s', '-25 %'],
+			['integration', '–', '1 / 2', '–', '3.0 s', '–'],
+			['unit', '1 / 2', '–', '5.0 s', '–', '–'],
+			['outside the files', '', '', '95.0 s', '42.0 s', '-56 %'],
+			['total', '5 / 10', '5 / 10', '200.0 s', '120.0 s', '-40 %'],
+		]);
+	});
+
+	it('lists the ten slowest files after, each with its time before, or new', () => {
+		const before = run(
+			numbered('e2e', 11, (n) => n * 1000),
+			100_000,
+		);
+		// f12 is new; f1 and f2 are now the two fastest and drop out of the ten.
+		const after = run(
+			numbered('e2e', 12, (n) => (n <= 2 ? n * 100 : n * 1100)),
+			100_000,
+		);
+		const rows = rowsUnder(
+			comparisonMarkdown(before, after),
+			'## The 10 slowest files after, with their time before',
+		);
+		expect(rows).toEqual([
+			['', 'file', 'stage', 'before', 'after', 'change', 'outcome'],
+			['1', 'tests/e2e/f12.test.ts', 'e2e', 'new', '13.2 s', '–', 'passed'],
+			['2', 'tests/e2e/f11.test.ts', 'e2e', '11.0 s', '12.1 s', '+10 %', 'passed'],
+			['3', 'tests/e2e/f10.test.ts', 'e2e', '10.0 s', '11.0 s', '+10 %', 'passed'],
+			['4', 'tests/e2e/f9.test.ts', 'e2e', '9.0 s', '9.9 s', '+10 %', 'passed'],
+			['5', 'tests/e2e/f8.test.ts', 'e2e', '8.0 s', '8.8 s', '+10 %', 'passed'],
+			['6', 'tests/e2e/f7.test.ts', 'e2e', '7.0 s', '7.7 s', '+10 %', 'passed'],
+			['7', 'tests/e2e/f6.test.ts', 'e2e', '6.0 s', '6.6 s', '+10 %', 'passed'],
+			['8', 'tests/e2e/f5.test.ts', 'e2e', '5.0 s', '5.5 s', '+10 %', 'passed'],
+			['9', 'tests/e2e/f4.test.ts', 'e2e', '4.0 s', '4.4 s', '+10 %', 'passed'],
+			['10', 'tests/e2e/f3.test.ts', 'e2e', '3.0 s', '3.3 s', '+10 %', 'passed'],
+		]);
+	});
+
+	it('writes a change as a signed whole percentage, and none without a time before', () => {
+		expect(change(1000, 1500)).toBe('+50 %');
+		expect(change(1000, 400)).toBe('-60 %');
+		expect(change(1000, 1000)).toBe('0 %');
+		expect(change(undefined, 1000)).toBe('–');
+		expect(change(0, 1000)).toBe('–');
+	});
+});
+
+describe('the file-times reporter', () => {
+	/** A test module as vitest gives it to a reporter, with its phases' durations. */
+	function testModule(file: string, project: string): TestModule {
+		return {
+			moduleId: file,
+			project: { name: project },
+			diagnostic: () => ({
+				environmentSetupDuration: 10,
+				prepareDuration: 20,
+				setupDuration: 30,
+				collectDuration: 400,
+				duration: 5000,
+			}),
+		} as unknown as TestModule;
+	}
+
+	it('records the run and each file into the file vitest.config.ts names', async () => {
+		vi.stubEnv('TEST_TIMES_FILE', '');
+		const out = path.join(folder, 'reports', 'test-times', 'file-times.json');
+		new FileTimesReporter({ outputFile: out }).onTestRunEnd(
+			[testModule('/work/portal/tests/e2e/b.test.ts', 'e2e')],
+			[],
+			'passed',
+		);
+		const recording = JSON.parse(await readFile(out, 'utf8')) as Recording;
+		expect(recording.files).toEqual([
+			{
+				file: '/work/portal/tests/e2e/b.test.ts',
+				project: 'e2e',
+				setupMs: 60,
+				collectMs: 400,
+				runMs: 5000,
+			},
+		]);
+		expect(recording.outcome).toBe('passed');
+		expect(recording.command).toMatch(/^vitest\b/);
+		expect(recording.wallMs).toBeGreaterThan(0);
+		expect(Date.parse(recording.startedAt)).toBeLessThanOrEqual(Date.now());
+	});
+
+	it('writes where TEST_TIMES_FILE says when bench:tests sets it', async () => {
+		const out = path.join(folder, 'scratch.json');
+		vi.stubEnv('TEST_TIMES_FILE', out);
+		new FileTimesReporter({ outputFile: path.join(folder, 'not-here.json') }).onTestRunEnd(
+			[testModule('/work/portal/tests/unit/a.test.ts', 'unit')],
+			[],
+			'failed',
+		);
+		const recording = JSON.parse(await readFile(out, 'utf8')) as Recording;
+		expect(recording.outcome).toBe('failed');
+		await expect(readFile(path.join(folder, 'not-here.json'))).rejects.toThrow('ENOENT');
+	});
+
+	it('says what it needs when it is given no file to write', () => {
+		vi.stubEnv('TEST_TIMES_FILE', '');
+		expect(() => new FileTimesReporter()).toThrow(
+			'file-times-reporter needs a file to write: set TEST_TIMES_FILE, or give the reporter an outputFile in vitest.config.ts',
+		);
+	});
+});
+
+describe("vitest's JSON report, recorded quietly", () => {
+	it('writes the report to its outputFile, making the folder, and prints nothing after the summary', async () => {
+		const out = path.join(folder, 'reports', 'test-times', 'vitest.json');
+		const reporter = new QuietJsonReporter({ outputFile: out });
+		const log = vi.fn();
+		Object.assign(reporter, { ctx: { logger: { log } } });
+		await reporter.writeReport('{"numTotalTests":6}');
+		await expect(readFile(out, 'utf8')).resolves.toBe('{"numTotalTests":6}');
+		expect(log).not.toHaveBeenCalled();
+	});
+});
