@@ -6,14 +6,17 @@
  * (the mock drains and exits, and Node writes the profile), and prints the profile by package: self
  * time (the package's own code) and total time (a sample counts once for every package on its
  * stack, so Prism's HTTP package includes what it loads). Own code is `mock/…` or `src/…` by file;
- * Node's internals are `node:…`; the resolve hook is `mock/prism-imports.ts`. BENCH_PROFILE_VIEWS
+ * Node's internals are `node:…`; the resolve hook is `mock/prism-imports.ts`; code in the mock's
+ * bundle is put where it came from (its package or file). BENCH_PROFILE_VIEWS
  * points the mock at another views folder; BENCH_PROFILE_KEEP names a file to keep the profile in.
  * The command after `--` is run instead of `mock/cli.ts` (e.g. `-- mock/console-portal-mock.mjs`).
  */
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUNDLE_FOLDER } from '../mock/bundle.ts';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { readSettings } from '../src/sources/settings.ts';
 import { freePort, start } from '../support/processes.ts';
@@ -24,7 +27,7 @@ const profileSchema = z.object({
 	nodes: z.array(
 		z.object({
 			id: z.number(),
-			callFrame: z.object({ functionName: z.string(), url: z.string() }),
+			callFrame: z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() }),
 			children: z.array(z.number()).optional(),
 		}),
 	),
@@ -34,11 +37,50 @@ const profileSchema = z.object({
 	timeDeltas: z.array(z.number()),
 });
 
-/** Where a frame's code comes from: a package, own code by file, Node's internals, or V8. */
-export function packageOf(url: string, functionName: string, root: string): string {
+/**
+ * Where each part of an esbuild bundle came from: esbuild writes `// <path>` before each input's
+ * code, so a line of the bundle belongs to the last such path above it. Read once per bundle.
+ */
+const bundleInputs = new Map<string, { line: number; input: string }[]>();
+
+/** The input file of a line of a bundle (0-based, as V8 counts), or undefined. */
+function inputAt(file: string, line: number): string | undefined {
+	let marks = bundleInputs.get(file);
+	if (!marks) {
+		marks = [];
+		readFileSync(file, 'utf8')
+			.split('\n')
+			.forEach((text, index) => {
+				// Relative to the checkout; a package in node_modules linked from elsewhere, relative
+				// to where the link leads (../../work/main/node_modules/…).
+				const mark = /^\/\/ (\S+\.(?:[cm]?js|ts|json))$/.exec(text)?.[1];
+				const inModules = mark?.indexOf('node_modules/') ?? -1;
+				if (mark) marks?.push({ line: index, input: inModules > 0 ? mark.slice(inModules) : mark });
+			});
+		bundleInputs.set(file, marks);
+	}
+	let found: string | undefined;
+	for (const mark of marks) {
+		if (mark.line > line) break;
+		found = mark.input;
+	}
+	return found;
+}
+
+/**
+ * Where a frame's code comes from: a package, own code by file, Node's internals, or V8. A frame
+ * in the mock's bundle (mock/bundle.ts) is put where its line came from, as if unbundled.
+ */
+export function packageOf(url: string, functionName: string, root: string, line = -1): string {
 	if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
 	if (url.startsWith('node:')) return 'node: (internals)';
-	const file = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+	let file = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+	if (file.includes(`/${BUNDLE_FOLDER}/`)) {
+		const input = inputAt(file, line);
+		// esbuild's helpers at its top: the wrappers that run each module's code on first use.
+		if (!input) return "(the bundle's module wrappers)";
+		file = path.join(root, input);
+	}
 	const inModules = file.lastIndexOf('/node_modules/');
 	if (inModules >= 0) {
 		const [scope = '', name = ''] = file.slice(inModules + '/node_modules/'.length).split('/');
@@ -56,7 +98,8 @@ export function byPackage(
 	const parent = new Map<number, number>();
 	const owner = new Map<number, string>();
 	for (const node of profile.nodes) {
-		owner.set(node.id, packageOf(node.callFrame.url, node.callFrame.functionName, root));
+		const { url, functionName, lineNumber } = node.callFrame;
+		owner.set(node.id, packageOf(url, functionName, root, lineNumber));
 		for (const child of node.children ?? []) parent.set(child, node.id);
 	}
 	const self = new Map<string, number>();
