@@ -104,6 +104,8 @@ export function fileRows(
 	times: readonly z.infer<typeof fileTimeSchema>[],
 	root: string,
 ): FileRow[] {
+	// By path: the JSON report does not name a file's project, and each file is in one project here
+	// (a file included by two projects would get the tests of one of its runs).
 	const results = new Map(report.testResults.map((result) => [result.name, result]));
 	return times
 		.map((time) => {
@@ -350,9 +352,14 @@ export function parseResultMarkdown(text: string, source: string): SuiteTimes {
 		if (!found) throw new Error(`${source} has no table under a heading "${title}"`);
 		return tableRecords(found);
 	};
+	// The run's own line, not the comparison's "Before: …" and "After: …" above it.
 	const lead = nodes
+		.filter((node) => node.type === 'paragraph')
 		.map(textOf)
-		.find((line) => / tests in \d+ files, [\d.]+ s in all\./.test(line));
+		.find(
+			(line) =>
+				!/^(Before|After): /.test(line) && / tests in \d+ files, [\d.]+ s in all\./.test(line),
+		);
 	const match =
 		lead &&
 		/^(.+?)(?: at (\S+(?: with changes)?))?(?:, started (\S+))?: (\d+) tests in \d+ files, ([\d.]+) s in all\./.exec(

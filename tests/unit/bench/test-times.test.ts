@@ -305,6 +305,21 @@ describe('an earlier result in Markdown', () => {
 		]);
 	});
 
+	it('reads back the run, not the run it was compared with, from a result with a comparison', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const after = await readSuiteTimes(folder, ROOT);
+		const before = parseResultMarkdown(OLD_RESULT, 'test-times.md');
+		const written = `# Test suite\n\n${comparisonMarkdown(before, after)}\n\n# This run\n\n${timesMarkdown(after)}`;
+		const read = parseResultMarkdown(written, 'written.md');
+		expect(read).toMatchObject({ commit: '1a2b3c4', wallMs: 60_000, tests: 6 });
+		expect(read.files.map((file) => file.file)).toEqual([
+			'tests/integration/c.test.ts',
+			'tests/e2e/b.test.ts',
+			'tests/unit/a.test.ts',
+			'tests/unit/d.test.ts',
+		]);
+	});
+
 	it('names the file and the part it cannot read', () => {
 		expect(() => parseResultMarkdown('# Times\n\nNothing ran.\n', 'empty.md')).toThrow(
 			'empty.md has no line saying "<command> at <commit>: <N> tests in <N> files, <N> s in all."',
