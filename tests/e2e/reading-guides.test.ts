@@ -201,6 +201,8 @@ describe('code samples in tabs', () => {
 		await shown.waitFor();
 		await expect(shown.innerText()).resolves.toContain('public class Main {');
 		await page.goto(`${portal.url}/reference/`);
+		// The reference's first tabs are near at once: the page's script fetches theirs as it loads.
+		await page.waitForFunction(() => customElements.get('code-tabs') !== undefined);
 		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
 		await page.goto(`${portal.url}/views/production/`);
 		await tabs.scrollIntoViewIfNeeded();
@@ -250,7 +252,8 @@ describe('code samples in tabs', () => {
 			await context.close();
 		}
 		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-		await context.route(/\/_astro\/base\.[^/]+\.js$/, (request) => request.abort());
+		// The page's own script: its entry (BaseLayout's) and any chunk split from it (base.*.js).
+		await context.route(/\/_astro\/(base|BaseLayout)\.[^/]+\.js$/, (request) => request.abort());
 		const page = await context.newPage();
 		await page.goto(`${portal.url}/views/production/`, { waitUntil: 'networkidle' });
 		await expect(page.locator('.search-fallback').isVisible()).resolves.toBe(true);
