@@ -271,12 +271,14 @@ function withoutByteOrderMark(text: string): string {
 export const FIXTURE_MAX_DEPTH = 64;
 
 /**
- * Where a text first opens an object or array deeper than `FIXTURE_MAX_DEPTH`, or -1: one pass,
- * with the brackets inside strings skipped, so the parser (which recurses once per level, and
- * runs out of stack a few thousand levels down) never reads such a text.
+ * What one pass over a fixture's text finds outside its strings (whose brackets and colons are
+ * skipped): where it first opens an object or array deeper than `FIXTURE_MAX_DEPTH` (-1 if
+ * nowhere; the pass stops there), and how many colons it holds, which in JSON is how many fields
+ * its objects give.
  */
-export function tooDeepOffset(text: string): number {
+function scanStructure(text: string): { tooDeep: number; colons: number } {
 	let depth = 0;
+	let colons = 0;
 	let inString = false;
 	for (let offset = 0; offset < text.length; offset += 1) {
 		const character = text[offset];
@@ -284,12 +286,40 @@ export function tooDeepOffset(text: string): number {
 			if (character === '\\') offset += 1;
 			else if (character === '"') inString = false;
 		} else if (character === '"') inString = true;
+		else if (character === ':') colons += 1;
 		else if (character === '{' || character === '[') {
 			depth += 1;
-			if (depth > FIXTURE_MAX_DEPTH) return offset;
+			if (depth > FIXTURE_MAX_DEPTH) return { tooDeep: offset, colons };
 		} else if (character === '}' || character === ']') depth -= 1;
 	}
-	return -1;
+	return { tooDeep: -1, colons };
+}
+
+/**
+ * Where a text first opens an object or array deeper than `FIXTURE_MAX_DEPTH`, or -1: one pass,
+ * with the brackets inside strings skipped, so the parser (which recurses once per level, and
+ * runs out of stack a few thousand levels down) never reads such a text.
+ */
+export function tooDeepOffset(text: string): number {
+	return scanStructure(text).tooDeep;
+}
+
+/** How many fields the objects of a parsed JSON value hold, those of nested objects included. */
+function fieldCount(value: unknown): number {
+	if (typeof value !== 'object' || value === null) return 0;
+	const members = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
+	let count = Array.isArray(value) ? 0 : members.length;
+	for (const member of members) count += fieldCount(member);
+	return count;
+}
+
+/** The value of a JSON text, or undefined when JSON.parse refuses it. */
+function parsedOrUndefined(text: string): { value: unknown } | undefined {
+	try {
+		return { value: JSON.parse(text) as unknown };
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -302,11 +332,21 @@ export function parseFixtureJson(
 	text: string,
 ): { data: unknown; problems: [] } | { data?: undefined; problems: JsonProblem[] } {
 	const source = withoutByteOrderMark(text);
-	const tooDeep = tooDeepOffset(source);
+	const { tooDeep, colons } = scanStructure(source);
 	if (tooDeep >= 0) {
 		const { line, column } = positionAt(source, tooDeep);
 		const message = `expected JSON nested at most ${FIXTURE_MAX_DEPTH} levels deep (a view needs 4), but line ${line}, column ${column} opens level ${FIXTURE_MAX_DEPTH + 1}`;
 		return { problems: [{ field: '', message }] };
+	}
+	// The usual fixture, read the fast way: JSON.parse takes exactly the texts the strict parser
+	// below takes (RFC 8259, neither with comments nor trailing commas), and keeps a field given
+	// twice in one object once, so a value with as many fields as the text has colons outside its
+	// strings gives every field once. Anything else goes to the parser below, which finds the
+	// first syntax error or every field given twice, with their lines, as it always did.
+	const parsed = parsedOrUndefined(source);
+	// Stryker disable next-line ConditionalExpression: without the fast way the parser below gives the same value, only slower
+	if (parsed !== undefined && fieldCount(parsed.value) === colons) {
+		return { data: parsed.value, problems: [] };
 	}
 	let syntax: string | undefined;
 	const duplicates: JsonProblem[] = [];

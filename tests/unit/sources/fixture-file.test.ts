@@ -497,6 +497,32 @@ describe('a fixture’s text as JSON', () => {
 		});
 	});
 
+	it.each([
+		['a list', '{"a":[1,2],"a":[3]}', 'a'],
+		['an object', '{"a":{"b":1,"c":2},"a":{"b":1}}', 'a'],
+		['objects in a list', '{"u":[{"x":1},{"x":2,"x":3}]}', 'u[1].x'],
+		['a colon in a string', '{"a":"x:y","a":"z"}', 'a'],
+		['an escaped quote and a colon in a string', '{"a":"\\":","b":1,"b":2}', 'b'],
+		['a colon in a field name', '{"a:b":1,"a:b":2}', 'a:b'],
+		['an empty object', '{"a":{},"a":{}}', 'a'],
+	])('refuses a field given twice whose values hold %s', (_what, text, field) => {
+		expect(parseFixtureJson(text).problems).toEqual([
+			{
+				field,
+				message:
+					'expected once in its object, but line 1 gives it again after line 1 (JSON would keep only the last)',
+			},
+		]);
+	});
+
+	it('gives the value JSON.parse gives for colons, quotes and brackets inside strings', () => {
+		const text = '{"a:b":"c:d","e":["f\\":[{",{"g\\\\":"h}"}],"i":{}}';
+		expect(parseFixtureJson(text)).toEqual({
+			data: { 'a:b': 'c:d', e: ['f":[{', { 'g\\': 'h}' }], i: {} },
+			problems: [],
+		});
+	});
+
 	it('counts a field again in an object that follows a nested one', () => {
 		expect(parseFixtureJson('{"a":{"x":1},\n"a":2}').problems).toEqual([
 			{
