@@ -2,7 +2,9 @@
  * `npm run mcp`: the MCP server over stdio, for assistants. It reads the sources the build and the
  * mock read (fixtures, contract, guides, git history) through `src/sources/`, again on each call,
  * and answers from `src/site/`'s secret-free projections (src/site/mcp/). Stdout carries only MCP
- * messages; anything else goes to stderr.
+ * messages; anything else goes to stderr. It loads only what `initialize` and `tools/list` need
+ * before it connects; the readers of the sources and each tool's code load on the first call that
+ * needs them (bench/mcp.ts times both).
  */
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
@@ -15,8 +17,7 @@ const { checkAnswer } = await import('../src/client/try-it/check.ts');
 const dialog = await import('../src/client/search/search.ts');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');
-const { createPortalReader } = await import('../src/site/mcp/portal.ts');
-const { createPortalServer } = await import('../src/site/mcp/server.ts');
+const { createPortalServer, readerOnFirstUse } = await import('../src/site/mcp/server.ts');
 
 const { version } = JSON.parse(
 	readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -30,7 +31,12 @@ try {
 	process.exit(1);
 }
 
-const server = createPortalServer(createPortalReader(settings), {
+const portalSettings = settings;
+const reader = readerOnFirstUse(async () => {
+	const { createPortalReader } = await import('../src/site/mcp/portal.ts');
+	return createPortalReader(portalSettings);
+});
+const server = createPortalServer(reader, {
 	version,
 	localMock: localMockUrl(settings.mockPort),
 	panelCheck: checkAnswer,

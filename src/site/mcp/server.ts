@@ -3,28 +3,20 @@
  * and output schemas and a one-line description), and its resources (the published contract,
  * llms.txt and each guide). Every answer comes from the secret-free snapshot or the access
  * history; `call_mock` alone reads the fixtures, to send a key it never returns. Errors are one
- * line naming the input; the server keeps serving.
+ * line naming the input; the server keeps serving. The server answers `initialize` and `tools/list`
+ * from this module's light imports alone: each tool loads its own code (the contract's parser,
+ * Pagefind, Ajv, git) on its first call, so an assistant's client connects without waiting for it.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ROLES } from '../../schemas/view.ts';
 import { guideHref, OPENAPI_JSON_HREF, LLMS_TXT_HREF } from '../../shared/urls.ts';
 import { ACCESS_KINDS } from '../history.ts';
-import { callMock, MOCK_METHODS, secretsOf, withoutSecrets } from './call-mock.ts';
-import { checkAnswer, type PanelCheck } from './check-answer.ts';
-import { ToolInputError, type PortalReader } from './portal.ts';
-import { createRecordSearch } from './pagefind.ts';
-import { searchPortal, searchRecords, SEARCH_KINDS, type DialogSearch } from './search.ts';
-import { guideText } from './guide-text.ts';
-import {
-	listViews,
-	llmsText,
-	readPage,
-	READABLE_PAGES,
-	whoHolds,
-	whereSecretsAre,
-	accessChanges,
-} from './tools.ts';
+import type { checkAnswer, PanelCheck } from './check-answer.ts';
+import type { PortalReader } from './portal.ts';
+import type { PagefindIndex, SearchRecord } from './pagefind.ts';
+import type { DialogSearch } from './search.ts';
+import { MOCK_METHODS, READABLE_PAGES, SEARCH_KINDS, ToolInputError } from './tool-names.ts';
 
 /** What the server is built with, beside the reader. */
 export interface PortalServerOptions {
@@ -65,6 +57,43 @@ const checkSchema = z.object({
 	violations: z.array(z.string()).describe('One line each, starting with its JSON path'),
 });
 
+/** A module loaded on first use, once; a failed load is tried again on the next use. */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+	let loading: Promise<T> | undefined;
+	return () => {
+		loading ??= load().catch((error: unknown) => {
+			loading = undefined;
+			throw error;
+		});
+		return loading;
+	};
+}
+
+/** The tools' code, each module loaded by the first call that needs it. */
+const code = {
+	tools: onFirstUse(() => import('./tools.ts')),
+	search: onFirstUse(() => import('./search.ts')),
+	pagefind: onFirstUse(() => import('./pagefind.ts')),
+	callMock: onFirstUse(() => import('./call-mock.ts')),
+	checkAnswer: onFirstUse(() => import('./check-answer.ts')),
+	guideText: onFirstUse(() => import('./guide-text.ts')),
+};
+
+/**
+ * A reader made on its first use, by `load`: the entry point hands the portal's reader in this
+ * way, so that its sources' code (the contract's parser, the fixtures' reader) loads with the
+ * first tool call, not before `initialize`.
+ */
+export function readerOnFirstUse(load: () => Promise<PortalReader>): PortalReader {
+	const reader = onFirstUse(load);
+	return {
+		snapshot: async () => (await reader()).snapshot(),
+		entries: async () => (await reader()).entries(),
+		accessHistory: async () => (await reader()).accessHistory(),
+		contractChanges: async () => (await reader()).contractChanges(),
+	};
+}
+
 /** A tool's result: its structured content, and the same as JSON text for clients without it. */
 function result(structured: object) {
 	return {
@@ -91,6 +120,7 @@ async function answer<T>(
 				? error.message
 				: `${tool}: the portal's sources could not be read (${error instanceof Error ? error.name : 'Error'}); see the server's log`;
 		if (!(error instanceof ToolInputError)) console.error(error);
+		const { secretsOf, withoutSecrets } = await code.callMock();
 		let secrets: string[] = [];
 		try {
 			secrets = secretsOf(...(await reader.entries()));
@@ -112,7 +142,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 	);
 
 	// The portal's search index, made again only when the pages it holds changed.
-	const searchIndex = createRecordSearch();
+	let searchIndex: ((records: readonly SearchRecord[]) => Promise<PagefindIndex>) | undefined;
 
 	server.registerTool(
 		'search',
@@ -144,6 +174,8 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async ({ query, ...filters }) =>
 			result({
 				results: await answer(reader, 'search', async () => {
+					const { searchPortal, searchRecords } = await code.search();
+					searchIndex ??= (await code.pagefind()).createRecordSearch();
 					const records = searchRecords(
 						await reader.snapshot(),
 						options.dialog,
@@ -167,7 +199,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			result({
 				address,
 				markdown: await answer(reader, 'read_page', async () =>
-					readPage(await reader.snapshot(), address),
+					(await code.tools()).readPage(await reader.snapshot(), address),
 				),
 			}),
 	);
@@ -196,7 +228,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async ({ environment }) =>
 			result({
 				views: await answer(reader, 'list_views', async () =>
-					listViews(await reader.snapshot(), environment),
+					(await code.tools()).listViews(await reader.snapshot(), environment),
 				),
 			}),
 	);
@@ -215,7 +247,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (query) => {
 			const holdings = await answer(reader, 'who_holds', async () =>
-				whoHolds(await reader.snapshot(), query),
+				(await code.tools()).whoHolds(await reader.snapshot(), query),
 			);
 			return result({ count: holdings.length, holdings });
 		},
@@ -266,7 +298,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async (filters) =>
 			result(
 				await answer(reader, 'access_changes', async () =>
-					accessChanges(await reader.accessHistory(), filters),
+					(await code.tools()).accessChanges(await reader.accessHistory(), filters),
 				),
 			),
 	);
@@ -304,6 +336,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async (call) =>
 			result(
 				await answer(reader, 'call_mock', async () => {
+					const [{ callMock }, { checkAnswer }, { whereSecretsAre }] = await Promise.all([
+						code.callMock(),
+						code.checkAnswer(),
+						code.tools(),
+					]);
 					const sent = await callMock(await reader.entries(), call);
 					const { reference } = await reader.snapshot();
 					const check =
@@ -338,7 +375,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		async (input) =>
 			result(
 				await answer(reader, 'check_answer', async () =>
-					checkAnswer((await reader.snapshot()).reference, input, options.panelCheck),
+					(await code.checkAnswer()).checkAnswer(
+						(await reader.snapshot()).reference,
+						input,
+						options.panelCheck,
+					),
 				),
 			),
 	);
@@ -372,7 +413,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (uri) => ({
 			contents: [
-				{ uri: uri.href, mimeType: 'text/markdown', text: llmsText(await reader.snapshot()) },
+				{
+					uri: uri.href,
+					mimeType: 'text/markdown',
+					text: (await code.tools()).llmsText(await reader.snapshot()),
+				},
 			],
 		}),
 	);
@@ -399,7 +444,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			const portal = await reader.snapshot();
 			const found = portal.guides.find((candidate) => candidate.id === guide);
 			if (!found) throw new ToolInputError(`guide "${String(guide)}": no such guide`);
-			const text = guideText(found, portal.mock);
+			const text = (await code.guideText()).guideText(found, portal.mock);
 			return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
 		},
 	);

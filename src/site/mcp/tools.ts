@@ -14,12 +14,22 @@ import {
 } from '../../shared/urls.ts';
 import { emailKey } from '../../shared/person-key.ts';
 import { accessEntries, byEnvironment, describeRoles } from '../people.ts';
-import { ENVIRONMENT_PAGE_SIZE, environmentGroups, environmentPageOf } from '../overview.ts';
+import {
+	ENVIRONMENT_PAGE_SIZE,
+	environmentGroups,
+	environmentPageOf,
+	type EnvironmentGroup,
+} from '../overview.ts';
 import { reviewFlags } from '../review-flags.ts';
 import { ACCESS_KINDS, type AccessKind } from '../history.ts';
 import { VIEW_PAGE_IDS, viewMarkdown } from '../markdown/view.ts';
 import { personMarkdown } from '../markdown/people.ts';
-import { environmentMarkdown, homeMarkdown, pageSlices } from '../markdown/lists.ts';
+import {
+	environmentMarkdown,
+	homeMarkdown,
+	pageSlices,
+	type ListedView as TwinListedView,
+} from '../markdown/lists.ts';
 import {
 	accessEnvironmentMarkdown,
 	accessEnvironmentRoleMarkdown,
@@ -163,7 +173,7 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 
 /** An environment's list of views, page by page, as `/environments/<environment>/` twins it. */
 function environmentPage(
-	groups: ReturnType<typeof environmentGroups>,
+	groups: readonly EnvironmentGroup<TwinListedView>[],
 	environment: string,
 	number: number,
 	address: string,
