@@ -201,7 +201,8 @@ describe('code samples in tabs', () => {
 		await shown.waitFor();
 		await expect(shown.innerText()).resolves.toContain('public class Main {');
 		await page.goto(`${portal.url}/reference/`);
-		// The reference's first tabs are near at once: the page's script fetches theirs as it loads.
+		// On a phone the reference's tabs are below the first screen too: their script comes with them.
+		await page.locator('code-tabs').first().scrollIntoViewIfNeeded();
 		await page.waitForFunction(() => customElements.get('code-tabs') !== undefined);
 		await expect(tabState(page)).resolves.toEqual({ selected: ['Java'], shown: ['Java'] });
 		await page.goto(`${portal.url}/views/production/`);
