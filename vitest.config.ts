@@ -68,13 +68,14 @@ export default defineConfig({
 					globalSetup: ['tests/global-setup.ts'],
 				},
 			},
-			// Debian's Chromium on built pages and the dev server (`npm run test:e2e`).
+			// Debian's Chromium on built pages and the dev server (`npm run test:e2e`): one Chromium,
+			// which each file connects to (tests/chromium-setup.ts), rather than a launch per file.
 			{
 				extends: true,
 				test: {
 					name: 'e2e',
 					include: ['tests/e2e/**/*.test.ts'],
-					globalSetup: ['tests/global-setup.ts'],
+					globalSetup: ['tests/global-setup.ts', 'tests/chromium-setup.ts'],
 				},
 			},
 		],

@@ -9,8 +9,8 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectOrLaunchChromium } from '../../support/browser.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { save } from '../support/fixture-edits.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
 		},
 	});
 	await waitForUrl(`${portal}/`, dev, 120_000);
-	browser = await launchChromium();
+	browser = await connectOrLaunchChromium(inject('chromiumEndpoint'));
 });
 
 afterAll(async () => {

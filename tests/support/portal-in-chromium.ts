@@ -1,11 +1,12 @@
 /**
  * The set-up every browser test on built pages shares: the built portal served by `astro preview`
  * on 127.0.0.1, and Debian's Chromium to open it, started once per test file before its tests and
- * stopped after them, whatever happened.
+ * stopped after them, whatever happened. The Chromium is the e2e project's shared one
+ * (tests/chromium-setup.ts), connected to rather than launched, when the project gives one.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchChromium } from '../../support/browser.ts';
+import { connectOrLaunchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 
 /** The preview and the browser of one test file, readable once its tests run. */
@@ -26,15 +27,21 @@ export interface PortalInChromiumOptions {
 	distDir?: () => string;
 	/** The preview's port; a free one by default. */
 	port?: number;
+	/**
+	 * The shared Chromium's address to connect to, or undefined to launch one for the file; the
+	 * e2e project's (`inject('chromiumEndpoint')`) by default.
+	 */
+	chromiumEndpoint?: () => string | undefined;
 }
 
 /** The preview and the browser of one test file, with the steps that start and stop them. */
 export interface PortalSession extends PortalInChromium {
-	/** Serves the portal, then launches Chromium. */
+	/** Serves the portal, then connects to the shared Chromium or launches one. */
 	start(): Promise<void>;
 	/**
-	 * Closes Chromium and stops the preview by its process group, each even when the other fails
-	 * or `start` stopped half-way; then fails with every error there was.
+	 * Closes Chromium (or the file's connection to the shared one) and stops the preview by its
+	 * process group, each even when the other fails or `start` stopped half-way; then fails with
+	 * every error there was.
 	 */
 	stop(): Promise<void>;
 }
@@ -60,7 +67,9 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 		},
 		async start() {
 			preview = await servePortal(options.distDir?.() ?? inject('distDir'), options.port);
-			browser = await launchChromium();
+			browser = await connectOrLaunchChromium(
+				options.chromiumEndpoint ? options.chromiumEndpoint() : inject('chromiumEndpoint'),
+			);
 		},
 		async stop() {
 			const outcomes = await Promise.allSettled([browser?.close(), preview?.server.stop()]);

@@ -5,9 +5,11 @@ import type { Preview } from '../../../support/preview.ts';
 import type { Started } from '../../../support/processes.ts';
 
 const calls: string[] = [];
-const launch = vi.fn<() => Promise<Browser>>();
+const launch = vi.fn<(endpoint: string | undefined) => Promise<Browser>>();
 const serve = vi.fn<(distDir: string, port?: number) => Promise<Preview>>();
-vi.mock('../../../support/browser.ts', () => ({ launchChromium: () => launch() }));
+vi.mock('../../../support/browser.ts', () => ({
+	connectOrLaunchChromium: (endpoint: string | undefined) => launch(endpoint),
+}));
 vi.mock('../../../support/preview.ts', () => ({
 	servePortal: (distDir: string, port?: number) => serve(distDir, port),
 }));
@@ -52,6 +54,21 @@ describe('the preview-and-Chromium set-up of a browser test file', () => {
 		expect(session.browser).toBe(browser);
 		await session.stop();
 		expect(calls.sort()).toEqual(['browser closed', 'preview stopped']);
+	});
+
+	it('connects to the shared Chromium the project gives, and launches one without it', async () => {
+		serve.mockResolvedValue(fakePreview('http://127.0.0.1:41234'));
+		launch.mockResolvedValue(fakeBrowser());
+		const shared = portalSession({
+			distDir: () => '/tmp/dist',
+			chromiumEndpoint: () => 'ws://127.0.0.1:41235/a1b2',
+		});
+		await shared.start();
+		await shared.stop();
+		const own = portalSession({ distDir: () => '/tmp/dist', chromiumEndpoint: () => undefined });
+		await own.start();
+		await own.stop();
+		expect(launch.mock.calls).toEqual([['ws://127.0.0.1:41235/a1b2'], [undefined]]);
 	});
 
 	it('says what is not started when a file reads it outside its tests', () => {
