@@ -2,6 +2,7 @@
  * The suite's times as bench/test-times.ts prints them: read from what `npm test` recorded, or
  * from an earlier result in Markdown or JSON, and compared by stage and for the slowest files.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -538,5 +539,52 @@ describe("vitest's JSON report, recorded quietly", () => {
 		await reporter.writeReport('{"numTotalTests":6}');
 		await expect(readFile(out, 'utf8')).resolves.toBe('{"numTotalTests":6}');
 		expect(log).not.toHaveBeenCalled();
+	});
+});
+
+describe('node bench/test-times.ts --from, as the lead runs it after .ci/run', () => {
+	const SCRIPT = path.resolve(import.meta.dirname, '../../../bench/test-times.ts');
+
+	/** Runs the script on this Node; its exit code and what it printed. */
+	function script(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+		return spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+	}
+
+	it('prints the stages before and after and the ten slowest from a recording, running nothing', async () => {
+		await writeRecording(REPORT, RECORDING);
+		const before = path.join(folder, 'before.md');
+		await writeFile(before, OLD_RESULT);
+		const { status, stdout } = script('--from', folder, '--before', before);
+		expect(status).toBe(0);
+		expect(rowsUnder(stdout, '## By stage, before and after').at(-1)).toEqual([
+			'total',
+			// The earlier result's own count of tests, and the files its table lists (four here).
+			'4 / 1997',
+			'4 / 6',
+			'2716.5 s',
+			'60.0 s',
+			'-98 %',
+		]);
+		expect(rowsUnder(stdout, '## The 10 slowest files after, with their time before').length).toBe(
+			5,
+		);
+		expect(rowsUnder(stdout, '## By project').at(-1)).toEqual([
+			'total',
+			'4',
+			'6',
+			'60.0 s',
+			'100 %',
+		]);
+	});
+
+	it('refuses in one line an option it lacks a path for, or one of vitest beside --from', () => {
+		const bare = script('--from');
+		expect(bare.status).toBe(2);
+		expect(bare.stderr.trim()).toBe('bench/test-times.ts: --from needs a path after it');
+		const mixed = script('--from', folder, '--project', 'unit');
+		expect(mixed.status).toBe(2);
+		expect(mixed.stderr.trim()).toBe(
+			'bench/test-times.ts: --from prints a recorded run and runs nothing: --project unit is not one of its options (--before, --record)',
+		);
 	});
 });
