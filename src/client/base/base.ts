@@ -6,11 +6,9 @@
  * on its own, and these three are on nearly every page.
  *
  * Sample tabs (`<code-tabs>`) that their page does not load with it (a view page's, below its
- * first screen) get their script when they come within a screen of the viewport; the guides,
- * where tabs are in view at once, load it with the page (MockSamples.astro). On the reference the
- * first operation's tabs are near at once, so this fetches it there as the page loads, without a
- * request of its own for a loader. Until then, and without JavaScript, every sample shows, one
- * under the other.
+ * first screen) get their script when they come within a screen of the viewport; the reference
+ * and the guides, where tabs are in view at once, load it with the page (ReferenceOperation.astro,
+ * MockSamples.astro). Until then, and without JavaScript, every sample shows, one under the other.
  */
 import '../search/site-search.ts';
 import '../theme/theme-select.ts';
