@@ -603,6 +603,8 @@ describe('a team’s portal on one name: the web image serves the mock image on 
 				console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`);
 			});
 		});
+		// The panel's script comes when the reader nears it (at the foot of /reference/).
+		await page.locator('try-it').scrollIntoViewIfNeeded();
 		await page.locator('try-it form').waitFor({ state: 'visible' });
 		return page;
 	}
