@@ -24,6 +24,12 @@ export const fileTimeSchema = z.object({
 	collectMs: z.number(),
 	/** Its tests and hooks (beforeAll, afterAll…). */
 	runMs: z.number(),
+	/**
+	 * When the file started and ended, from the run's start: files run two at a time, so a stage's
+	 * time is the span its files covered, not their sum. Absent in recordings made before.
+	 */
+	startMs: z.number().optional(),
+	endMs: z.number().optional(),
 });
 
 export type FileTime = z.infer<typeof fileTimeSchema>;
@@ -53,6 +59,8 @@ export interface FileTimesOptions {
 
 export default class FileTimesReporter implements Reporter {
 	private readonly out: string;
+	/** When each file started and ended, by file and project, from the run's start. */
+	private readonly spans = new Map<string, { startMs?: number; endMs?: number }>();
 
 	constructor(options: FileTimesOptions = {}) {
 		const out = process.env['TEST_TIMES_FILE'] || options.outputFile;
@@ -62,6 +70,16 @@ export default class FileTimesReporter implements Reporter {
 			);
 		}
 		this.out = out;
+	}
+
+	// Queued: right before the worker imports the file and its setup, so the span holds them.
+	onTestModuleQueued(testModule: TestModule): void {
+		this.spans.set(spanKey(testModule), { startMs: performance.now() });
+	}
+
+	onTestModuleEnd(testModule: TestModule): void {
+		const span = this.spans.get(spanKey(testModule)) ?? {};
+		this.spans.set(spanKey(testModule), { ...span, endMs: performance.now() });
 	}
 
 	onTestRunEnd(
@@ -78,6 +96,7 @@ export default class FileTimesReporter implements Reporter {
 			outcome: reason,
 			files: testModules.map((module) => {
 				const diagnostic = module.diagnostic();
+				const { startMs, endMs } = this.spans.get(spanKey(module)) ?? {};
 				return {
 					file: module.moduleId,
 					project: module.project.name,
@@ -87,10 +106,16 @@ export default class FileTimesReporter implements Reporter {
 						diagnostic.setupDuration,
 					collectMs: diagnostic.collectDuration,
 					runMs: diagnostic.duration,
+					...(startMs === undefined || endMs === undefined ? {} : { startMs, endMs }),
 				};
 			}),
 		};
 		mkdirSync(path.dirname(this.out), { recursive: true });
 		writeFileSync(this.out, JSON.stringify(recording));
 	}
+}
+
+/** A file's key among the run's: its path in its project. */
+function spanKey(testModule: TestModule): string {
+	return `${testModule.project.name}\0${testModule.moduleId}`;
 }

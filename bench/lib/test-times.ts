@@ -47,6 +47,9 @@ export const fileRowSchema = z.object({
 	testsMs: z.number(),
 	/** vitest's word for the file (passed, failed, skip), or "no result"; absent in older results. */
 	status: z.string().optional(),
+	/** When the file was handed to a worker and when it ended, from the run's start, if recorded. */
+	startMs: z.number().optional(),
+	endMs: z.number().optional(),
 });
 
 export type FileRow = z.infer<typeof fileRowSchema>;
@@ -72,7 +75,13 @@ export interface ProjectTimes {
 	project: string;
 	files: number;
 	tests: number;
+	/** The sum of its files' times. */
 	ms: number;
+	/**
+	 * The time while any of its files ran (the union of their spans), which is less than the sum
+	 * when files ran side by side; absent when the run recorded no spans.
+	 */
+	spanMs?: number;
 }
 
 /** Milliseconds as seconds with one decimal. */
@@ -118,6 +127,9 @@ export function fileRows(
 				wholeMs: time.setupMs + time.collectMs + time.runMs,
 				testsMs: result ? result.endTime - result.startTime : 0,
 				status: result?.status ?? 'no result',
+				...(time.startMs === undefined || time.endMs === undefined
+					? {}
+					: { startMs: time.startMs, endMs: time.endMs }),
 			};
 		})
 		.sort((a, b) => b.wholeMs - a.wholeMs);
@@ -141,22 +153,67 @@ export function suiteFromRecording(
 	};
 }
 
+/**
+ * The time while any of the files ran: the union of their spans, or undefined when one of them
+ * has no span recorded.
+ */
+export function spanOf(files: readonly FileRow[]): number | undefined {
+	const spans: [number, number][] = [];
+	for (const { startMs, endMs } of files) {
+		if (startMs === undefined || endMs === undefined) return undefined;
+		spans.push([startMs, endMs]);
+	}
+	spans.sort((a, b) => a[0] - b[0]);
+	let total = 0;
+	let current: [number, number] | undefined;
+	for (const [start, end] of spans) {
+		if (current && start <= current[1]) current[1] = Math.max(current[1], end);
+		else {
+			if (current) total += current[1] - current[0];
+			current = [start, end];
+		}
+	}
+	return total + (current ? current[1] - current[0] : 0);
+}
+
 /** Each project's files, tests and time, in the order the projects first appear. */
 export function byProject(files: readonly FileRow[]): ProjectTimes[] {
-	const projects = new Map<string, ProjectTimes>();
+	const projects = new Map<string, { times: ProjectTimes; rows: FileRow[] }>();
 	for (const file of files) {
-		const own = projects.get(file.project) ?? { project: file.project, files: 0, tests: 0, ms: 0 };
-		own.files += 1;
-		own.tests += file.tests;
-		own.ms += file.wholeMs;
+		const own = projects.get(file.project) ?? {
+			times: { project: file.project, files: 0, tests: 0, ms: 0 },
+			rows: [],
+		};
+		own.times.files += 1;
+		own.times.tests += file.tests;
+		own.times.ms += file.wholeMs;
+		own.rows.push(file);
 		projects.set(file.project, own);
 	}
-	return [...projects.values()];
+	return [...projects.values()].map(({ times, rows }) => {
+		const spanMs = spanOf(rows);
+		return spanMs === undefined ? times : { ...times, spanMs };
+	});
+}
+
+/**
+ * A stage's time as the comparison gives it: the span its files covered, or the sum of their
+ * times for a run that recorded no spans (the same, when files ran one at a time).
+ */
+export function stageMs(project: ProjectTimes): number {
+	return project.spanMs ?? project.ms;
 }
 
 /** The run's time spent outside any file: vitest's start and the projects' global setups. */
 export function outsideMs(suite: SuiteTimes): number {
-	return Math.max(0, suite.wallMs - suite.files.reduce((sum, file) => sum + file.wholeMs, 0));
+	const inFiles = spanOf(suite.files) ?? suite.files.reduce((sum, file) => sum + file.wholeMs, 0);
+	return Math.max(0, suite.wallMs - inFiles);
+}
+
+/** Whether the run's files ran side by side: their times add up to more than the span they covered. */
+function sideBySide(suite: SuiteTimes): boolean {
+	const span = spanOf(suite.files);
+	return span !== undefined && suite.files.reduce((sum, file) => sum + file.wholeMs, 0) > span;
 }
 
 /** The line that heads a run's tables: what ran, where, how many tests and how long. */
@@ -179,22 +236,53 @@ export function timesMarkdown(suite: SuiteTimes): string {
 		'',
 		'## By project',
 		'',
-		table(
-			['project', 'files', 'tests', 'time', 'share'],
-			[
-				...byProject(suite.files).map(({ project, files, tests, ms }) => [
-					project,
-					String(files),
-					String(tests),
-					seconds(ms),
-					share(ms, suite.wallMs),
-				]),
-				['outside the files', '', '', seconds(outside), share(outside, suite.wallMs)],
-				['total', String(suite.files.length), String(suite.tests), seconds(suite.wallMs), '100 %'],
-			],
-		),
+		sideBySide(suite)
+			? table(
+					['project', 'files', 'tests', 'time of its files', 'while they ran', 'share'],
+					[
+						...byProject(suite.files).map((project) => [
+							project.project,
+							String(project.files),
+							String(project.tests),
+							seconds(project.ms),
+							seconds(stageMs(project)),
+							share(stageMs(project), suite.wallMs),
+						]),
+						['outside the files', '', '', '', seconds(outside), share(outside, suite.wallMs)],
+						[
+							'total',
+							String(suite.files.length),
+							String(suite.tests),
+							seconds(suite.files.reduce((sum, file) => sum + file.wholeMs, 0)),
+							seconds(suite.wallMs),
+							'100 %',
+						],
+					],
+				)
+			: table(
+					['project', 'files', 'tests', 'time', 'share'],
+					[
+						...byProject(suite.files).map(({ project, files, tests, ms }) => [
+							project,
+							String(files),
+							String(tests),
+							seconds(ms),
+							share(ms, suite.wallMs),
+						]),
+						['outside the files', '', '', seconds(outside), share(outside, suite.wallMs)],
+						[
+							'total',
+							String(suite.files.length),
+							String(suite.tests),
+							seconds(suite.wallMs),
+							'100 %',
+						],
+					],
+				),
 		'',
-		"A file's time is its setup, import, hooks and tests; files run one at a time (vitest.config.ts), so they add up. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started).",
+		sideBySide(suite)
+			? "A file's time is its setup, import, hooks and tests. Files ran two at a time (vitest.config.ts), so their times add up to more than the run took: \"while they ran\" is the time while at least one of a project's files was running, and the projects' files ran side by side with each other's too, so those add up to more than the total as well. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started)."
+			: "A file's time is its setup, import, hooks and tests; these files ran one at a time, so they add up. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started).",
 		'',
 		'## By file, slowest first',
 		'',
@@ -241,9 +329,9 @@ export function comparisonMarkdown(before: SuiteTimes, after: SuiteTimes): strin
 		stage,
 		was ? `${was.files} / ${was.tests}` : '–',
 		now ? `${now.files} / ${now.tests}` : '–',
-		was ? seconds(was.ms) : '–',
-		now ? seconds(now.ms) : '–',
-		now ? change(was?.ms, now.ms) : '–',
+		was ? seconds(stageMs(was)) : '–',
+		now ? seconds(stageMs(now)) : '–',
+		now ? change(was && stageMs(was), stageMs(now)) : '–',
 	];
 	const beforeFiles = new Map(before.files.map((file) => [file.file, file]));
 	return [
@@ -299,6 +387,8 @@ export function comparisonMarkdown(before: SuiteTimes, after: SuiteTimes): strin
 				];
 			}),
 		),
+		'',
+		"A stage's time is the time while any of its files ran; for a run that recorded no such spans (before files ran two at a time), the sum of its files' times, which was the same then. Stages that ran side by side overlap, so they add up to more than the total.",
 		'',
 		'Times from two runs are comparable only as far as the machines and their load were: the figures of a loaded machine vary by a quarter or more from run to run.',
 	].join('\n');

@@ -16,6 +16,7 @@ import {
 	comparisonMarkdown,
 	outsideMs,
 	parseResultJson,
+	spanOf,
 	parseResultMarkdown,
 	readSuiteTimes,
 	timesMarkdown,
@@ -390,6 +391,83 @@ describe('an earlier result in JSON', () => {
 	});
 });
 
+describe('a run whose files ran two at a time', () => {
+	/** The same run's files with the spans the reporter records: a and c side by side, then b. */
+	const SIDE_BY_SIDE: Recording = {
+		...RECORDING,
+		wallMs: 40_000,
+		files: RECORDING.files.map((file) => {
+			const span = {
+				'a.test.ts': [2000, 2700],
+				'c.test.ts': [2500, 22_500],
+				'b.test.ts': [22_500, 32_500],
+				'd.test.ts': [32_600, 32_900],
+			}[path.basename(file.file)] ?? [0, 0];
+			return { ...file, startMs: span[0] ?? 0, endMs: span[1] ?? 0 };
+		}),
+	};
+
+	it('counts the time while any of the files ran once, however they overlap', () => {
+		const row = (startMs: number, endMs: number) => ({
+			file: 'f',
+			project: 'unit',
+			tests: 1,
+			failed: 0,
+			wholeMs: endMs - startMs,
+			testsMs: 0,
+			startMs,
+			endMs,
+		});
+		expect(spanOf([row(0, 10), row(5, 20), row(30, 40), row(32, 35)])).toBe(30);
+		expect(spanOf([row(30, 40), row(0, 10)])).toBe(20);
+		expect(spanOf([row(0, 10), { ...row(0, 10), startMs: undefined }])).toBeUndefined();
+	});
+
+	it("gives each project its files' time and the time while they ran, and the rest outside", async () => {
+		await writeRecording(REPORT, SIDE_BY_SIDE);
+		const suite = await readSuiteTimes(folder, ROOT);
+		expect(byProject(suite.files)).toEqual([
+			{ project: 'integration', files: 1, tests: 1, ms: 20_000, spanMs: 20_000 },
+			{ project: 'e2e', files: 1, tests: 3, ms: 10_000, spanMs: 10_000 },
+			{ project: 'unit', files: 2, tests: 2, ms: 1000, spanMs: 1000 },
+		]);
+		// The files covered 2.0 s to 32.5 s and 32.6 s to 32.9 s: 30.8 s of the run's 40 s.
+		expect(outsideMs(suite)).toBe(9200);
+		expect(rowsUnder(timesMarkdown(suite), '## By project')).toEqual([
+			['project', 'files', 'tests', 'time of its files', 'while they ran', 'share'],
+			['integration', '1', '1', '20.0 s', '20.0 s', '50 %'],
+			['e2e', '1', '3', '10.0 s', '10.0 s', '25 %'],
+			['unit', '2', '2', '1.0 s', '1.0 s', '3 %'],
+			['outside the files', '', '', '', '9.2 s', '23 %'],
+			['total', '4', '6', '31.0 s', '40.0 s', '100 %'],
+		]);
+		expect(timesMarkdown(suite)).toContain('Files ran two at a time (vitest.config.ts)');
+	});
+
+	it('compares each stage by the time while its files ran, with a run recorded one file at a time', async () => {
+		await writeRecording(REPORT, SIDE_BY_SIDE);
+		const after = await readSuiteTimes(folder, ROOT);
+		await writeRecording(REPORT, RECORDING);
+		const before = await readSuiteTimes(folder, ROOT);
+		const twoUnitFilesAtOnce: SuiteTimes = {
+			...after,
+			files: after.files.map((file) =>
+				file.file === 'tests/unit/d.test.ts' ? { ...file, startMs: 2000, endMs: 2300 } : file,
+			),
+		};
+		expect(
+			rowsUnder(comparisonMarkdown(before, twoUnitFilesAtOnce), '## By stage, before and after'),
+		).toEqual([
+			['stage', 'files / tests before', 'files / tests after', 'before', 'after', 'change'],
+			['integration', '1 / 1', '1 / 1', '20.0 s', '20.0 s', '0 %'],
+			['e2e', '1 / 3', '1 / 3', '10.0 s', '10.0 s', '0 %'],
+			['unit', '2 / 2', '2 / 2', '1.0 s', '0.7 s', '-30 %'],
+			['outside the files', '', '', '29.0 s', '9.5 s', '-67 %'],
+			['total', '4 / 6', '4 / 6', '60.0 s', '40.0 s', '-33 %'],
+		]);
+	});
+});
+
 describe('before and after', () => {
 	/** A run of files of two tests each, named by project and number, slowest first. */
 	function run(
@@ -507,6 +585,36 @@ describe('the file-times reporter', () => {
 		expect(recording.command).toMatch(/^vitest\b/);
 		expect(recording.wallMs).toBeGreaterThan(0);
 		expect(Date.parse(recording.startedAt)).toBeLessThanOrEqual(Date.now());
+	});
+
+	it('records when each file was handed to a worker and when it ended, so overlapping files are seen', async () => {
+		vi.stubEnv('TEST_TIMES_FILE', '');
+		const out = path.join(folder, 'file-times.json');
+		const reporter = new FileTimesReporter({ outputFile: out });
+		const [first, second] = [
+			testModule('/work/portal/tests/e2e/b.test.ts', 'e2e'),
+			testModule('/work/portal/tests/unit/a.test.ts', 'unit'),
+		];
+		const clock = vi.spyOn(performance, 'now');
+		clock.mockReturnValueOnce(1000);
+		reporter.onTestModuleQueued(first);
+		clock.mockReturnValueOnce(1500);
+		reporter.onTestModuleQueued(second);
+		clock.mockReturnValueOnce(4000);
+		reporter.onTestModuleEnd(second);
+		clock.mockReturnValueOnce(9000);
+		reporter.onTestModuleEnd(first);
+		clock.mockReturnValueOnce(9500);
+		reporter.onTestRunEnd([first, second], [], 'passed');
+		clock.mockRestore();
+		const recording = JSON.parse(await readFile(out, 'utf8')) as Recording;
+		expect(recording.files.map(({ project, startMs, endMs }) => [project, startMs, endMs])).toEqual(
+			[
+				['e2e', 1000, 9000],
+				['unit', 1500, 4000],
+			],
+		);
+		expect(recording.wallMs).toBe(9500);
 	});
 
 	it('writes where TEST_TIMES_FILE says when bench:tests sets it', async () => {
