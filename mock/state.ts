@@ -14,6 +14,7 @@ import { readContract, shownPath, viewExamples } from '../src/sources/contract.t
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
+import { checkoutFixtureCache } from '../src/sources/fixture-cache.ts';
 import { createFixtureReader, formatProblems, type ViewEntry } from '../src/sources/fixtures.ts';
 
 /** Where the mock reads its sources, and the address it publishes as the contract's server. */
@@ -140,7 +141,8 @@ async function readContractFile(file: string): Promise<ContractReading> {
  * when its file changed.
  */
 export function createSourceReader(sources: MockSources): { load: () => Promise<MockState> } {
-	const fixtures = createFixtureReader(shownPath(sources.viewsDir));
+	// Validated fixtures kept from one start to the next: an unchanged file skips the view schema.
+	const fixtures = createFixtureReader(shownPath(sources.viewsDir), checkoutFixtureCache());
 	let contract: ContractReading | undefined;
 
 	const load = async (): Promise<MockState> => {

@@ -3,7 +3,9 @@
  * span fixtures (no key used twice in the portal, no name given to two views). Every problem names
  * the file, the field as spelled in the fixture (`users[3].apiKey`) and what was expected. The
  * build's content loader and the mock read through the same folder reader, which remembers each
- * file's stamp so that reading again parses only what changed (`fixture-file.ts` reads one file).
+ * file's stamp so that reading again parses only what changed (`fixture-file.ts` reads one file),
+ * and, given a cache (`fixture-cache.ts`), takes the view of a file whose bytes the schema
+ * accepted at an earlier start from it.
  */
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import {
 	readFixtureBytes,
 	type FixtureLook,
 } from './fixture-file.ts';
+import { openFixtureCache, type FixtureCache, type FixtureCacheOptions } from './fixture-cache.ts';
 
 /** A view read from its fixture file. */
 export interface ViewEntry {
@@ -187,20 +190,46 @@ export function parseFixtureSource({ file, text }: FixtureSource): ParsedFixture
 	return { view: { slug, file, view: result.data }, problems: [] };
 }
 
+/** A fixture file read, with the key of its bytes in the cache when it gave a view. */
+interface FixtureRead {
+	parsed: ParsedFixture;
+	key?: string;
+}
+
+/**
+ * Reads one fixture file as looked at, with a cache of validated fixtures if given: bytes the
+ * schema accepted before give their view again without being parsed, and a view the schema
+ * accepts now is kept.
+ */
+function readFixtureWith(file: string, look: FixtureLook, cache?: FixtureCache): FixtureRead {
+	const refused = (message: string): FixtureRead => ({
+		parsed: { problems: [...fileNameProblems(file), { file, field: '', message }] },
+	});
+	if (look.problem !== undefined) return refused(look.problem);
+	const read = readFixtureBytes(look.file);
+	if (read.problem !== undefined) return refused(read.problem);
+	const key = cache?.keyOf(read.bytes);
+	const known = key === undefined ? undefined : cache?.get(key);
+	if (key !== undefined && known !== undefined) {
+		const problems = fileNameProblems(file);
+		if (problems.length > 0) return { parsed: { problems } };
+		const slug = path.basename(file, '.json');
+		return { parsed: { view: { slug, file, view: known }, problems: [] }, key };
+	}
+	const decoded = decodeFixture(read.bytes);
+	if (decoded.problem !== undefined) return refused(decoded.problem);
+	const parsed = parseFixtureSource({ file, text: decoded.text });
+	if (key === undefined || !parsed.view) return { parsed };
+	cache?.keep(key, parsed.view.view);
+	return { parsed, key };
+}
+
 /**
  * Reads one fixture file as looked at: the file's own problem (not a regular file, a link out of
  * the folder, too large, not UTF-8) or else its text parsed and validated.
  */
 export function readFixture(file: string, look: FixtureLook): ParsedFixture {
-	const refused = (message: string): ParsedFixture => ({
-		problems: [...fileNameProblems(file), { file, field: '', message }],
-	});
-	if (look.problem !== undefined) return refused(look.problem);
-	const read = readFixtureBytes(look.file);
-	if (read.problem !== undefined) return refused(read.problem);
-	const decoded = decodeFixture(read.bytes);
-	if (decoded.problem !== undefined) return refused(decoded.problem);
-	return parseFixtureSource({ file, text: decoded.text });
+	return readFixtureWith(file, look).parsed;
 }
 
 /**
@@ -253,10 +282,13 @@ export interface FixtureReader {
  * `*.json` entry (no file is opened to do so), and reads and parses again only those whose stamp
  * changed since the last read; the rules across fixtures run over the whole set each time. Each
  * file is looked at and read with synchronous system calls, one after the other (see
- * `fixture-file.ts`).
+ * `fixture-file.ts`). With a cache, a file read is validated only if its bytes were not accepted
+ * before, and the views validated are kept for the next start.
  */
-export function createFixtureReader(folder: string): FixtureReader {
-	const known = new Map<string, { stamp: string; parsed: ParsedFixture }>();
+export function createFixtureReader(folder: string, cache?: FixtureCacheOptions): FixtureReader {
+	const known = new Map<string, FixtureRead & { stamp: string }>();
+	/** The folder's cache, opened at the first read (undefined: none), and the folder it is for. */
+	let opened: { root: string; cache: FixtureCache | undefined } | undefined;
 	const read = async (): Promise<FixtureReading> => {
 		let root: string;
 		let files: string[];
@@ -272,6 +304,9 @@ export function createFixtureReader(folder: string): FixtureReader {
 			const problems = [emptyFolderProblem(folder)];
 			return { result: { ok: false, views: [], problems }, stamps: new Map() };
 		}
+		if (cache && opened?.root !== root) opened = { root, cache: openFixtureCache(root, cache) };
+		/** The keys in the cache of the views read now, so the cache keeps those and drops others. */
+		const current = new Set<string>();
 		const stamps = new Map<string, string>();
 		const parsed = files.flatMap((file) => {
 			const look = lookAtFixture(file, root);
@@ -281,11 +316,15 @@ export function createFixtureReader(folder: string): FixtureReader {
 			if (look.stamp === 'ENOENT') return [];
 			stamps.set(file, look.stamp);
 			const before = known.get(file);
-			if (before?.stamp === look.stamp) return before.parsed;
-			const fresh = readFixture(file, look);
-			known.set(file, { stamp: look.stamp, parsed: fresh });
-			return fresh;
+			const fresh =
+				before?.stamp === look.stamp
+					? before
+					: { ...readFixtureWith(file, look, opened?.cache), stamp: look.stamp };
+			if (fresh.key !== undefined) current.add(fresh.key);
+			known.set(file, fresh);
+			return fresh.parsed;
 		});
+		opened?.cache?.save(current);
 		if (parsed.length === 0) {
 			return { result: { ok: false, views: [], problems: [emptyFolderProblem(folder)] }, stamps };
 		}
