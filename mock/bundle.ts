@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where a checkout keeps its mock bundles. */
@@ -31,8 +31,9 @@ interface Checkout {
 	entry: string;
 	cache: string;
 	/**
-	 * The checkout's name in the cache folder: another checkout may share the node_modules folder
-	 * (a git worktree with a link to it), and keeps its own bundle beside this one's.
+	 * The checkout's and the entry's name in the cache folder: another checkout may share the
+	 * node_modules folder (a git worktree with a link to it), and another entry of this one is
+	 * bundled too (`npm start`'s, mock/embedded.ts); each keeps its own bundle beside the others.
 	 */
 	tag: string;
 	record: string;
@@ -41,9 +42,26 @@ interface Checkout {
 /** A checkout, from its folder and its entry (relative to it). */
 function checkout(root: string, entry: string): Checkout {
 	const cache = path.join(root, BUNDLE_FOLDER);
-	const tag = createHash('sha256').update(root).digest('hex').slice(0, 8);
+	const tag = createHash('sha256').update(`${root}\0${entry}`).digest('hex').slice(0, 8);
 	return { root, entry, cache, tag, record: path.join(cache, `${tag}.json`) };
 }
+
+/**
+ * What every bundle of the mock is, this one and the image's (scripts/lib/images.ts): one ES
+ * module for Node 24, whose CommonJS dependencies get a require() of their own.
+ */
+export const MOCK_BUNDLE_OPTIONS: BuildOptions = {
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node24',
+	// jsonc-parser's UMD build loads its parts with a require() no bundler follows.
+	mainFields: ['module', 'main'],
+	// CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
+	banner: {
+		js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+	},
+};
 
 /** What Prism gets in place of a module it imports, from which of its files: prism-imports.ts. */
 const STAND_INS: readonly { specifier: string; importer: string; file: string }[] = [
@@ -168,20 +186,11 @@ async function makeBundle(at: Checkout): Promise<string | undefined> {
 	const { build } = await import('esbuild');
 	const contents = new Map<string, string>();
 	const made = await build({
+		...MOCK_BUNDLE_OPTIONS,
 		entryPoints: [path.join(at.root, at.entry)],
 		absWorkingDir: at.root,
-		bundle: true,
 		write: false,
-		platform: 'node',
-		format: 'esm',
-		target: 'node24',
-		// jsonc-parser's UMD build loads its parts with a require() no bundler follows.
-		mainFields: ['module', 'main'],
 		logLevel: 'silent',
-		// CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-		banner: {
-			js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-		},
 		plugins: [recording(at, contents)],
 	});
 	const [output] = made.outputFiles;

@@ -1,20 +1,27 @@
 /**
- * `npm start`: builds the portal, then serves it (`lib/portal-server.ts`) and the live mock
- * together on 127.0.0.1.
+ * `npm start`: starts the live mock, builds the portal meanwhile, then serves it
+ * (`lib/portal-server.ts`) beside the mock on 127.0.0.1: the mock answers while the build runs.
  * `npm run dev` (`--dev`): Astro's dev server, with live reload and error overlay, and the live
- * mock. Either prints both addresses and stops both on one Ctrl-C; a port already in use gets
- * a one-line message naming the variable that moves it.
+ * mock. Either prints both addresses and stops both on one Ctrl-C (the build too, while it runs);
+ * a port already in use gets a one-line message naming the variable that moves it.
+ *
+ * The mock runs in this process, loaded from its bundle (mock/bundle.ts, of mock/embedded.ts): one
+ * file, where its sources are some 1,500 modules to resolve and compile.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import module from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { mockBundle } from '../mock/bundle.ts';
+import type * as Embedded from '../mock/embedded.ts';
 import { prefixed, standardOutput } from '../mock/output.ts';
-import { upstreamFrom } from '../mock/forwarder/decide.ts';
-import { chaosSummary } from '../mock/chaos.ts';
-import { startMock } from '../mock/server.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
 import { startPortalServer } from './lib/portal-server.ts';
+
+// V8's compiled code kept on disk from one start to the next, as `npm run mock` keeps it (mock/cli.ts).
+module.enableCompileCache();
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -57,105 +64,52 @@ try {
 await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
 await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
 
-if (!dev) {
-	// Written at once: the build blocks this process, and its output follows this line.
-	console.log('Building the portal…');
-	const build = spawnSync(path.join(BIN, 'astro'), ['build'], { cwd: ROOT, env, stdio: 'inherit' });
-	if (build.status !== 0) fail('The build failed; the messages above say which fixture or page.');
+/** Stops a child process, SIGTERM then after five seconds SIGKILL; resolves once it is gone. */
+async function stopChild(child: ChildProcess): Promise<void> {
+	const exited = new Promise<boolean>((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) resolve(true);
+		else child.once('exit', () => resolve(true));
+	});
+	if (child.exitCode === null) child.kill('SIGTERM');
+	const gone = await Promise.race([
+		exited,
+		new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false)),
+	]);
+	if (!gone) child.kill('SIGKILL');
 }
 
-const mock = await startMock({
-	port: settings.mockPort,
-	viewsDir: settings.viewsDir,
-	contractFile: settings.openApiFile,
-	watch: true,
-	allowedHosts: settings.mockAllowedHosts,
-	allowedOrigins: settings.mockAllowedOrigins,
-	upstream: upstreamFrom(settings),
-	chaos: settings.mockChaos,
-	// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
-	waitForSources: dev,
-	log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
-	report: (message, ok) => (ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`)),
-}).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
-if (settings.mockChaos) out.say(`[mock] ${chaosSummary(settings.mockChaos, false)}`);
-
-const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
-
-/** Prints both addresses, once the portal answers. */
-function announce(): void {
-	out.say(
-		[
-			'',
-			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,
-			`    Portal  ${portalUrl}`,
-			settings.mockUpstream
-				? `    Mock    ${mock.url}  (a validating proxy to the console at ${new URL(settings.mockUpstream).origin}, MOCK_UPSTREAM)`
-				: `    Mock    ${mock.url}  (GET ${mock.url}${USERS_PATH} with a directory key)`,
-			'',
-			'  The mock follows edits to content/views/ and openapi.yaml. Press Ctrl-C to stop both.',
-			'',
-		].join('\n'),
-	);
+/**
+ * Passes on another program's standard output in whole lines, so that no line of the mock's lands
+ * inside one of its own (Astro writes a page's line in two parts, before and after rendering it).
+ */
+function passOn(child: ChildProcess, onText: (text: string) => void = () => {}): void {
+	let partial = '';
+	child.stdout?.setEncoding('utf8');
+	child.stdout?.on('data', (chunk: string) => {
+		const text = partial + chunk;
+		const end = text.lastIndexOf('\n') + 1;
+		partial = text.slice(end);
+		if (end === 0) return;
+		out.write(text.slice(0, end));
+		onText(text.slice(0, end));
+	});
+	child.stdout?.on('end', () => {
+		if (partial !== '') out.write(partial);
+	});
 }
 
 let stopping = false;
-/** Stops the portal server: resolves once it is gone. */
-let stopPortal: () => Promise<void>;
+/** The mock, once it listens. */
+let mock: Embedded.RunningMock | undefined;
+/** Stops the portal's build while it runs, then its server: resolves once it is gone. */
+let stopPortal: () => Promise<void> = () => Promise.resolve();
 
-if (dev) {
-	// Astro's dev server stays in the foreground (--ignore-lock), so one Ctrl-C here stops both.
-	const portal = spawn(
-		path.join(BIN, 'astro'),
-		['dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(settings.portalPort)],
-		{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
-	);
-	stopPortal = async () => {
-		const exited = new Promise<boolean>((resolve) => {
-			if (portal.exitCode !== null || portal.signalCode !== null) resolve(true);
-			else portal.once('exit', () => resolve(true));
-		});
-		if (portal.exitCode === null) portal.kill('SIGTERM');
-		// The dev server gets five seconds, then SIGKILL.
-		const gone = await Promise.race([
-			exited,
-			new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false)),
-		]);
-		if (!gone) portal.kill('SIGKILL');
-	};
-	portal.once('exit', (code) => {
-		if (!stopping) {
-			console.error(`\n✖ The portal server stopped (exit code ${code ?? 'none'}).`);
-			void stop(1);
-		}
-	});
-	let announced = false;
-	portal.stdout?.on('data', (chunk: Buffer) => {
-		const text = chunk.toString();
-		// The dev server's own output (page errors, reloads) is worth seeing.
-		out.write(text);
-		if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
-		announced = true;
-		announce();
-	});
-} else {
-	const portal = await startPortalServer({
-		root: path.join(ROOT, 'dist'),
-		port: settings.portalPort,
-		allowedHosts: settings.portalAllowedHosts,
-	}).catch((error: unknown) =>
-		fail(`The portal cannot listen on 127.0.0.1:${settings.portalPort}: ${String(error)}`),
-	);
-	stopPortal = portal.close;
-	announce();
-}
-
-/** Stops the portal server and the mock, once. */
+/** Stops the portal (or its build) and the mock, once. */
 async function stop(code: number): Promise<void> {
 	if (stopping) return;
 	stopping = true;
 	await Promise.all([
-		mock.close().catch((error: unknown) => {
+		mock?.close().catch((error: unknown) => {
 			console.error(`✖ The mock did not close cleanly: ${String(error)}`);
 		}),
 		stopPortal().catch((error: unknown) => {
@@ -165,5 +119,146 @@ async function stop(code: number): Promise<void> {
 	await out.close();
 	process.exit(code);
 }
+
+/** Stops everything with a message for a person, not a stack trace, and exit code 1. */
+function failRunning(message: string): void {
+	if (stopping) return;
+	console.error(`\n✖ ${message}`);
+	void stop(1);
+}
+
+// From the first moment: a Ctrl-C while the portal builds stops the build and the mock.
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+
+/** The mock's code: from its bundle, or from its sources when no bundle can be made. */
+async function loadMock(): Promise<typeof Embedded> {
+	const bundle = await mockBundle(ROOT, 'mock/embedded.ts');
+	return (await (bundle
+		? import(pathToFileURL(bundle).href)
+		: import('../mock/embedded.ts'))) as typeof Embedded;
+}
+
+/** Starts the mock; resolves once it listens, or to undefined once a failure has stopped everything. */
+async function startTheMock(): Promise<Embedded.RunningMock | undefined> {
+	try {
+		const { startMock, upstreamFrom, chaosSummary } = await loadMock();
+		mock = await startMock({
+			port: settings.mockPort,
+			viewsDir: settings.viewsDir,
+			contractFile: settings.openApiFile,
+			watch: true,
+			allowedHosts: settings.mockAllowedHosts,
+			allowedOrigins: settings.mockAllowedOrigins,
+			upstream: upstreamFrom(settings),
+			chaos: settings.mockChaos,
+			// In dev, a fixture broken before the start shows as the pages' overlay; the mock waits for it.
+			waitForSources: dev,
+			log: settings.mockLog ? (line) => out.line(prefixed('[mock] ', line)) : undefined,
+			report: (message, ok) =>
+				ok ? out.say(`[mock] ${message}`) : console.error(`[mock] ${message}`),
+		});
+		if (settings.mockChaos) out.say(`[mock] ${chaosSummary(settings.mockChaos, false)}`);
+		// The compile cache is written at exit too, but a process killed never exits: write it now.
+		setImmediate(() => module.flushCompileCache());
+		return mock;
+	} catch (error) {
+		failRunning(error instanceof Error ? error.message : String(error));
+		return undefined;
+	}
+}
+
+/** Builds the portal, its output passed on; resolves to whether it succeeded. */
+function buildPortal(): Promise<boolean> {
+	out.say('Building the portal…');
+	const build = spawn(path.join(BIN, 'astro'), ['build'], {
+		cwd: ROOT,
+		// Its output reaches the terminal through this process, in the colours it would have there.
+		env:
+			process.stdout.isTTY && process.env['FORCE_COLOR'] === undefined
+				? { ...env, FORCE_COLOR: '1' }
+				: env,
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	stopPortal = () => stopChild(build);
+	passOn(build);
+	return new Promise((resolve) => {
+		// A build that cannot start says why on 'error'; 'close' follows, once its output is passed on.
+		build.once('error', (error) => console.error(`✖ ${error.message}`));
+		build.once('close', (code) => resolve(code === 0));
+	});
+}
+
+const portalUrl = `http://127.0.0.1:${settings.portalPort}/`;
+
+/** Prints both addresses, once the portal answers. */
+function announce(mockUrl: string): void {
+	out.say(
+		[
+			'',
+			`  Console Portal is running${dev ? ' in dev mode (pages reload as you edit)' : ''}:`,
+			`    Portal  ${portalUrl}`,
+			settings.mockUpstream
+				? `    Mock    ${mockUrl}  (a validating proxy to the console at ${new URL(settings.mockUpstream).origin}, MOCK_UPSTREAM)`
+				: `    Mock    ${mockUrl}  (GET ${mockUrl}${USERS_PATH} with a directory key)`,
+			'',
+			'  The mock follows edits to content/views/ and openapi.yaml. Press Ctrl-C to stop both.',
+			'',
+		].join('\n'),
+	);
+}
+
+/** Serves the built portal beside the mock, once both are ready. */
+async function serveBuilt(mockStarting: Promise<Embedded.RunningMock | undefined>): Promise<void> {
+	// The mock starts first, and answers while the portal builds.
+	const built = await buildPortal();
+	if (stopping) return;
+	if (!built) {
+		failRunning('The build failed; the messages above say which fixture or page.');
+		return;
+	}
+	const running = await mockStarting;
+	if (!running || stopping) return;
+	try {
+		const portal = await startPortalServer({
+			root: path.join(ROOT, 'dist'),
+			port: settings.portalPort,
+			allowedHosts: settings.portalAllowedHosts,
+		});
+		stopPortal = portal.close;
+	} catch (error) {
+		failRunning(`The portal cannot listen on 127.0.0.1:${settings.portalPort}: ${String(error)}`);
+		return;
+	}
+	if (stopping) return;
+	announce(running.url);
+}
+
+/** Serves the portal with Astro's dev server beside the mock. */
+async function serveDev(mockStarting: Promise<Embedded.RunningMock | undefined>): Promise<void> {
+	const running = await mockStarting;
+	if (!running || stopping) return;
+	// Astro's dev server stays in the foreground (--ignore-lock), so one Ctrl-C here stops both.
+	const portal = spawn(
+		path.join(BIN, 'astro'),
+		['dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(settings.portalPort)],
+		{ cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+	);
+	stopPortal = () => stopChild(portal);
+	portal.once('exit', (code) => {
+		if (!stopping) {
+			console.error(`\n✖ The portal server stopped (exit code ${code ?? 'none'}).`);
+			void stop(1);
+		}
+	});
+	let announced = false;
+	// The dev server's own output (page errors, reloads) is worth seeing.
+	passOn(portal, (text) => {
+		if (announced || !text.includes(`127.0.0.1:${settings.portalPort}`)) return;
+		announced = true;
+		announce(running.url);
+	});
+}
+
+const mockStarting = startTheMock();
+await (dev ? serveDev(mockStarting) : serveBuilt(mockStarting));

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { MOCK_BUNDLE_OPTIONS } from '../../mock/bundle.ts';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -219,27 +220,20 @@ export async function ensureLocalBase(
 
 /**
  * Bundles `npm run mock`'s code (mock/cli.ts) and its dependencies into one ES module, so the mock
- * image needs no node_modules. Two things Node's resolution did are done here: jsonc-parser's
- * UMD build loads its parts with a require() no bundler follows, so its ES build is taken; and
- * Prism gets the English faker only, as mock/prism-faker.ts arranges when the mock runs from source.
+ * image needs no node_modules; the options every bundle of the mock shares are mock/bundle.ts's.
+ * Prism gets the English faker only, as mock/prism-imports.ts arranges when the mock runs from
+ * source, but bundled in: nothing lies beside the image's one file for the stand-ins
+ * `npm run mock`'s bundle takes from mock/ at run time.
  */
 export async function bundleMock(outFile: string): Promise<void> {
 	await build({
+		...MOCK_BUNDLE_OPTIONS,
 		entryPoints: [path.join(ROOT, 'mock', 'cli.ts')],
 		outfile: outFile,
-		bundle: true,
-		platform: 'node',
-		format: 'esm',
-		target: 'node24',
-		mainFields: ['module', 'main'],
 		legalComments: 'eof',
 		minifyWhitespace: true,
 		minifySyntax: true,
 		logLevel: 'error',
-		// CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-		banner: {
-			js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-		},
 		plugins: [
 			{
 				name: 'english-faker',

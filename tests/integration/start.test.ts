@@ -24,6 +24,26 @@ afterAll(async () => {
 	await Promise.all(started.map((process) => process.stop()));
 });
 
+/** The line Astro prints as a build's last. */
+const BUILD_COMPLETE = '[build] Complete!';
+
+/** Whether the process group led by `pid` still has a process in it. */
+function groupAlive(pid: number): boolean {
+	try {
+		process.kill(-pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** A folder of guides whose one guide has no title, which the build refuses and the mock never reads. */
+async function brokenDocs(): Promise<string> {
+	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-start-docs-'));
+	await writeFile(path.join(folder, 'untitled.mdx'), '---\ndescription: No title\n---\n\nText.\n');
+	return folder;
+}
+
 /** Whether anything answers HTTP at the URL right now. */
 async function answers(url: string): Promise<boolean> {
 	try {
@@ -51,6 +71,8 @@ describe('npm start', () => {
 		}
 		expect(app.output()).toContain(`Portal  ${portal}/`);
 		expect(app.output()).toContain(`Mock    ${mock}`);
+		// The line the test below reads as the build's end.
+		expect(app.output()).toContain(BUILD_COMPLETE);
 
 		const [entry] = views;
 		if (!entry) throw new Error('no views');
@@ -75,6 +97,73 @@ describe('npm start', () => {
 		);
 		expect(await answers(`${portal}/`)).toBe(false);
 		expect(await answers(`${mock}/`)).toBe(false);
+	});
+
+	it('answers a directory key while the portal still builds, and one Ctrl-C then stops the build and the mock', async () => {
+		const [portalPort, mockPort] = [await freePort(), await freePort()];
+		const app = start(bin('node'), ['scripts/start.ts'], {
+			env: { PORTAL_PORT: String(portalPort), MOCK_PORT: String(mockPort) },
+		});
+		started.push(app);
+		const [entry] = views;
+		const key = entry?.view.users[0]?.apiKey;
+		if (!entry || !key) throw new Error('no views');
+		const mock = `http://127.0.0.1:${mockPort}`;
+		let status = 0;
+		const deadline = Date.now() + 180_000;
+		while (status !== 200 && app.child.exitCode === null && Date.now() < deadline) {
+			status = await fetch(`${mock}/api/v2/users`, {
+				headers: { Authorization: `Bearer ${key}` },
+				signal: AbortSignal.timeout(2000),
+			}).then(
+				(answer) => answer.status,
+				() => 0,
+			);
+			if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		expect(status).toBe(200);
+		// The mock answered before the build ended: the portal is not served yet.
+		expect(app.output()).toContain('Building the portal…');
+		expect(app.output()).not.toContain(BUILD_COMPLETE);
+		expect(await answers(`http://127.0.0.1:${portalPort}/`)).toBe(false);
+
+		app.child.kill('SIGINT');
+		await new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+		expect(app.child.exitCode).toBe(0);
+		// Astro's build, in the same process group, stopped with it.
+		expect(groupAlive(app.child.pid ?? 0)).toBe(false);
+		expect(await answers(`${mock}/`)).toBe(false);
+		expect(app.output()).not.toContain(BUILD_COMPLETE);
+		expect(app.output()).not.toContain('Console Portal is running');
+	});
+
+	it('stops the mock and exits 1, naming the build, when the build fails', async () => {
+		const docs = await brokenDocs();
+		try {
+			const [portalPort, mockPort] = [await freePort(), await freePort()];
+			const app = start(bin('node'), ['scripts/start.ts'], {
+				env: {
+					PORTAL_PORT: String(portalPort),
+					MOCK_PORT: String(mockPort),
+					PORTAL_DOCS_DIR: docs,
+				},
+			});
+			started.push(app);
+			await new Promise<void>((resolve) => {
+				if (app.child.exitCode !== null) resolve();
+				else app.child.once('exit', () => resolve());
+			});
+			expect(app.child.exitCode).toBe(1);
+			expect(app.output()).toContain('untitled');
+			expect(app.output()).toContain(
+				'✖ The build failed; the messages above say which fixture or page.',
+			);
+			expect(groupAlive(app.child.pid ?? 0)).toBe(false);
+			expect(await answers(`http://127.0.0.1:${mockPort}/`)).toBe(false);
+			expect(await answers(`http://127.0.0.1:${portalPort}/`)).toBe(false);
+		} finally {
+			await rm(docs, { recursive: true, force: true });
+		}
 	});
 
 	it('serves a fixture added before it started, page and keys, with no other command', async () => {

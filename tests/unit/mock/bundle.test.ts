@@ -74,6 +74,25 @@ describe('the bundle npm run mock runs', () => {
 		expect(second).not.toBe(first);
 	});
 
+	it("keeps npm start's bundle beside npm run mock's, so neither is made anew at each start of the other", async () => {
+		await put(
+			'app/other.ts',
+			"import { word } from './part.ts';\nprocess.stdout.write(`${word}!`);\n",
+		);
+		const entry = await mockBundle(root, 'app/entry.ts');
+		const other = await mockBundle(root, 'app/other.ts');
+		expect(entry).toBeDefined();
+		expect(other).toBeDefined();
+		if (!entry || !other) return;
+		expect(other).not.toBe(entry);
+		expect(existsSync(entry)).toBe(true);
+		const made = (await stat(entry)).mtimeMs;
+		expect(await mockBundle(root, 'app/entry.ts')).toBe(entry);
+		expect((await stat(entry)).mtimeMs).toBe(made);
+		expect(await mockBundle(root, 'app/other.ts')).toBe(other);
+		expect(run(other)).toBe('one!');
+	});
+
 	it('records exactly the files of ours that went into it', async () => {
 		const bundle = await mockBundle(root, 'app/entry.ts');
 		expect(bundle).toBeDefined();
