@@ -14,11 +14,14 @@ import { THEME_INIT_SCRIPT } from './src/client/theme/theme-init.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
 import { mockConnectSources } from './src/shared/urls.ts';
 
-const { mockPort, mockUrl, portalUrl, portalAllowedHosts } = readSettings();
+const { mockPort, mockUrl, portalUrl, portalAllowedHosts, buildCacheDir } = readSettings();
 
 export default defineConfig({
 	// Where readers reach the portal (PORTAL_URL): samples name a mock on its own origin with it.
 	site: portalUrl,
+	// The collections' data store is written here and read back by the same build: two builds at
+	// once of different fixtures (the tests') each get a folder of their own, PORTAL_BUILD_CACHE_DIR.
+	cacheDir: buildCacheDir,
 	trailingSlash: 'always',
 	markdown: {
 		// Guide tables scroll in their own box, as the pages' own tables do; code blocks are the

@@ -205,6 +205,11 @@ const settingsSchema = z.object({
 	MOCK_PORT: portSchema('MOCK_PORT').default(4010),
 	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
 	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
+	/**
+	 * Where a build keeps its cache (Astro's cacheDir, which holds the content collections' data
+	 * store): two builds at once of different fixtures need one each, or one reads the other's.
+	 */
+	PORTAL_BUILD_CACHE_DIR: z.string().min(1).default('node_modules/.astro'),
 	/** The address the mock binds: this machine only unless told otherwise (a container binds 0.0.0.0). */
 	MOCK_HOST: listenAddressSchema('MOCK_HOST').default('127.0.0.1'),
 	/** Whether the mock prints a line per request, and how: logfmt (on), JSON, or not at all. */
@@ -275,6 +280,8 @@ export interface PortalSettings {
 	readonly mockPort: number;
 	/** The absolute path of the OpenAPI document. */
 	readonly openApiFile: string;
+	/** The absolute path of the build's cache folder (PORTAL_BUILD_CACHE_DIR). */
+	readonly buildCacheDir: string;
 	/** The address the mock binds (MOCK_HOST): 127.0.0.1 unless told otherwise. */
 	readonly mockHost: string;
 	/** Whether the mock prints a line per request (MOCK_LOG=off turns it off). */
@@ -319,6 +326,7 @@ const VARIABLES = [
 	'PORTAL_PORT',
 	'MOCK_PORT',
 	'PORTAL_OPENAPI',
+	'PORTAL_BUILD_CACHE_DIR',
 	'MOCK_HOST',
 	'MOCK_LOG',
 	'MOCK_LOG_PROBES',
@@ -361,6 +369,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		SOURCE_DATE_EPOCH,
 	} = result.data;
 	const { MOCK_UPSTREAM, MOCK_UPSTREAM_TIMEOUT_MS, MOCK_PROXY_ERRORS, MOCK_CHAOS } = result.data;
+	const { PORTAL_BUILD_CACHE_DIR } = result.data;
 	if (MOCK_CHAOS && MOCK_UPSTREAM) {
 		// The proxy passes the console's answers on as they come; the chaos is the mock's own.
 		throw new Error(
@@ -373,6 +382,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		portalPort: PORTAL_PORT,
 		mockPort: MOCK_PORT,
 		openApiFile: path.resolve(PORTAL_OPENAPI),
+		buildCacheDir: path.resolve(PORTAL_BUILD_CACHE_DIR),
 		mockHost: MOCK_HOST,
 		mockLog: MOCK_LOG !== 'off',
 		mockLogFormat: MOCK_LOG === 'json' ? 'json' : 'logfmt',

@@ -260,3 +260,18 @@ describe('PORTAL_MOCK_URL, PORTAL_URL and MOCK_ALLOWED_ORIGINS: where readers re
 		);
 	});
 });
+
+describe('PORTAL_BUILD_CACHE_DIR', () => {
+	it("keeps a build's cache in Astro's usual node_modules/.astro unless told otherwise", () => {
+		expect(readSettings({}).buildCacheDir).toBe(path.join(process.cwd(), 'node_modules', '.astro'));
+	});
+
+	it('gives a build the folder it names, as an absolute path, for two builds at once', () => {
+		expect(readSettings({ PORTAL_BUILD_CACHE_DIR: 'scratch/cache-a' }).buildCacheDir).toBe(
+			path.join(process.cwd(), 'scratch', 'cache-a'),
+		);
+		expect(readSettings({ PORTAL_BUILD_CACHE_DIR: '/tmp/cache-b' }).buildCacheDir).toBe(
+			'/tmp/cache-b',
+		);
+	});
+});
