@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
@@ -7,6 +8,9 @@ import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
  * --from reports/test-times`: the same as `npm run bench:tests` collects, without a second run.
  */
 const TEST_TIMES = path.join(import.meta.dirname, 'reports', 'test-times');
+
+/** How many test files run at once: two, or one on a machine with a single core. */
+const FILES_AT_ONCE = Math.min(2, os.availableParallelism());
 
 export default defineConfig({
 	// The try-it panel's validators, compiled from openapi.yaml, as the build gives them to the page.
@@ -23,8 +27,10 @@ export default defineConfig({
 		],
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
-		// Builds, mock processes and Chromium share two cores: one file at a time keeps them honest.
-		fileParallelism: false,
+		// Two files at a time: a file spends much of its time waiting (on a build's one busy core, a
+		// server's answer, Chromium's paint), and every file owns its ports, folders and names. More
+		// than two at once is untried; one core runs them one at a time.
+		maxWorkers: FILES_AT_ONCE,
 		// `npm run test:coverage`: what the unit tests cover of the code that is ours and pure. The
 		// mock's server and the pages run in child processes and browsers, which V8 coverage of
 		// this process cannot see; the integration and e2e tests stand for them.
