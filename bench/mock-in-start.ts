@@ -1,19 +1,22 @@
 /**
- * `node bench/mock-in-start.ts`: how soon `npm start`'s mock answers, against another checkout's.
- * Each start runs `node scripts/start.ts` in its checkout on free ports and measures, from the
- * spawn, the mock's first 200 for GET /api/v2/users with a directory key and the portal's first
- * answer at `/`, then stops it with SIGINT. BENCH_BASELINE names the other checkout (with its
- * node_modules, e.g. a git worktree of an earlier commit with a link to this one's); its start runs
- * in the same rounds as this checkout's, in turn, the first of each round alternating, so both meet
- * the same machine noise. Each checkout starts once before the rounds, unmeasured (it fills the
- * mock's bundle and compile caches, as any first start after an edit does). BENCH_ROUNDS rounds
- * (default 5). Each build writes its own checkout's dist/. Writes bench/results/mock-in-start.md.
+ * `node bench/mock-in-start.ts`: how soon `npm start`'s mock answers, against another checkout's
+ * and against the peers `bench:mock` starts (Scalar's mock server, Mockoon's CLI; installed by
+ * `node bench/install.ts`). Each start of `npm start` runs `node scripts/start.ts` in its checkout
+ * on free ports and measures, from the spawn, the mock's first 200 for GET /api/v2/users with a
+ * directory key and the portal's first answer at `/`, then stops it; a peer is timed to its first
+ * 200 for the same request. BENCH_BASELINE names the other checkout (with its node_modules, e.g. a
+ * git worktree of an earlier commit with a link to this one's). Each round starts every one once,
+ * the order moving by one each round, so all meet the same machine noise; each starts once before
+ * the rounds, unmeasured (filling the mock's bundle and compile caches, as any first start after
+ * an edit does, and the system's file cache). BENCH_ROUNDS rounds (default 5). Each build writes
+ * its own checkout's dist/. Writes bench/results/mock-in-start.md.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadViews } from '../src/sources/fixtures.ts';
+import { PEERS } from './lib/mock-startup.ts';
 import { commitOf, machine, machineLine, median, RESULTS_DIR, table } from './lib/report.ts';
-import { freePort, start } from '../support/processes.ts';
+import { freePort, start, type Started } from '../support/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const baselineRoot = process.env['BENCH_BASELINE'];
@@ -31,16 +34,16 @@ const [entry] = await loadViews(path.join(ROOT, 'content', 'views'));
 const key = entry?.view.users[0]?.apiKey;
 if (!key) throw new Error('content/views holds no view with a user');
 
-/** The two checkouts, by the name the table gives them. */
-const checkouts = [
-	{ name: `before (${commitOf(path.resolve(baselineRoot))})`, root: path.resolve(baselineRoot) },
-	{ name: `after (${commitOf(ROOT)})`, root: ROOT },
-];
-
 /** One start: milliseconds from the spawn to the mock's first 200 and to the portal's first answer. */
 interface Timing {
 	mock: number;
-	portal: number;
+	portal?: number;
+}
+
+/** What is started in each round: `npm start` in each checkout, and the peers. */
+interface Contestant {
+	name: string;
+	once: () => Promise<Timing>;
 }
 
 /** Polls until `check` holds, every 20 ms, for at most three minutes; the time it held. */
@@ -53,28 +56,19 @@ async function when(check: () => Promise<boolean>, what: string): Promise<number
 	}
 }
 
-/** Runs `npm start` in a checkout once, to the portal's first answer, and stops it. */
-async function once(root: string): Promise<Timing> {
-	const [portalPort, mockPort] = [await freePort(), await freePort()];
-	const began = performance.now();
-	const app = start(path.join(ROOT, 'node_modules', '.bin', 'node'), ['scripts/start.ts'], {
-		cwd: root,
-		env: { PORTAL_PORT: String(portalPort), MOCK_PORT: String(mockPort), MOCK_LOG: 'off' },
+/** Whether the mock at the port answers the users with the directory key 200. */
+async function answers200(port: number): Promise<boolean> {
+	const answer = await fetch(`http://127.0.0.1:${port}/api/v2/users`, {
+		headers: { Authorization: `Bearer ${key}` },
+		signal: AbortSignal.timeout(2000),
 	});
+	return answer.status === 200;
+}
+
+/** Stops a start, adding what it printed to a failure. */
+async function timed<T>(app: Started, measure: () => Promise<T>): Promise<T> {
 	try {
-		const portal = when(async () => {
-			await fetch(`http://127.0.0.1:${portalPort}/`, { signal: AbortSignal.timeout(2000) });
-			return true;
-		}, 'the portal');
-		const mock = when(async () => {
-			const answer = await fetch(`http://127.0.0.1:${mockPort}/api/v2/users`, {
-				headers: { Authorization: `Bearer ${key}` },
-				signal: AbortSignal.timeout(2000),
-			});
-			return answer.status === 200;
-		}, 'the mock');
-		const [mockAt, portalAt] = await Promise.all([mock, portal]);
-		return { mock: mockAt - began, portal: portalAt - began };
+		return await measure();
 	} catch (error) {
 		throw new Error(`${String(error)}:\n${app.output()}`, { cause: error });
 	} finally {
@@ -82,36 +76,89 @@ async function once(root: string): Promise<Timing> {
 	}
 }
 
-for (const { name, root } of checkouts) {
-	console.log(`${name}: first start, unmeasured…`);
-	await once(root);
+/** Starts a peer once, to its first 200, and stops it. */
+async function peerOnce(id: string): Promise<Timing> {
+	const peer = PEERS.find((each) => each.id === id);
+	if (!peer) throw new Error(`no peer ${id} in bench/lib/mock-startup.ts`);
+	const port = await freePort();
+	const { file, args, env, cwd } = peer.command(port, '');
+	const began = performance.now();
+	const app = start(file, args, { env: env ?? {}, cwd: cwd ?? ROOT });
+	return timed(app, async () => ({
+		mock: (await when(() => answers200(port), peer.name)) - began,
+	}));
 }
-const timings = new Map<string, Timing[]>(checkouts.map(({ name }) => [name, []]));
+
+/** Runs `npm start` in a checkout once, to the portal's first answer, and stops it. */
+async function startOnce(root: string): Promise<Timing> {
+	const [portalPort, mockPort] = [await freePort(), await freePort()];
+	const began = performance.now();
+	const app = start(path.join(ROOT, 'node_modules', '.bin', 'node'), ['scripts/start.ts'], {
+		cwd: root,
+		env: { PORTAL_PORT: String(portalPort), MOCK_PORT: String(mockPort), MOCK_LOG: 'off' },
+	});
+	return timed(app, async () => {
+		const portal = when(async () => {
+			await fetch(`http://127.0.0.1:${portalPort}/`, { signal: AbortSignal.timeout(2000) });
+			return true;
+		}, 'the portal');
+		const mock = when(() => answers200(mockPort), 'the mock');
+		const [mockAt, portalAt] = await Promise.all([mock, portal]);
+		return { mock: mockAt - began, portal: portalAt - began };
+	});
+}
+
+const before = `npm start, before (${commitOf(path.resolve(baselineRoot))})`;
+const after = `npm start, after (${commitOf(ROOT)})`;
+const contestants: Contestant[] = [
+	{ name: before, once: () => startOnce(path.resolve(baselineRoot)) },
+	{ name: after, once: () => startOnce(ROOT) },
+	...['scalar', 'mockoon'].map((id) => ({
+		name: PEERS.find((peer) => peer.id === id)?.name ?? id,
+		once: () => peerOnce(id),
+	})),
+];
+
+for (const { name, once } of contestants) {
+	console.log(`${name}: first start, unmeasured…`);
+	await once();
+}
+const timings = new Map<string, Timing[]>(contestants.map(({ name }) => [name, []]));
 for (let round = 0; round < rounds; round++) {
-	const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
-	for (const { name, root } of order) {
-		const timing = await once(root);
+	const shift = round % contestants.length;
+	const order = [...contestants.slice(shift), ...contestants.slice(0, shift)];
+	for (const { name, once } of order) {
+		const timing = await once();
 		timings.get(name)?.push(timing);
-		console.log(
-			`round ${round + 1}, ${name}: mock ${Math.round(timing.mock)} ms, portal ${Math.round(timing.portal)} ms`,
-		);
+		const portal = timing.portal === undefined ? '' : `, portal ${Math.round(timing.portal)} ms`;
+		console.log(`round ${round + 1}, ${name}: first 200 ${Math.round(timing.mock)} ms${portal}`);
 	}
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-const rows = checkouts.map(({ name }) => {
-	const each = timings.get(name) ?? [];
+const of = (name: string): Timing[] => timings.get(name) ?? [];
+/** In each round, `name`'s mock over the faster peer's: their ratios. */
+const overFasterPeer = (name: string): number[] =>
+	of(name).map(
+		({ mock }, round) =>
+			mock / Math.min(...contestants.slice(2).map((peer) => of(peer.name)[round]?.mock ?? NaN)),
+	);
+const rows = contestants.map(({ name }) => {
+	const each = of(name);
+	const portals = each.flatMap(({ portal }) => (portal === undefined ? [] : [portal]));
+	const ratios = name === before || name === after ? overFasterPeer(name) : [];
 	return [
 		name,
 		seconds(median(each.map(({ mock }) => mock))),
 		each.map(({ mock }) => seconds(mock)).join(', '),
-		seconds(median(each.map(({ portal }) => portal))),
-		each.map(({ portal }) => seconds(portal)).join(', '),
+		ratios.length > 0 ? `${median(ratios).toFixed(2)}x` : '–',
+		ratios.map((ratio) => ratio.toFixed(2)).join(' / '),
+		portals.length > 0 ? seconds(median(portals)) : '–',
 	];
 });
-const [before, after] = checkouts.map(({ name }) =>
-	median((timings.get(name) ?? []).map(({ mock }) => mock)),
-);
+const ratio = (
+	median(of(after).map(({ mock }) => mock)) / median(of(before).map(({ mock }) => mock))
+).toFixed(2);
 const markdown = [
 	"# npm start's mock: spawn to the first 200",
 	'',
@@ -119,17 +166,20 @@ const markdown = [
 	'',
 	table(
 		[
-			'npm start',
-			'mock: first 200 (median)',
+			'server',
+			'first 200 (median)',
 			'each round',
-			'portal: first answer (median)',
+			'over the faster peer (median of rounds)',
 			'each round',
+			'npm start: portal answers (median)',
 		],
 		rows,
 	),
 	'',
-	`${rounds} rounds, the two checkouts in turn (the first alternating); 8 views (content/views). ` +
-		`The mock's first 200 after: ${((after ?? NaN) / (before ?? NaN)).toFixed(2)}x the time before.`,
+	`${rounds} rounds; each round starts every one once, the order moving by one each round. ` +
+		`GET /api/v2/users with a directory key, asked every 20 ms from the spawn; npm start loads ` +
+		`the 8 views of content/views and builds the portal meanwhile (after) or first (before); ` +
+		`the peers serve openapi.yaml alone. npm start's mock after: ${ratio}x the time before.`,
 	'',
 ].join('\n');
 await writeFile(path.join(RESULTS_DIR, 'mock-in-start.md'), markdown);
