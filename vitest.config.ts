@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { validatorsPlugin } from './src/integrations/try-it-validators.ts';
+import SlowestFirstSequencer from './support/slowest-first-sequencer.ts';
 
 /**
  * Where every run records each file's time and outcome (gitignored), for `node bench/test-times.ts
@@ -31,6 +32,9 @@ export default defineConfig({
 		// server's answer, Chromium's paint), and every file owns its ports, folders and names. More
 		// than two at once is untried; one core runs them one at a time.
 		maxWorkers: FILES_AT_ONCE,
+		// Slowest first, whatever the project, by each file's last recorded time: the two workers
+		// then run out of files at about the same moment (support/slowest-first-sequencer.ts).
+		sequence: { sequencer: SlowestFirstSequencer },
 		// `npm run test:coverage`: what the unit tests cover of the code that is ours and pure. The
 		// mock's server and the pages run in child processes and browsers, which V8 coverage of
 		// this process cannot see; the integration and e2e tests stand for them.

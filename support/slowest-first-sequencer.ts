@@ -1,0 +1,91 @@
+/**
+ * The order test files start in: slowest first, whatever their project, by each file's time in the
+ * last run this checkout recorded (`reports/test-times/`, which every `npm test` writes), else in
+ * the committed `bench/results/test-times.json`. Files run two at a time, and a long file started
+ * last (the image test, three minutes and more) would keep one worker busy after the other ran out
+ * of files: longest first ends both workers' share nearest together. vitest's own order runs the
+ * projects one after the other and, on a fresh clone, knows no times at all.
+ *
+ * A file no record knows (a new one) starts first, as vitest starts unknown files first: it may be
+ * slow, and its time is recorded for the next run.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { z } from 'zod';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Where each file's last time is read from, the first that has a file's time winning. */
+export const TIME_SOURCES = [
+	path.join(ROOT, 'reports', 'test-times', 'file-times.json'),
+	path.join(ROOT, 'bench', 'results', 'test-times.json'),
+];
+
+/** What either source holds of each file: its path and its time, in one of their two shapes. */
+const timesSchema = z.union([
+	// reports/test-times/file-times.json (bench/lib/file-times-reporter.ts), absolute paths.
+	z.object({
+		files: z.array(
+			z.object({ file: z.string(), setupMs: z.number(), collectMs: z.number(), runMs: z.number() }),
+		),
+	}),
+	// bench/results/test-times.json (bench/test-times.ts), paths relative to the checkout.
+	z.object({
+		data: z.object({ files: z.array(z.object({ file: z.string(), wholeMs: z.number() })) }),
+	}),
+]);
+
+/**
+ * Each file's last recorded time in milliseconds, by path relative to `root`: from the first
+ * source that has it (a local run of a few files leaves the rest to the committed times); an empty
+ * map when no source can be read (the order then is vitest's own).
+ */
+export function lastTimes(sources: readonly string[], root: string): Map<string, number> {
+	const times = new Map<string, number>();
+	for (const source of [...sources].reverse()) {
+		let parsed;
+		try {
+			parsed = timesSchema.safeParse(JSON.parse(readFileSync(source, 'utf8')));
+		} catch {
+			continue;
+		}
+		if (!parsed.success) continue;
+		if ('files' in parsed.data) {
+			for (const { file, setupMs, collectMs, runMs } of parsed.data.files)
+				times.set(path.relative(root, file), setupMs + collectMs + runMs);
+		} else {
+			for (const { file, wholeMs } of parsed.data.data.files) times.set(file, wholeMs);
+		}
+	}
+	return times;
+}
+
+/**
+ * The files in the order to start them: those without a time first, in the order given, then the
+ * rest slowest first. Stable: files of equal time keep the order given.
+ */
+export function slowestFirst<T>(
+	files: readonly T[],
+	relativePath: (file: T) => string,
+	times: ReadonlyMap<string, number>,
+): T[] {
+	const known = (file: T): number | undefined => times.get(relativePath(file));
+	return [...files].sort((a, b) => {
+		const [timeA, timeB] = [known(a), known(b)];
+		if (timeA === undefined || timeB === undefined) {
+			return (timeA === undefined ? 0 : 1) - (timeB === undefined ? 0 : 1);
+		}
+		return timeB - timeA;
+	});
+}
+
+export default class SlowestFirstSequencer extends BaseSequencer {
+	override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+		// vitest's order first (a file that failed last time before one that passed, by project),
+		// for the files no record knows and for ties.
+		const ordered = await super.sort(files);
+		const times = lastTimes(TIME_SOURCES, ROOT);
+		return slowestFirst(ordered, (spec) => path.relative(ROOT, spec.moduleId), times);
+	}
+}
