@@ -3,7 +3,7 @@
  * from an earlier result in Markdown or JSON, and compared by stage and for the slowest files.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestModule } from 'vitest/node';
@@ -657,6 +657,38 @@ describe('node bench/test-times.ts --from, as the lead runs it after .ci/run', (
 	function script(...args: string[]): { status: number | null; stdout: string; stderr: string } {
 		return spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
 	}
+
+	it('runs as the README shows it, against the committed result, from the recording npm test left', async () => {
+		// A checkout's layout: npm test's recording in reports/test-times, the last committed run.
+		await mkdir(path.join(folder, 'reports', 'test-times'), { recursive: true });
+		await mkdir(path.join(folder, 'bench', 'results'), { recursive: true });
+		await writeFile(
+			path.join(folder, 'reports', 'test-times', 'vitest.json'),
+			JSON.stringify(REPORT),
+		);
+		await writeFile(
+			path.join(folder, 'reports', 'test-times', 'file-times.json'),
+			JSON.stringify(RECORDING),
+		);
+		await copyFile(
+			path.resolve(import.meta.dirname, '../../../bench/results/test-times.md'),
+			path.join(folder, 'bench', 'results', 'test-times.md'),
+		);
+		const { status, stdout, stderr } = spawnSync(
+			process.execPath,
+			[SCRIPT, '--from', 'reports/test-times', '--before', 'bench/results/test-times.md'],
+			{ cwd: folder, encoding: 'utf8' },
+		);
+		expect(status, stderr).toBe(0);
+		expect(rowsUnder(stdout, '## By stage, before and after').map((row) => row[0])).toEqual([
+			'stage',
+			'integration',
+			'e2e',
+			'unit',
+			'outside the files',
+			'total',
+		]);
+	});
 
 	it('prints the stages before and after and the ten slowest from a recording, running nothing', async () => {
 		await writeRecording(REPORT, RECORDING);
