@@ -1,6 +1,6 @@
 /**
- * `npm start`: starts the live mock, builds the portal meanwhile, then serves it
- * (`lib/portal-server.ts`) beside the mock on 127.0.0.1: the mock answers while the build runs.
+ * `npm start`: starts the live mock, then builds the portal and serves it (`lib/portal-server.ts`)
+ * beside the mock on 127.0.0.1: the mock answers while the build runs.
  * `npm run dev` (`--dev`): Astro's dev server, with live reload and error overlay, and the live
  * mock. Either prints both addresses and stops both on one Ctrl-C (the build too, while it runs);
  * a port already in use gets a one-line message naming the variable that moves it.
@@ -210,15 +210,16 @@ function announce(mockUrl: string): void {
 
 /** Serves the built portal beside the mock, once both are ready. */
 async function serveBuilt(mockStarting: Promise<Embedded.RunningMock | undefined>): Promise<void> {
-	// The mock starts first, and answers while the portal builds.
+	// The mock first, alone: the build, which would take the machine's cores from it, starts once
+	// the mock listens, and the mock answers while the portal builds.
+	const running = await mockStarting;
+	if (!running || stopping) return;
 	const built = await buildPortal();
 	if (stopping) return;
 	if (!built) {
 		failRunning('The build failed; the messages above say which fixture or page.');
 		return;
 	}
-	const running = await mockStarting;
-	if (!running || stopping) return;
 	try {
 		const portal = await startPortalServer({
 			root: path.join(ROOT, 'dist'),
