@@ -161,6 +161,41 @@ export function readFixtureBytes(
 	}
 }
 
+/** The buffer a listed fixture is read into, made at the first (the largest a fixture may be). */
+let scratch: Buffer | undefined;
+
+/**
+ * Reads a fixture that its folder's listing gave as a regular file, with no look at it first: it
+ * is opened as `readFixtureBytes` opens a file (no link followed, never waiting), and its status
+ * once open gives its stamp, the one `lookAtFixture` gives a regular file. Undefined when it
+ * cannot be opened or is, once open, anything but a regular file of at most 1 MiB (swapped since
+ * the listing): such an entry is looked at and read as any other, which tells what it is. The
+ * bytes are those of a buffer the next call reuses: they are to be hashed or decoded at once.
+ */
+export function readListedFixture(file: string): { stamp: string; bytes: Uint8Array } | undefined {
+	let descriptor: number;
+	try {
+		descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+	} catch {
+		return undefined;
+	}
+	try {
+		const info = fstatSync(descriptor, { bigint: true });
+		if (!info.isFile() || info.size > FIXTURE_MAX_BYTES) return undefined;
+		const size = Number(info.size);
+		scratch ??= Buffer.allocUnsafe(FIXTURE_MAX_BYTES);
+		let length = 0;
+		for (;;) {
+			const bytesRead = readSync(descriptor, scratch, length, size - length, length);
+			if (bytesRead === 0) break;
+			length += bytesRead;
+		}
+		return { stamp: stampOf(info), bytes: scratch.subarray(0, length) };
+	} finally {
+		closeSync(descriptor);
+	}
+}
+
 /** A decoder that refuses what is not UTF-8 and keeps a byte-order mark (the JSON step drops it). */
 const strictUtf8 = (): TextDecoder => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

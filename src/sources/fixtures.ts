@@ -19,6 +19,7 @@ import {
 	lookAtFixture,
 	parseFixtureJson,
 	readFixtureBytes,
+	readListedFixture,
 	type FixtureLook,
 } from './fixture-file.ts';
 import { openFixtureCache, type FixtureCache, type FixtureCacheOptions } from './fixture-cache.ts';
@@ -196,19 +197,29 @@ interface FixtureRead {
 	key?: string;
 }
 
+/** A fixture file refused as a whole, for the reason given (and its name's problems). */
+function refused(file: string, message: string): FixtureRead {
+	return { parsed: { problems: [...fileNameProblems(file), { file, field: '', message }] } };
+}
+
 /**
- * Reads one fixture file as looked at, with a cache of validated fixtures if given: bytes the
+ * Reads one fixture file as looked at, with a cache of validated fixtures if given (see
+ * `fixtureFromBytes`).
+ */
+function readFixtureWith(file: string, look: FixtureLook, cache?: FixtureCache): FixtureRead {
+	if (look.problem !== undefined) return refused(file, look.problem);
+	const read = readFixtureBytes(look.file);
+	if (read.problem !== undefined) return refused(file, read.problem);
+	return fixtureFromBytes(file, read.bytes, cache);
+}
+
+/**
+ * A fixture file's view from its bytes, with a cache of validated fixtures if given: bytes the
  * schema accepted before give their view again without being parsed, and a view the schema
  * accepts now is kept.
  */
-function readFixtureWith(file: string, look: FixtureLook, cache?: FixtureCache): FixtureRead {
-	const refused = (message: string): FixtureRead => ({
-		parsed: { problems: [...fileNameProblems(file), { file, field: '', message }] },
-	});
-	if (look.problem !== undefined) return refused(look.problem);
-	const read = readFixtureBytes(look.file);
-	if (read.problem !== undefined) return refused(read.problem);
-	const key = cache?.keyOf(read.bytes);
+function fixtureFromBytes(file: string, bytes: Uint8Array, cache?: FixtureCache): FixtureRead {
+	const key = cache?.keyOf(bytes);
 	const known = key === undefined ? undefined : cache?.get(key);
 	if (key !== undefined && known !== undefined) {
 		const problems = fileNameProblems(file);
@@ -216,8 +227,8 @@ function readFixtureWith(file: string, look: FixtureLook, cache?: FixtureCache):
 		const slug = path.basename(file, '.json');
 		return { parsed: { view: { slug, file, view: known }, problems: [] }, key };
 	}
-	const decoded = decodeFixture(read.bytes);
-	if (decoded.problem !== undefined) return refused(decoded.problem);
+	const decoded = decodeFixture(bytes);
+	if (decoded.problem !== undefined) return refused(file, decoded.problem);
 	const parsed = parseFixtureSource({ file, text: decoded.text });
 	if (key === undefined || !parsed.view) return { parsed };
 	cache?.keep(key, parsed.view.view);
@@ -248,13 +259,30 @@ export function parseFixtureSources(sources: readonly FixtureSource[]): FixtureR
 	return combineFixtures(sources.map(parseFixtureSource));
 }
 
-/** The `*.json` fixture files of a folder, in file-name order. */
-export async function fixtureFiles(folder: string): Promise<string[]> {
-	const names = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+/** A `*.json` entry of a fixture folder: its path, and whether the listing gives a regular file. */
+interface FixtureEntry {
+	file: string;
+	listedAsFile: boolean;
+}
+
+/** The `*.json` entries of a folder, in file-name order. */
+async function fixtureEntries(folder: string): Promise<FixtureEntry[]> {
+	const entries = (await readdir(folder, { withFileTypes: true })).filter(({ name }) =>
+		name.endsWith('.json'),
+	);
+	const regular = new Set(entries.filter((entry) => entry.isFile()).map(({ name }) => name));
+	const names = entries.map(({ name }) => name);
 	// Node's readdir (libuv's scandir) already lists names in code-unit order, so no test can
 	// tell the sort is there; it stays because Node does not document that order.
 	// Stryker disable next-line MethodExpression: the sort only guards an order libuv already gives
-	return names.sort().map((name) => path.join(folder, name));
+	return names
+		.sort()
+		.map((name) => ({ file: path.join(folder, name), listedAsFile: regular.has(name) }));
+}
+
+/** The `*.json` fixture files of a folder, in file-name order. */
+export async function fixtureFiles(folder: string): Promise<string[]> {
+	return (await fixtureEntries(folder)).map(({ file }) => file);
 }
 
 /** The problem of a folder that holds no fixture. */
@@ -289,12 +317,37 @@ export function createFixtureReader(folder: string, cache?: FixtureCacheOptions)
 	const known = new Map<string, FixtureRead & { stamp: string }>();
 	/** The folder's cache, opened at the first read (undefined: none), and the folder it is for. */
 	let opened: { root: string; cache: FixtureCache | undefined } | undefined;
+	/** An entry of the folder (`root`, its real path) as read now, or undefined once it is gone. */
+	const readEntry = (
+		file: string,
+		listedAsFile: boolean,
+		root: string,
+	): (FixtureRead & { stamp: string }) | undefined => {
+		const before = known.get(file);
+		// A file not read before that the listing gives as a regular file is opened at once, its
+		// stamp taken once open: a system call fewer than a look first, and at a start every file is
+		// new. Anything else, or a file not a regular one once open, is looked at first.
+		if (before === undefined && listedAsFile) {
+			const listed = readListedFixture(file);
+			if (listed !== undefined) {
+				return { ...fixtureFromBytes(file, listed.bytes, opened?.cache), stamp: listed.stamp };
+			}
+		}
+		const look = lookAtFixture(file, root);
+		// Listed, then gone before it was looked at (renamed or removed meanwhile, as an editor or
+		// `git mv` does): not a broken fixture but a removed one, and the change that took it away
+		// brings another reading. A link whose target is gone stays, and is refused.
+		if (look.stamp === 'ENOENT') return undefined;
+		return before?.stamp === look.stamp
+			? before
+			: { ...readFixtureWith(file, look, opened?.cache), stamp: look.stamp };
+	};
 	const read = async (): Promise<FixtureReading> => {
 		let root: string;
-		let files: string[];
+		let files: FixtureEntry[];
 		try {
 			root = await realpath(folder);
-			files = await fixtureFiles(folder);
+			files = await fixtureEntries(folder);
 		} catch (error) {
 			const reason = (error as NodeJS.ErrnoException).message;
 			const problem = { file: folder, field: '', message: `cannot be read (${reason})` };
@@ -308,18 +361,10 @@ export function createFixtureReader(folder: string, cache?: FixtureCacheOptions)
 		/** The keys in the cache of the views read now, so the cache keeps those and drops others. */
 		const current = new Set<string>();
 		const stamps = new Map<string, string>();
-		const parsed = files.flatMap((file) => {
-			const look = lookAtFixture(file, root);
-			// Listed, then gone before it was looked at (renamed or removed meanwhile, as an editor or
-			// `git mv` does): not a broken fixture but a removed one, and the change that took it away
-			// brings another reading. A link whose target is gone stays, and is refused.
-			if (look.stamp === 'ENOENT') return [];
-			stamps.set(file, look.stamp);
-			const before = known.get(file);
-			const fresh =
-				before?.stamp === look.stamp
-					? before
-					: { ...readFixtureWith(file, look, opened?.cache), stamp: look.stamp };
+		const parsed = files.flatMap(({ file, listedAsFile }) => {
+			const fresh = readEntry(file, listedAsFile, root);
+			if (fresh === undefined) return [];
+			stamps.set(file, fresh.stamp);
 			if (fresh.key !== undefined) current.add(fresh.key);
 			known.set(file, fresh);
 			return fresh.parsed;

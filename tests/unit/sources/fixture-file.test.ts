@@ -17,6 +17,7 @@ import {
 	parseFixtureJson,
 	positionAt,
 	readFixtureBytes,
+	readListedFixture,
 	type FileKind,
 } from '../../../src/sources/fixture-file.ts';
 
@@ -271,6 +272,38 @@ describe('reading a fixture', () => {
 		expect(readFixtureBytes(file)).toEqual({
 			problem: `cannot be read (ENOENT: no such file or directory, open '${file}')`,
 		});
+	});
+});
+
+describe('reading a fixture the folder’s listing gives as a regular file', () => {
+	it('gives its bytes and the stamp a look at it gives, whole at 1 MiB', async () => {
+		const file = path.join(root, 'listed.json');
+		const content = Buffer.alloc(FIXTURE_MAX_BYTES, 0x61);
+		content[FIXTURE_MAX_BYTES - 1] = 0x7a;
+		await writeFile(file, content);
+		const listed = readListedFixture(file);
+		expect(listed?.stamp).toBe(await stampOf(file));
+		expect(listed?.stamp).toBe(lookAtFixture(file, root).stamp);
+		expect(Buffer.compare(Buffer.from(listed?.bytes ?? []), content)).toBe(0);
+	});
+
+	it('gives a smaller file after a larger one only its own bytes', async () => {
+		const large = path.join(root, 'listed-large.json');
+		const small = path.join(root, 'listed-small.json');
+		await writeFile(large, '{"a":"a long value"}');
+		await writeFile(small, '{"b":"é"}');
+		readListedFixture(large);
+		expect(Buffer.from(readListedFixture(small)?.bytes ?? []).toString()).toBe('{"b":"é"}');
+		await writeFile(small, '');
+		expect(readListedFixture(small)?.bytes).toHaveLength(0);
+	});
+
+	it('gives nothing, so the entry is looked at, for what is not a regular file of at most 1 MiB once open', async () => {
+		const grown = path.join(root, 'listed-grown.json');
+		await writeFile(grown, Buffer.alloc(FIXTURE_MAX_BYTES + 1));
+		for (const name of ['pipe.json', 'shared', 'alias.json', 'listed-grown.json', 'gone.json']) {
+			expect(readListedFixture(path.join(root, name))).toBeUndefined();
+		}
 	});
 });
 

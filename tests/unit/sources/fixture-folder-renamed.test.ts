@@ -18,7 +18,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 	const real = await importOriginal<typeof import('node:fs/promises')>();
 	return {
 		...real,
-		readdir: async (folder: string) => [...(await real.readdir(folder)), ...listing.gone],
+		readdir: async (folder: string, options?: { withFileTypes?: boolean }) => {
+			if (!options?.withFileTypes) return [...(await real.readdir(folder)), ...listing.gone];
+			// Listed as the regular files they were when the folder was read.
+			const gone = listing.gone.map((name) => ({ name, isFile: () => true }));
+			return [...(await real.readdir(folder, { withFileTypes: true })), ...gone];
+		},
 	};
 });
 
