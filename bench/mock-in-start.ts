@@ -178,7 +178,8 @@ const markdown = [
 	'',
 	`${rounds} rounds; each round starts every one once, the order moving by one each round. ` +
 		`GET /api/v2/users with a directory key, asked every 20 ms from the spawn; npm start loads ` +
-		`the 8 views of content/views and builds the portal meanwhile (after) or first (before); ` +
+		`the 8 views of content/views, and builds the portal once its mock listens (after) or ` +
+		`before starting it (before); ` +
 		`the peers serve openapi.yaml alone. npm start's mock after: ${ratio}x the time before.`,
 	'',
 ].join('\n');

@@ -5,8 +5,9 @@
  * mock. Either prints both addresses and stops both on one Ctrl-C (the build too, while it runs);
  * a port already in use gets a one-line message naming the variable that moves it.
  *
- * The mock runs in this process, loaded from its bundle (mock/bundle.ts, of mock/embedded.ts): one
- * file, where its sources are some 1,500 modules to resolve and compile.
+ * The mock runs in this process, loaded first, from its bundle (mock/bundle.ts, of
+ * mock/embedded.ts, which holds the settings reader too): one file, where its sources are some
+ * 1,500 modules to resolve and compile. What only the portal needs is loaded once the mock listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import module from 'node:module';
@@ -17,8 +18,7 @@ import { mockBundle } from '../mock/bundle.ts';
 import type * as Embedded from '../mock/embedded.ts';
 import { prefixed, standardOutput } from '../mock/output.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
-import { readSettings, type PortalSettings } from '../src/sources/settings.ts';
-import { startPortalServer } from './lib/portal-server.ts';
+import type { PortalSettings } from '../src/sources/settings.ts';
 
 // V8's compiled code kept on disk from one start to the next, as `npm run mock` keeps it (mock/cli.ts).
 module.enableCompileCache();
@@ -54,9 +54,21 @@ async function ensurePortFree(port: number, variable: string, what: string): Pro
 	});
 }
 
+/** The mock's code: from its bundle, or from its sources when no bundle can be made. */
+async function loadMock(): Promise<typeof Embedded> {
+	const bundle = await mockBundle(ROOT, 'mock/embedded.ts');
+	return (await (bundle
+		? import(pathToFileURL(bundle).href)
+		: import('../mock/embedded.ts'))) as typeof Embedded;
+}
+
+const embedded = await loadMock().catch((error: unknown) =>
+	fail(error instanceof Error ? error.message : String(error)),
+);
+
 let settings: PortalSettings;
 try {
-	settings = readSettings();
+	settings = embedded.readSettings();
 } catch (error) {
 	fail(error instanceof Error ? error.message : String(error));
 }
@@ -131,18 +143,10 @@ function failRunning(message: string): void {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-/** The mock's code: from its bundle, or from its sources when no bundle can be made. */
-async function loadMock(): Promise<typeof Embedded> {
-	const bundle = await mockBundle(ROOT, 'mock/embedded.ts');
-	return (await (bundle
-		? import(pathToFileURL(bundle).href)
-		: import('../mock/embedded.ts'))) as typeof Embedded;
-}
-
 /** Starts the mock; resolves once it listens, or to undefined once a failure has stopped everything. */
 async function startTheMock(): Promise<Embedded.RunningMock | undefined> {
 	try {
-		const { startMock, upstreamFrom, chaosSummary } = await loadMock();
+		const { startMock, upstreamFrom, chaosSummary } = embedded;
 		mock = await startMock({
 			port: settings.mockPort,
 			viewsDir: settings.viewsDir,
@@ -221,6 +225,7 @@ async function serveBuilt(mockStarting: Promise<Embedded.RunningMock | undefined
 		return;
 	}
 	try {
+		const { startPortalServer } = await import('./lib/portal-server.ts');
 		const portal = await startPortalServer({
 			root: path.join(ROOT, 'dist'),
 			port: settings.portalPort,
