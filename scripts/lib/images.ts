@@ -219,8 +219,11 @@ export async function ensureLocalBase(
 }
 
 /**
- * Bundles `npm run mock`'s code (mock/cli.ts) and its dependencies into one ES module, so the mock
- * image needs no node_modules; the options every bundle of the mock shares are mock/bundle.ts's.
+ * Bundles the mock's code (mock/main.ts, which `npm run mock` runs bundled too) and its
+ * dependencies into one ES module, so the mock image needs no node_modules; the options every
+ * bundle of the mock shares are mock/bundle.ts's. Not mock/cli.ts: it makes and keeps that bundle
+ * with esbuild, which the image has no use for, and in the image each start tried to bundle again,
+ * failed and fell back to the main.ts bundled beside it.
  * Prism gets the English faker only, as mock/prism-imports.ts arranges when the mock runs from
  * source, but bundled in: nothing lies beside the image's one file for the stand-ins
  * `npm run mock`'s bundle takes from mock/ at run time.
@@ -228,7 +231,7 @@ export async function ensureLocalBase(
 export async function bundleMock(outFile: string): Promise<void> {
 	await build({
 		...MOCK_BUNDLE_OPTIONS,
-		entryPoints: [path.join(ROOT, 'mock', 'cli.ts')],
+		entryPoints: [path.join(ROOT, 'mock', 'main.ts')],
 		outfile: outFile,
 		legalComments: 'eof',
 		minifyWhitespace: true,

@@ -4,11 +4,12 @@
  * which time the images carry when SOURCE_DATE_EPOCH is set, in a git clone, and in a copy
  * without git.
  */
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+	bundleMock,
 	newestFile,
 	PUBLIC_BASE,
 	readyBase,
@@ -195,4 +196,22 @@ describe('the newest file of the sources', () => {
 	it('is none in a folder without any of them', async () => {
 		await expect(newestFile(path.join(root, 'src'))).resolves.toBeUndefined();
 	});
+});
+
+describe("the mock image's bundle", () => {
+	it('holds the mock itself, not the bundler npm run mock uses to make its bundle: no esbuild to try at each start in the image', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-image-bundle-'));
+		try {
+			const file = path.join(folder, 'console-portal-mock.mjs');
+			await bundleMock(file);
+			const text = await readFile(file, 'utf8');
+			// The mock's own settings and its server are in it...
+			expect(text).toContain('MOCK_WORKERS');
+			expect(text).toContain('Mock listening on');
+			// ...and none of esbuild's API, which mock/cli.ts would bring to make a bundle at start.
+			expect(text).not.toContain('ESBUILD_BINARY_PATH');
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
+	}, 60_000);
 });
