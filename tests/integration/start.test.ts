@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
@@ -24,7 +25,11 @@ afterAll(async () => {
 	await Promise.all(started.map((process) => process.stop()));
 });
 
-/** The line Astro prints as a build's last. */
+/**
+ * The line Astro prints as a build's last, read without its colours: Astro colours its output
+ * wherever CI is set (picocolors), as it is in CI, and `[build]` and `Complete!` then have a colour
+ * code between them.
+ */
 const BUILD_COMPLETE = '[build] Complete!';
 
 /** Whether the process group led by `pid` still has a process in it. */
@@ -72,7 +77,7 @@ describe('npm start', () => {
 		expect(app.output()).toContain(`Portal  ${portal}/`);
 		expect(app.output()).toContain(`Mock    ${mock}`);
 		// The line the test below reads as the build's end.
-		expect(app.output()).toContain(BUILD_COMPLETE);
+		expect(stripVTControlCharacters(app.output())).toContain(BUILD_COMPLETE);
 
 		const [entry] = views;
 		if (!entry) throw new Error('no views');
@@ -124,7 +129,7 @@ describe('npm start', () => {
 		expect(status).toBe(200);
 		// The mock answered before the build ended: the portal is not served yet.
 		expect(app.output()).toContain('Building the portal…');
-		expect(app.output()).not.toContain(BUILD_COMPLETE);
+		expect(stripVTControlCharacters(app.output())).not.toContain(BUILD_COMPLETE);
 		expect(await answers(`http://127.0.0.1:${portalPort}/`)).toBe(false);
 
 		app.child.kill('SIGINT');
@@ -133,7 +138,7 @@ describe('npm start', () => {
 		// Astro's build, in the same process group, stopped with it.
 		expect(groupAlive(app.child.pid ?? 0)).toBe(false);
 		expect(await answers(`${mock}/`)).toBe(false);
-		expect(app.output()).not.toContain(BUILD_COMPLETE);
+		expect(stripVTControlCharacters(app.output())).not.toContain(BUILD_COMPLETE);
 		expect(app.output()).not.toContain('Console Portal is running');
 	});
 
