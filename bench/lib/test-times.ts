@@ -204,16 +204,20 @@ export function stageMs(project: ProjectTimes): number {
 	return project.spanMs ?? project.ms;
 }
 
+/** The files' times added up: the run's work, more than its time when files ran side by side. */
+function addedMs(files: readonly FileRow[]): number {
+	return files.reduce((sum, file) => sum + file.wholeMs, 0);
+}
+
 /** The run's time spent outside any file: vitest's start and the projects' global setups. */
 export function outsideMs(suite: SuiteTimes): number {
-	const inFiles = spanOf(suite.files) ?? suite.files.reduce((sum, file) => sum + file.wholeMs, 0);
-	return Math.max(0, suite.wallMs - inFiles);
+	return Math.max(0, suite.wallMs - (spanOf(suite.files) ?? addedMs(suite.files)));
 }
 
 /** Whether the run's files ran side by side: their times add up to more than the span they covered. */
 function sideBySide(suite: SuiteTimes): boolean {
 	const span = spanOf(suite.files);
-	return span !== undefined && suite.files.reduce((sum, file) => sum + file.wholeMs, 0) > span;
+	return span !== undefined && addedMs(suite.files) > span;
 }
 
 /** The line that heads a run's tables: what ran, where, how many tests and how long. */
@@ -231,58 +235,51 @@ export function headline(suite: SuiteTimes): string {
 /** The by-project and by-file tables of a run, with their notes, as Markdown. */
 export function timesMarkdown(suite: SuiteTimes): string {
 	const outside = outsideMs(suite);
+	// Side by side, a project's files' times added up and the time while they ran differ, and
+	// both are shown; one at a time they are the same, and the sum stands for both.
+	const overlapped = sideBySide(suite);
+	const shownMs = (project: ProjectTimes): number => (overlapped ? stageMs(project) : project.ms);
+	/** A cell of the column only a run with files side by side has. */
+	const added = (cell: string): string[] => (overlapped ? [cell] : []);
 	return [
 		headline(suite),
 		'',
 		'## By project',
 		'',
-		sideBySide(suite)
-			? table(
-					['project', 'files', 'tests', 'time of its files', 'while they ran', 'share'],
-					[
-						...byProject(suite.files).map((project) => [
-							project.project,
-							String(project.files),
-							String(project.tests),
-							seconds(project.ms),
-							seconds(stageMs(project)),
-							share(stageMs(project), suite.wallMs),
-						]),
-						['outside the files', '', '', '', seconds(outside), share(outside, suite.wallMs)],
-						[
-							'total',
-							String(suite.files.length),
-							String(suite.tests),
-							seconds(suite.files.reduce((sum, file) => sum + file.wholeMs, 0)),
-							seconds(suite.wallMs),
-							'100 %',
-						],
-					],
-				)
-			: table(
-					['project', 'files', 'tests', 'time', 'share'],
-					[
-						...byProject(suite.files).map(({ project, files, tests, ms }) => [
-							project,
-							String(files),
-							String(tests),
-							seconds(ms),
-							share(ms, suite.wallMs),
-						]),
-						['outside the files', '', '', seconds(outside), share(outside, suite.wallMs)],
-						[
-							'total',
-							String(suite.files.length),
-							String(suite.tests),
-							seconds(suite.wallMs),
-							'100 %',
-						],
-					],
-				),
+		table(
+			[
+				'project',
+				'files',
+				'tests',
+				...(overlapped ? ['time of its files', 'while they ran'] : ['time']),
+				'share',
+			],
+			[
+				...byProject(suite.files).map((project) => [
+					project.project,
+					String(project.files),
+					String(project.tests),
+					...added(seconds(project.ms)),
+					seconds(shownMs(project)),
+					share(shownMs(project), suite.wallMs),
+				]),
+				['outside the files', '', '', ...added(''), seconds(outside), share(outside, suite.wallMs)],
+				[
+					'total',
+					String(suite.files.length),
+					String(suite.tests),
+					...added(seconds(addedMs(suite.files))),
+					seconds(suite.wallMs),
+					'100 %',
+				],
+			],
+		),
 		'',
-		sideBySide(suite)
-			? "A file's time is its setup, import, hooks and tests. Files ran two at a time (vitest.config.ts), so their times add up to more than the run took: \"while they ran\" is the time while at least one of a project's files was running, and the projects' files ran side by side with each other's too, so those add up to more than the total as well. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started)."
-			: "A file's time is its setup, import, hooks and tests; these files ran one at a time, so they add up. Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started).",
+		`${
+			overlapped
+				? "A file's time is its setup, import, hooks and tests. Files ran two at a time (vitest.config.ts), so their times add up to more than the run took: \"while they ran\" is the time while at least one of a project's files was running, and the projects' files ran side by side with each other's too, so those add up to more than the total as well."
+				: "A file's time is its setup, import, hooks and tests; these files ran one at a time, so they add up."
+		} Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started).`,
 		'',
 		'## By file, slowest first',
 		'',
