@@ -14,6 +14,7 @@ import { readContract, shownPath, viewExamples } from '../src/sources/contract.t
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
+import { checkoutContractCache } from '../src/sources/contract-cache.ts';
 import { checkoutFixtureCache } from '../src/sources/fixture-cache.ts';
 import { createFixtureReader, formatProblems, type ViewEntry } from '../src/sources/fixtures.ts';
 
@@ -118,8 +119,9 @@ function routeProblem(reference: ApiReference, file: string, status: 404 | 405):
 async function readContractFile(file: string): Promise<ContractReading> {
 	const stamp = await stampOf(file).catch(() => 'missing');
 	try {
-		// The reading the build makes: YAML, the OpenAPI model, the place of each view's example.
-		const { document, reference } = await readContract(file);
+		// The reading the build makes: YAML, the OpenAPI model, the place of each view's example;
+		// taken from the last start's when the text is the same (contract-cache.ts).
+		const { document, reference } = await readContract(file, checkoutContractCache());
 		// Prism resolves references in place: it gets its own copy.
 		const operations = await getHttpOperationsFromSpec(structuredClone(document));
 		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);

@@ -14,7 +14,8 @@ import type { ViewEntry } from './fixtures.ts';
 import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import { localMockUrl } from '../shared/urls.ts';
-import { referenceFromDocument, type ApiReference, type NamedExample } from './openapi.ts';
+import { openContractCache, type ContractCacheOptions } from './contract-cache.ts';
+import type { ApiReference, NamedExample } from './openapi.ts';
 import { viewName } from '../shared/views.ts';
 
 /** Where the per-view 200 examples go in the document. */
@@ -108,6 +109,8 @@ export interface Contract {
  */
 export async function loadContract(text: string, file: string): Promise<Contract> {
 	const document = parseContract(text, file);
+	// Loaded when a contract is read, not with this module: a start from the cache never needs it.
+	const { referenceFromDocument } = await import('./openapi.ts');
 	const reference = await referenceFromDocument(document, file);
 	composeContract(document, [], { mockOrigin: mockOrigin(0), file });
 	return { file, document, reference };
@@ -119,9 +122,10 @@ const readings = new Map<string, { text: string; contract: Promise<Contract> }>(
 /**
  * Reads, parses and checks a contract file. The file is read at each call, but parsed and
  * dereferenced only when its text changed since the last call: every caller in a process gets
- * the same `Contract` for the same text, to read and not to change.
+ * the same `Contract` for the same text, to read and not to change. With a cache
+ * (`contract-cache.ts`), a text read and checked by an earlier process is taken from it.
  */
-export async function readContract(file: string): Promise<Contract> {
+export async function readContract(file: string, cache?: ContractCacheOptions): Promise<Contract> {
 	let text: string;
 	try {
 		text = await readFile(file, 'utf8');
@@ -131,12 +135,19 @@ export async function readContract(file: string): Promise<Contract> {
 	}
 	const known = readings.get(file);
 	if (known?.text === text) return known.contract;
-	const contract = loadContract(text, file);
+	const kept = cache && openContractCache(file, cache);
+	const cached = kept?.get(text);
+	const contract = cached ? Promise.resolve({ file, ...cached }) : loadContract(text, file);
 	readings.set(file, { text, contract });
-	// A contract that fails is read again next time rather than remembered.
-	contract.catch(() => {
-		if (readings.get(file)?.contract === contract) readings.delete(file);
-	});
+	contract.then(
+		(read) => {
+			if (!cached) kept?.keep(text, read);
+		},
+		() => {
+			// A contract that fails is read again next time rather than remembered.
+			if (readings.get(file)?.contract === contract) readings.delete(file);
+		},
+	);
 	return contract;
 }
 
@@ -225,6 +236,7 @@ export async function composedReference(
 	const document = composeContract(contract, [], options);
 	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);
 	media['examples'] = { [VIEWS_STAND_IN]: { value: null } };
+	const { referenceFromDocument } = await import('./openapi.ts');
 	const reference = await referenceFromDocument(document, options.file);
 	const examples = Object.entries(viewExamples(views)).map(([name, { summary, value }]) => ({
 		name,

@@ -19,12 +19,11 @@ import {
 	readdirSync,
 	readFileSync,
 	renameSync,
-	rmSync,
-	statSync,
 	writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { View } from '../schemas/view.ts';
+import { codeHash, pruneOthers } from './disk-cache.ts';
 
 /** Where a checkout keeps its fixture caches, relative to it. */
 export const FIXTURE_CACHE_FOLDER = path.join('node_modules', '.cache', 'console-portal-fixtures');
@@ -76,17 +75,6 @@ export interface FixtureCache {
 	save: (current: ReadonlySet<string>) => void;
 }
 
-/** The hash of the code the cache depends on, or undefined when a file of it cannot be read. */
-function codeHash(code: readonly string[]): string | undefined {
-	if (code.length === 0) return undefined;
-	try {
-		const parts = code.map((file) => `${file}\0${hash('sha256', readFileSync(file))}`);
-		return hash('sha256', parts.join('\0'), 'hex').slice(0, 16);
-	} catch {
-		return undefined;
-	}
-}
-
 /** The lines of a cache file, by key, as text not yet parsed. */
 function readLines(file: string): Map<string, string> {
 	const lines = new Map<string, string>();
@@ -101,19 +89,6 @@ function readLines(file: string): Map<string, string> {
 		if (tab > 0) lines.set(line.slice(0, tab), line.slice(tab + 1));
 	}
 	return lines;
-}
-
-/** Removes the oldest cache files but `kept` (files left aside too) past the size limit. */
-function pruneOthers(folder: string, kept: string): void {
-	const others = readdirSync(folder)
-		.filter((name) => name.includes('.views') && name !== kept)
-		.map((name) => ({ file: path.join(folder, name), info: statSync(path.join(folder, name)) }))
-		.sort((a, b) => b.info.mtimeMs - a.info.mtimeMs);
-	let bytes = 0;
-	for (const { file, info } of others) {
-		bytes += info.size;
-		if (bytes > OTHER_CACHES_MAX_BYTES) rmSync(file, { force: true });
-	}
 }
 
 /**
@@ -166,7 +141,9 @@ export function openFixtureCache(
 					appendFileSync(file, kept.join(''));
 				}
 				kept.length = 0;
-				pruneOthers(options.folder, name);
+				pruneOthers(options.folder, name, OTHER_CACHES_MAX_BYTES, (other) =>
+					other.includes('.views'),
+				);
 			} catch {
 				// A cache that cannot be written: the next start validates these files again.
 			}

@@ -1,0 +1,127 @@
+/**
+ * The contract's last reading, kept on disk from one start to the next (under node_modules/.cache,
+ * as the fixture cache and the mock's bundle are): a start whose contract is unchanged takes the
+ * document and its checked model from it, and parses no YAML and loads no Redocly, which is a
+ * third of the mock's start. A cache file holds one reading: the hash of the contract's text, the
+ * document as parsed and its model. It is named for the contract file and for the code that reads
+ * a contract (the contract readers, the YAML parser, Redocly and zod): an edited contract has
+ * another hash and is read and checked again, with the same messages, and a change to that code
+ * (or to Node's V8, whose serialisation the file is in, as structuredClone copies) starts a new
+ * cache file. Only a reading that checked out is kept: a refused contract is refused again each
+ * time. Where nothing can be read or written, there is no cache.
+ */
+import { hash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { codeHash, pruneOthers } from './disk-cache.ts';
+import type { ApiReference } from './openapi.ts';
+
+/** The most a cache folder keeps of other contracts' readings (the tests' copies among them), in bytes. */
+const OTHER_CACHES_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Where a checkout keeps its contract caches, relative to it. */
+export const CONTRACT_CACHE_FOLDER = path.join('node_modules', '.cache', 'console-portal-contract');
+
+/** Where a contract cache is kept and what code it depends on. */
+export interface ContractCacheOptions {
+	/** The folder of the cache files. */
+	folder: string;
+	/** The files whose content decides how a contract reads: a change to any starts afresh. */
+	code: readonly string[];
+}
+
+/** A contract as parsed and checked: what the cache keeps. */
+export interface CachedContract {
+	document: Record<string, unknown>;
+	reference: ApiReference;
+}
+
+/**
+ * The contract cache of a checkout (the current folder, as `npm run mock` runs in it): kept in its
+ * node_modules/.cache, and depending on its contract readers, the YAML parser, Redocly and zod.
+ */
+export function checkoutContractCache(root = process.cwd()): ContractCacheOptions {
+	const sources = path.join(root, 'src', 'sources');
+	const modules = path.join(root, 'node_modules');
+	return {
+		folder: path.join(root, CONTRACT_CACHE_FOLDER),
+		code: [
+			path.join(sources, 'contract.ts'),
+			path.join(sources, 'openapi.ts'),
+			path.join(sources, 'contract-cache.ts'),
+			path.join(modules, 'yaml', 'package.json'),
+			path.join(modules, '@redocly', 'openapi-core', 'package.json'),
+			path.join(modules, 'zod', 'package.json'),
+		],
+	};
+}
+
+/** The cached reading of one contract file. */
+export interface ContractCache {
+	/** The reading kept for exactly this text, a new object each time; undefined for any other. */
+	get: (text: string) => CachedContract | undefined;
+	/** Keeps the reading of this text, in place of the one kept before, if it can be serialised. */
+	keep: (text: string, reading: CachedContract) => void;
+}
+
+/** What a cache file holds. */
+interface CacheFile extends CachedContract {
+	text: string;
+}
+
+/** Whether a value is a mapping (not an array, not null). */
+function isMapping(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The cache of a contract file (`file`, as its readers name it), or undefined when the code it
+ * depends on cannot be read. Nothing fails for a cache that cannot be read or written.
+ */
+export function openContractCache(
+	file: string,
+	options: ContractCacheOptions,
+): ContractCache | undefined {
+	const code = codeHash(options.code, process.versions.v8);
+	if (code === undefined) return undefined;
+	const prefix = `${hash('sha256', path.resolve(file), 'hex').slice(0, 16)}-`;
+	const name = `${prefix}${code}.v8`;
+	const cacheFile = path.join(options.folder, name);
+	const textKey = (text: string): string => hash('sha256', text, 'base64url');
+	return {
+		get: (text) => {
+			let kept: unknown;
+			try {
+				kept = deserialize(readFileSync(cacheFile));
+			} catch {
+				return undefined;
+			}
+			if (!isMapping(kept) || kept['text'] !== textKey(text)) return undefined;
+			const { document, reference } = kept;
+			// The model's shape is the code's, and the code is the cache file's name.
+			return isMapping(document) && isMapping(reference)
+				? { document, reference: reference as unknown as ApiReference }
+				: undefined;
+		},
+		keep: (text, { document, reference }) => {
+			try {
+				const kept: CacheFile = { text: textKey(text), document, reference };
+				const bytes = serialize(kept);
+				mkdirSync(options.folder, { recursive: true });
+				// Written aside and renamed, so a reader meanwhile reads a whole file or none.
+				const aside = `${cacheFile}.${process.pid}`;
+				writeFileSync(aside, bytes);
+				renameSync(aside, cacheFile);
+				// The same contract's readings by older code are of no more use; others are kept a while.
+				for (const other of readdirSync(options.folder)) {
+					if (other.startsWith(prefix) && other.endsWith('.v8') && other !== name)
+						rmSync(path.join(options.folder, other), { force: true });
+				}
+				pruneOthers(options.folder, name, OTHER_CACHES_MAX_BYTES, (other) => other.includes('.v8'));
+			} catch {
+				// Not serialisable, or a cache that cannot be written: read it again next time.
+			}
+		},
+	};
+}
