@@ -320,7 +320,9 @@ describe('the commands the README and the mock-server guide show', () => {
 				scripts: Record<string, string>;
 			}
 		).scripts;
-		expect(scripts['mock']).toBe('node mock/cli.ts');
+		expect(scripts['mock']).toBe(
+			'NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-node_modules/.cache/node-compile-cache} node mock/cli.ts',
+		);
 		const readme = await shown('README.md');
 		const guide = await shown('content/docs/mock-server.mdx');
 		expect(readme.length).toBeGreaterThan(0);

@@ -299,7 +299,9 @@ describe('the mock’s own rules in proxy mode', () => {
 				scripts: Record<string, string>;
 			}
 		).scripts;
-		expect(scripts['mock']).toBe('node mock/cli.ts');
+		expect(scripts['mock']).toBe(
+			'NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-node_modules/.cache/node-compile-cache} node mock/cli.ts',
+		);
 	});
 
 	it('prints no key of any fixture in any log line', () => {
