@@ -12,7 +12,7 @@
  * `npm ci` makes a new bundle at the next start, which takes about a second. What esbuild cannot
  * bundle, or a cache folder that cannot be written, leaves the mock to run from its sources.
  *
- * Prism's three stand-ins (mock/prism-imports.ts says why) are taken as they are at run time,
+ * Prism's five stand-ins (mock/prism-imports.ts says why) are taken as they are at run time,
  * outside the bundle: the resolve hook is not in it, so no import pays for it.
  */
 import { createHash } from 'node:crypto';
@@ -79,6 +79,21 @@ const STAND_INS: readonly { specifier: string; importer: string; file: string }[
 		specifier: '@stoplight/json-schema-merge-allof',
 		importer: '/@stoplight/prism-http/dist/validator/validators/body.js',
 		file: 'merge-allof-later.cjs',
+	},
+	{
+		specifier: 'node-fetch',
+		importer: '/@stoplight/prism-http/dist/forwarder/index.js',
+		file: 'node-fetch-later.cjs',
+	},
+	{
+		specifier: 'node-fetch',
+		importer: '/@stoplight/prism-http/dist/mocker/callback/callbacks.js',
+		file: 'node-fetch-later.cjs',
+	},
+	{
+		specifier: 'isomorphic-fetch',
+		importer: '/@stoplight/json-schema-ref-parser/lib/resolvers/http.js',
+		file: 'global-fetch.cjs',
 	},
 ];
 
@@ -147,14 +162,17 @@ function recording(at: Checkout, contents: Map<string, string>): Plugin {
 	return {
 		name: 'console-portal-mock',
 		setup(build) {
-			build.onResolve({ filter: /^@(?:faker-js|stoplight)\// }, ({ path: specifier, importer }) => {
-				const standIn = STAND_INS.find(
-					(each) => each.specifier === specifier && importer.endsWith(each.importer),
-				);
-				return standIn
-					? { path: path.join(at.root, 'mock', standIn.file), external: true }
-					: undefined;
-			});
+			build.onResolve(
+				{ filter: /^(?:@(?:faker-js|stoplight)\/|(?:node|isomorphic)-fetch$)/ },
+				({ path: specifier, importer }) => {
+					const standIn = STAND_INS.find(
+						(each) => each.specifier === specifier && importer.endsWith(each.importer),
+					);
+					return standIn
+						? { path: path.join(at.root, 'mock', standIn.file), external: true }
+						: undefined;
+				},
+			);
 			// Node's built-ins as require() gives them: imported as ES modules, each gets a namespace
 			// of all its exports, and node:http's reads its lazy WebSocket ones, which load undici,
 			// Node's fetch: a third of a second at each start for nothing the mock uses.

@@ -12,6 +12,10 @@
  *   Postman collection (`postman-none.cjs`).
  * - Prism's body validator loads an allOf merger that only request validation calls, which the
  *   mock turns off; it gets one that loads the merger on first use (`merge-allof-later.cjs`).
+ * - Prism's forwarder and its callbacks load node-fetch, which the mock never has Prism call; they
+ *   get a fetch that loads it on first use (`node-fetch-later.cjs`). The reference resolver
+ *   Prism reads the contract with loads isomorphic-fetch only to set a global fetch where there
+ *   is none; Node 24 has one, so it gets Node's (`global-fetch.cjs`).
  * Import it before anything imports Prism.
  */
 import { registerHooks } from 'node:module';
@@ -21,6 +25,8 @@ const STAND_INS = new Map([
 	['@faker-js/faker', new URL('./faker-english.cjs', import.meta.url).href],
 	['@stoplight/http-spec/postman/operation', new URL('./postman-none.cjs', import.meta.url).href],
 	['@stoplight/json-schema-merge-allof', new URL('./merge-allof-later.cjs', import.meta.url).href],
+	['node-fetch', new URL('./node-fetch-later.cjs', import.meta.url).href],
+	['isomorphic-fetch', new URL('./global-fetch.cjs', import.meta.url).href],
 ]);
 
 /**
@@ -31,6 +37,9 @@ const IMPORTERS = [
 	'/@stoplight/prism-http/dist/mocker/generator/JSONSchema.js',
 	'/@stoplight/prism-http/dist/utils/operations.js',
 	'/@stoplight/prism-http/dist/validator/validators/body.js',
+	'/@stoplight/prism-http/dist/forwarder/index.js',
+	'/@stoplight/prism-http/dist/mocker/callback/callbacks.js',
+	'/@stoplight/json-schema-ref-parser/lib/resolvers/http.js',
 ];
 
 registerHooks({

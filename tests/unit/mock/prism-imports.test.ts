@@ -1,7 +1,7 @@
 /**
  * What Prism loads in the mock: faker's English data only, not every locale, and only once it is
- * read; no Postman collection reader; and no allOf merger until Prism's validation calls it. The
- * mock starts without them.
+ * read; no Postman collection reader; no allOf merger until Prism's validation calls it; and no
+ * node-fetch until Prism's forwarder or callbacks call it. The mock starts without them.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ import { createRequire } from 'node:module';
 const { loadState } = await import('./mock/state.ts');
 const { createMemory } = await import('./mock/decide.ts');
 const loaded = () => [...new Set(Object.keys(createRequire(import.meta.url).cache)
-	.filter((file) => file.includes('/node_modules/') && /@faker-js|json-schema-merge-allof/.test(file))
+	.filter((file) => file.includes('/node_modules/') && /@faker-js|json-schema-merge-allof|node-fetch|isomorphic-fetch|whatwg-url/.test(file))
 	.map((file) => file.split('node_modules/').at(-1).split('/').slice(0, 2).join('/')))].sort();
 const state = await loadState({ viewsDir: 'content/views', contractFile: 'openapi.yaml', mockOrigin: 'http://127.0.0.1:1' });
 const memory = createMemory();
@@ -84,13 +84,15 @@ const kept = await memory.answerer.users(state, 200, slug);
 const atStart = loaded();
 const generated = await memory.answerer.users(state, 200, undefined, { dynamic: true, spelled: 'dynamic=true' });
 const users = JSON.parse(generated.body).users;
-console.log(JSON.stringify({ atStart, kept: kept.status, generated: generated.status, users: Array.isArray(users), afterGenerating: loaded() }));
+const afterGenerating = loaded();
+const fetched = await createRequire(import.meta.url)('./mock/node-fetch-later.cjs').default('/relative').catch((error) => error.message);
+console.log(JSON.stringify({ atStart, kept: kept.status, generated: generated.status, users: Array.isArray(users), afterGenerating, fetched, afterFetching: loaded() }));
 `;
 
 describe('what Prism loads only when it is needed', () => {
 	// The contract's x-faker hints (a person's name, an email at example.com) make a generated
 	// directory use faker: it is loaded then, never to start, and the merger never.
-	it('loads neither faker nor the allOf merger to start, and faker only to generate a directory', () => {
+	it('loads neither faker, the allOf merger nor node-fetch to start, faker only to generate a directory, node-fetch only to fetch', () => {
 		const result = spawnSync(bin('node'), ['--input-type=module', '-e', LAZY_SCRIPT], {
 			cwd: ROOT,
 			encoding: 'utf8',
@@ -102,6 +104,9 @@ describe('what Prism loads only when it is needed', () => {
 			generated: 200,
 			users: true,
 			afterGenerating: ['@faker-js/faker'],
+			// node-fetch's own refusal: the stand-in hands the call to it.
+			fetched: 'Only absolute URLs are supported',
+			afterFetching: ['@faker-js/faker', 'node-fetch/lib', 'whatwg-url/lib'],
 		});
 	});
 });
