@@ -1,10 +1,10 @@
 /**
  * `node bench/mock-in-start.ts`: how soon `npm start`'s mock answers, against another checkout's
  * and against the peers `bench:mock` starts (Scalar's mock server, Mockoon's CLI; installed by
- * `node bench/install.ts`). Each start of `npm start` runs `node scripts/start.ts` in its checkout
- * on free ports and measures, from the spawn, the mock's first 200 for GET /api/v2/users with a
- * directory key and the portal's first answer at `/`, then stops it; a peer is timed to its first
- * 200 for the same request. BENCH_BASELINE names the other checkout (with its node_modules, e.g. a
+ * `node bench/install.ts`). Each checkout is started in two ways, `npm start` through npm as a
+ * person runs it and `node scripts/start.ts` without npm, on free ports; each start is timed from
+ * the spawn to the mock's first 200 for GET /api/v2/users with a directory key and to the portal's
+ * first answer at `/`, then stopped; a peer is timed to its first 200 for the same request. BENCH_BASELINE names the other checkout (with its node_modules, e.g. a
  * git worktree of an earlier commit with a link to this one's). Each round starts every one once,
  * the order moving by one each round, so all meet the same machine noise; each starts once before
  * the rounds, unmeasured (filling the mock's bundle and compile caches, as any first start after
@@ -89,14 +89,29 @@ async function peerOnce(id: string): Promise<Timing> {
 	}));
 }
 
-/** Runs `npm start` in a checkout once, to the portal's first answer, and stops it. */
-async function startOnce(root: string): Promise<Timing> {
+/**
+ * Runs `npm start` in a checkout once, to the portal's first answer, and stops it: through npm as
+ * a person runs it (npm, a shell, then Node, with what package.json's script sets), or
+ * `node scripts/start.ts` alone.
+ */
+async function startOnce(root: string, via: 'npm' | 'node'): Promise<Timing> {
 	const [portalPort, mockPort] = [await freePort(), await freePort()];
+	const bin = path.join(root, 'node_modules', '.bin');
 	const began = performance.now();
-	const app = start(path.join(ROOT, 'node_modules', '.bin', 'node'), ['scripts/start.ts'], {
-		cwd: root,
-		env: { PORTAL_PORT: String(portalPort), MOCK_PORT: String(mockPort), MOCK_LOG: 'off' },
-	});
+	const app = start(
+		via === 'npm' ? 'npm' : path.join(bin, 'node'),
+		via === 'npm' ? ['start'] : ['scripts/start.ts'],
+		{
+			cwd: root,
+			env: {
+				PORTAL_PORT: String(portalPort),
+				MOCK_PORT: String(mockPort),
+				MOCK_LOG: 'off',
+				// npm from the PATH, which starts with node_modules/.bin, so npm runs on the pinned Node.
+				PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`,
+			},
+		},
+	);
 	return timed(app, async () => {
 		const portal = when(async () => {
 			await fetch(`http://127.0.0.1:${portalPort}/`, { signal: AbortSignal.timeout(2000) });
@@ -108,11 +123,17 @@ async function startOnce(root: string): Promise<Timing> {
 	});
 }
 
-const before = `npm start, before (${commitOf(path.resolve(baselineRoot))})`;
-const after = `npm start, after (${commitOf(ROOT)})`;
+const baseline = path.resolve(baselineRoot);
+const ours = [
+	{ name: `npm start, before (${commitOf(baseline)})`, root: baseline, via: 'npm' },
+	{ name: `npm start, after (${commitOf(ROOT)})`, root: ROOT, via: 'npm' },
+	{ name: `node scripts/start.ts, before (${commitOf(baseline)})`, root: baseline, via: 'node' },
+	{ name: `node scripts/start.ts, after (${commitOf(ROOT)})`, root: ROOT, via: 'node' },
+] as const;
+const [before, after] = ours.map(({ name }) => name);
+const oursNames = new Set<string>(ours.map(({ name }) => name));
 const contestants: Contestant[] = [
-	{ name: before, once: () => startOnce(path.resolve(baselineRoot)) },
-	{ name: after, once: () => startOnce(ROOT) },
+	...ours.map(({ name, root, via }) => ({ name, once: () => startOnce(root, via) })),
 	...['scalar', 'mockoon'].map((id) => ({
 		name: PEERS.find((peer) => peer.id === id)?.name ?? id,
 		once: () => peerOnce(id),
@@ -141,12 +162,17 @@ const of = (name: string): Timing[] => timings.get(name) ?? [];
 const overFasterPeer = (name: string): number[] =>
 	of(name).map(
 		({ mock }, round) =>
-			mock / Math.min(...contestants.slice(2).map((peer) => of(peer.name)[round]?.mock ?? NaN)),
+			mock /
+			Math.min(
+				...contestants
+					.filter((peer) => !oursNames.has(peer.name))
+					.map((peer) => of(peer.name)[round]?.mock ?? NaN),
+			),
 	);
 const rows = contestants.map(({ name }) => {
 	const each = of(name);
 	const portals = each.flatMap(({ portal }) => (portal === undefined ? [] : [portal]));
-	const ratios = name === before || name === after ? overFasterPeer(name) : [];
+	const ratios = oursNames.has(name) ? overFasterPeer(name) : [];
 	return [
 		name,
 		seconds(median(each.map(({ mock }) => mock))),
@@ -157,7 +183,7 @@ const rows = contestants.map(({ name }) => {
 	];
 });
 const ratio = (
-	median(of(after).map(({ mock }) => mock)) / median(of(before).map(({ mock }) => mock))
+	median(of(after ?? '').map(({ mock }) => mock)) / median(of(before ?? '').map(({ mock }) => mock))
 ).toFixed(2);
 const markdown = [
 	"# npm start's mock: spawn to the first 200",
@@ -177,9 +203,9 @@ const markdown = [
 	),
 	'',
 	`${rounds} rounds; each round starts every one once, the order moving by one each round. ` +
-		`GET /api/v2/users with a directory key, asked every 20 ms from the spawn; npm start loads ` +
-		`the 8 views of content/views, and builds the portal once its mock listens (after) or ` +
-		`before starting it (before); ` +
+		`GET /api/v2/users with a directory key, asked every 20 ms from the spawn; npm start ` +
+		`(through npm, as a person runs it, and as node scripts/start.ts without npm) loads ` +
+		`the 8 views of content/views, and builds the portal once its mock listens; ` +
 		`the peers serve openapi.yaml alone. npm start's mock after: ${ratio}x the time before.`,
 	'',
 ].join('\n');
