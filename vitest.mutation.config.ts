@@ -25,6 +25,8 @@ export default defineConfig({
 			// a start's reading of each file, the other fixture tests read too.
 			'tests/unit/sources/fixture-folder-calls.test.ts',
 		],
+		// The contract's model loaded before any test: tests/mutation/setup.ts says why.
+		setupFiles: ['tests/mutation/setup.ts'],
 		testTimeout: 60_000,
 		// Stryker runs the covering tests once per mutant; test files sharing one module graph
 		// within a run roughly halved the time per mutant (measured on the same 147 mutants: 2 min

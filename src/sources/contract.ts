@@ -137,17 +137,17 @@ export async function readContract(file: string, cache?: ContractCacheOptions): 
 	if (known?.text === text) return known.contract;
 	const kept = cache && openContractCache(file, cache);
 	const cached = kept?.get(text);
-	const contract = cached ? Promise.resolve({ file, ...cached }) : loadContract(text, file);
+	const contract = cached
+		? Promise.resolve({ file, ...cached })
+		: loadContract(text, file).then((read) => {
+				kept?.keep(text, read);
+				return read;
+			});
 	readings.set(file, { text, contract });
-	contract.then(
-		(read) => {
-			if (!cached) kept?.keep(text, read);
-		},
-		() => {
-			// A contract that fails is read again next time rather than remembered.
-			if (readings.get(file)?.contract === contract) readings.delete(file);
-		},
-	);
+	// A contract that fails is read again next time rather than remembered.
+	contract.catch(() => {
+		if (readings.get(file)?.contract === contract) readings.delete(file);
+	});
 	return contract;
 }
 
