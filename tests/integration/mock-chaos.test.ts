@@ -72,9 +72,10 @@ function ask(
 	target: string,
 	headers: Record<string, string> = {},
 	method = 'GET',
+	through = agent,
 ): Promise<string> {
 	return new Promise((resolve) => {
-		const sent = request(`${base}${target}`, { method, headers, agent }, (response) => {
+		const sent = request(`${base}${target}`, { method, headers, agent: through }, (response) => {
 			response.resume();
 			response.on('end', () => resolve(String(response.statusCode)));
 		});
@@ -233,6 +234,35 @@ describe('MOCK_CHAOS over 1,000 requests with a seed', () => {
 		const third = await soakRun(other);
 		await stopMock(other);
 		expect(third.chaos).not.toEqual(first.chaos);
+	}, 120_000);
+
+	it("with MOCK_WORKERS=2, gives each worker's nth request in scope what the nth gets from one process", async () => {
+		const mock = await startMock({ MOCK_CHAOS: SOAK, MOCK_WORKERS: '2' });
+		const key = keyOf('production');
+		// Two kept-alive connections, which the primary hands to its workers in turn.
+		const agents = [0, 1].map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+		const requests = 300;
+		const seen: string[] = [];
+		for (let index = 0; index < requests; index += 1) {
+			const through = agents[index % 2];
+			seen.push(await ask(mock.base, USERS, { Authorization: `Bearer ${key}` }, 'GET', through));
+		}
+		for (const each of agents) each.destroy();
+		const lines = await logLines(mock, `GET ${USERS}`, requests);
+		await stopMock(mock);
+		const byWorker = new Map<string, string[]>();
+		for (const line of lines) {
+			const worker = /\bworker=(\d+)/.exec(line)?.[1] ?? 'none';
+			byWorker.set(worker, [...(byWorker.get(worker) ?? []), chaosOf(line)]);
+		}
+		expect([...byWorker.keys()].sort()).toEqual(['1', '2']);
+		for (const [worker, chaos] of byWorker) {
+			expect(chaos, `worker ${worker}`).toEqual(first.chaos.slice(0, chaos.length));
+		}
+		// What the clients saw is what the log says each worker served.
+		expect(seen.filter((status) => status === '200').length).toBe(
+			lines.filter((line) => expectedSeen(chaosOf(line)) === '200').length,
+		);
 	}, 120_000);
 });
 
