@@ -6,11 +6,11 @@
 const { createRequire } = require('node:module');
 
 const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
-let fetch;
+let nodeFetch;
 
 module.exports = {
 	default(...args) {
-		fetch ??= fromPrism('node-fetch').default;
-		return fetch(...args);
+		nodeFetch ??= fromPrism('node-fetch').default;
+		return nodeFetch(...args);
 	},
 };
