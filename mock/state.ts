@@ -14,7 +14,12 @@ import { readContract, shownPath, viewExamples } from '../src/sources/contract.t
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
-import { checkoutContractCache } from '../src/sources/contract-cache.ts';
+import {
+	checkoutContractCache,
+	openContractCache,
+	type ContractCache,
+	type ContractCacheOptions,
+} from '../src/sources/contract-cache.ts';
 import { checkoutFixtureCache } from '../src/sources/fixture-cache.ts';
 import { createFixtureReader, formatProblems, type ViewEntry } from '../src/sources/fixtures.ts';
 
@@ -26,6 +31,8 @@ export interface MockSources {
 	contractFile: string;
 	/** The mock's own address, e.g. `http://127.0.0.1:4010`. */
 	mockOrigin: string;
+	/** Where the contract's reading is kept between starts: the checkout's cache unless given. */
+	contractCache?: ContractCacheOptions;
 }
 
 /** One operation as Prism reads it from the contract. */
@@ -116,12 +123,12 @@ function routeProblem(reference: ApiReference, file: string, status: 404 | 405):
 }
 
 /** Reads the contract and gives it to Prism, or throws a `SourceError` naming the file and field. */
-async function readContractFile(file: string): Promise<ContractReading> {
+async function readContractFile(file: string, cache?: ContractCache): Promise<ContractReading> {
 	const stamp = await stampOf(file).catch(() => 'missing');
 	try {
 		// The reading the build makes: YAML, the OpenAPI model, the place of each view's example;
 		// taken from the last start's when the text is the same (contract-cache.ts).
-		const { document, reference } = await readContract(file, checkoutContractCache());
+		const { document, reference } = await readContract(file, cache);
 		// Prism resolves references in place: it gets its own copy.
 		const operations = await getHttpOperationsFromSpec(structuredClone(document));
 		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
@@ -145,6 +152,11 @@ async function readContractFile(file: string): Promise<ContractReading> {
 export function createSourceReader(sources: MockSources): { load: () => Promise<MockState> } {
 	// Validated fixtures kept from one start to the next: an unchanged file skips the view schema.
 	const fixtures = createFixtureReader(shownPath(sources.viewsDir), checkoutFixtureCache());
+	// Opened once, for the code this process runs: contract-cache.ts says why.
+	const contractCache = openContractCache(
+		shownPath(sources.contractFile),
+		sources.contractCache ?? checkoutContractCache(),
+	);
 	let contract: ContractReading | undefined;
 
 	const load = async (): Promise<MockState> => {
@@ -155,7 +167,7 @@ export function createSourceReader(sources: MockSources): { load: () => Promise<
 		const contractStamp = await stampOf(contractFile).catch(() => 'missing');
 		if (contract?.stamp !== contractStamp) {
 			contract = undefined;
-			contract = await readContractFile(contractFile);
+			contract = await readContractFile(contractFile, contractCache);
 		}
 		const users = withViewExamples(contract.users, result.views);
 		return {

@@ -39,20 +39,20 @@ export interface CachedContract {
 
 /**
  * The contract cache of a checkout (the current folder, as `npm run mock` runs in it): kept in its
- * node_modules/.cache, and depending on its contract readers, the YAML parser, Redocly and zod.
+ * node_modules/.cache, and depending on its contract readers and the packages installed.
  */
 export function checkoutContractCache(root = process.cwd()): ContractCacheOptions {
-	const sources = path.join(root, 'src', 'sources');
-	const modules = path.join(root, 'node_modules');
+	const src = path.join(root, 'src');
 	return {
 		folder: path.join(root, CONTRACT_CACHE_FOLDER),
 		code: [
-			path.join(sources, 'contract.ts'),
-			path.join(sources, 'openapi.ts'),
-			path.join(sources, 'contract-cache.ts'),
-			path.join(modules, 'yaml', 'package.json'),
-			path.join(modules, '@redocly', 'openapi-core', 'package.json'),
-			path.join(modules, 'zod', 'package.json'),
+			path.join(src, 'sources', 'contract.ts'),
+			path.join(src, 'sources', 'openapi.ts'),
+			path.join(src, 'sources', 'contract-cache.ts'),
+			path.join(src, 'shared', 'curl.ts'),
+			path.join(src, 'shared', 'urls.ts'),
+			// npm's record of every installed package: the YAML parser, Redocly, zod and theirs.
+			path.join(root, 'node_modules', '.package-lock.json'),
 		],
 	};
 }
@@ -77,7 +77,10 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 
 /**
  * The cache of a contract file (`file`, as its readers name it), or undefined when the code it
- * depends on cannot be read. Nothing fails for a cache that cannot be read or written.
+ * depends on cannot be read. It is for the code as it is when opened, as a process opens it at
+ * its start: a mock running while its code is edited keeps its readings under its own code's
+ * name, never under the new code's, which its next start runs. Nothing fails for a cache that
+ * cannot be read or written.
  */
 export function openContractCache(
 	file: string,

@@ -14,7 +14,7 @@ import type { ViewEntry } from './fixtures.ts';
 import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import { localMockUrl } from '../shared/urls.ts';
-import { openContractCache, type ContractCacheOptions } from './contract-cache.ts';
+import type { ContractCache } from './contract-cache.ts';
 import type { ApiReference, NamedExample } from './openapi.ts';
 import { viewName } from '../shared/views.ts';
 
@@ -125,7 +125,7 @@ const readings = new Map<string, { text: string; contract: Promise<Contract> }>(
  * the same `Contract` for the same text, to read and not to change. With a cache
  * (`contract-cache.ts`), a text read and checked by an earlier process is taken from it.
  */
-export async function readContract(file: string, cache?: ContractCacheOptions): Promise<Contract> {
+export async function readContract(file: string, cache?: ContractCache): Promise<Contract> {
 	let text: string;
 	try {
 		text = await readFile(file, 'utf8');
@@ -135,12 +135,11 @@ export async function readContract(file: string, cache?: ContractCacheOptions): 
 	}
 	const known = readings.get(file);
 	if (known?.text === text) return known.contract;
-	const kept = cache && openContractCache(file, cache);
-	const cached = kept?.get(text);
+	const cached = cache?.get(text);
 	const contract = cached
 		? Promise.resolve({ file, ...cached })
 		: loadContract(text, file).then((read) => {
-				kept?.keep(text, read);
+				cache?.keep(text, read);
 				return read;
 			});
 	readings.set(file, { text, contract });

@@ -4,6 +4,9 @@
  * node-fetch until Prism's forwarder or callbacks call it. The mock starts without them.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, ROOT } from '../../../support/processes.ts';
 
@@ -108,5 +111,50 @@ describe('what Prism loads only when it is needed', () => {
 			fetched: 'Only absolute URLs are supported',
 			afterFetching: ['@faker-js/faker', 'node-fetch/lib', 'whatwg-url/lib'],
 		});
+	});
+});
+
+/**
+ * Reads the sources as the mock does in a fresh Node, with the contract's cache in the folder
+ * CONTRACT_CACHE; lists what it loaded of Redocly, which only a reading of the contract needs.
+ */
+const CACHED_SCRIPT = `
+import { registerHooks } from 'node:module';
+const loaded = new Set();
+registerHooks({
+	load(url, context, nextLoad) {
+		const name = /node_modules\\/(@redocly\\/[^/]+)\\//.exec(url)?.[1];
+		if (name) loaded.add(name);
+		return nextLoad(url, context);
+	},
+});
+const { loadState } = await import('./mock/state.ts');
+const { checkoutContractCache } = await import('./src/sources/contract-cache.ts');
+const contractCache = { ...checkoutContractCache(), folder: process.env.CONTRACT_CACHE };
+const state = await loadState({ viewsDir: 'content/views', contractFile: 'openapi.yaml', mockOrigin: 'http://127.0.0.1:1', contractCache });
+console.log(JSON.stringify({ loaded: [...loaded].sort(), title: state.reference.title, operations: state.operations.length }));
+`;
+
+describe("the mock's start with the contract unchanged", () => {
+	it('takes the contract from the cache the start before kept, and loads no Redocly', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-contract-cache-'));
+		try {
+			const run = (): { loaded: string[]; title: string; operations: number } => {
+				const result = spawnSync(bin('node'), ['--input-type=module', '-e', CACHED_SCRIPT], {
+					cwd: ROOT,
+					encoding: 'utf8',
+					env: { ...process.env, CONTRACT_CACHE: folder },
+				});
+				expect(result.stderr).toBe('');
+				return JSON.parse(result.stdout) as { loaded: string[]; title: string; operations: number };
+			};
+			const first = run();
+			expect(first.loaded).toContain('@redocly/openapi-core');
+			expect(await readdir(folder)).toHaveLength(1);
+			const second = run();
+			expect(second).toEqual({ ...first, loaded: [] });
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
 	});
 });

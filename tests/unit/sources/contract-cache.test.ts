@@ -4,7 +4,8 @@
  * contracts, a damaged cache and one that cannot be written all read as they would without it.
  * A reading taken from the cache is seen by planting another title in the cache file: a start
  * that took it from the file shows it. `readContract` remembers a reading by the file's name in a
- * process, so each start here names the same file another way, as a new process reads it afresh.
+ * process, so each start here names the same file another way, as a new process reads it afresh,
+ * and opens the cache anew, for the code as it is then.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { ContractError, readContract, type Contract } from '../../../src/sources
 import {
 	checkoutContractCache,
 	CONTRACT_CACHE_FOLDER,
+	openContractCache,
 	type ContractCacheOptions,
 } from '../../../src/sources/contract-cache.ts';
 import { ROOT } from '../../../support/processes.ts';
@@ -43,12 +45,17 @@ async function setUp(name: string): Promise<{ contract: string; cache: ContractC
 }
 
 let starts = 0;
-/** A start's reading of the contract: the file named anew, so no reading of this process is reused. */
-function start(contract: string, cache?: ContractCacheOptions): Promise<Contract> {
+/** The contract file named anew, so that no reading of this process is reused. */
+function namedAnew(contract: string): string {
 	starts += 1;
 	// path.join would make them one name again.
-	const named = `${path.dirname(contract)}${`${path.sep}.`.repeat(starts)}${path.sep}openapi.yaml`;
-	return readContract(named, cache);
+	return `${path.dirname(contract)}${`${path.sep}.`.repeat(starts)}${path.sep}openapi.yaml`;
+}
+
+/** A start's reading of the contract: the cache opened for the code as it is now. */
+function start(contract: string, cache?: ContractCacheOptions): Promise<Contract> {
+	const named = namedAnew(contract);
+	return readContract(named, cache && openContractCache(named, cache));
 }
 
 /** The one cache file of a cache folder. */
@@ -127,6 +134,24 @@ describe('the contract cache', () => {
 		expect(await readdir(cache.folder)).toHaveLength(1);
 	});
 
+	it('keeps nothing for the new code from a process whose code changed on disk while it ran', async () => {
+		const { contract, cache } = await setUp('running');
+		await start(contract, cache);
+		const [before] = await readdir(cache.folder);
+		// A running mock: its cache opened at its start, then its code edited, then the contract.
+		const named = namedAnew(contract);
+		const running = openContractCache(named, cache);
+		const [code = ''] = cache.code;
+		await writeFile(code, `${await readFile(code, 'utf8')}\n// edited while running\n`);
+		await writeFile(contract, contractText.replace('Console user directory API', 'Edited'));
+		expect((await readContract(named, running)).reference.title).toBe('Edited');
+		expect(await readdir(cache.folder)).toEqual([before]);
+		// The next start, with the new code, reads the contract itself, and keeps that.
+		expect((await start(contract, cache)).reference.title).toBe('Edited');
+		expect(await readdir(cache.folder)).toHaveLength(1);
+		expect(await readdir(cache.folder)).not.toEqual([before]);
+	});
+
 	it('reads as if there were none from a damaged cache file', async () => {
 		const { contract, cache } = await setUp('damaged');
 		await start(contract, cache);
@@ -163,9 +188,9 @@ describe('the contract cache', () => {
 				path.join(root, 'src', 'sources', 'contract.ts'),
 				path.join(root, 'src', 'sources', 'openapi.ts'),
 				path.join(root, 'src', 'sources', 'contract-cache.ts'),
-				path.join(root, 'node_modules', 'yaml', 'package.json'),
-				path.join(root, 'node_modules', '@redocly', 'openapi-core', 'package.json'),
-				path.join(root, 'node_modules', 'zod', 'package.json'),
+				path.join(root, 'src', 'shared', 'curl.ts'),
+				path.join(root, 'src', 'shared', 'urls.ts'),
+				path.join(root, 'node_modules', '.package-lock.json'),
 			]),
 		);
 	});
