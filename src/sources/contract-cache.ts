@@ -14,6 +14,7 @@ import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { isMapping } from './contract.ts';
 import { codeHash, pruneOthers } from './disk-cache.ts';
 import type { ApiReference } from './openapi.ts';
 
@@ -68,11 +69,6 @@ export interface ContractCache {
 /** What a cache file holds. */
 interface CacheFile extends CachedContract {
 	text: string;
-}
-
-/** Whether a value is a mapping (not an array, not null). */
-function isMapping(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

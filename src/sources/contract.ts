@@ -52,7 +52,7 @@ export class ContractError extends Error {
 const mappingSchema = z.record(z.string(), z.unknown());
 
 /** Whether a value is a mapping (not an array, not null). */
-function isMapping(value: unknown): value is Record<string, unknown> {
+export function isMapping(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
