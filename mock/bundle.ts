@@ -6,8 +6,9 @@
  * contract are read, and followed, at run time as from the sources.
  *
  * The hash covers the content of every one of our files in the bundle (mock/, src/), as esbuild
- * read them, this file, the installed packages (npm's record of them, node_modules/.package-lock.json,
- * and package-lock.json), the checkout's place and Node's version. A start reads those files
+ * read them, this file and the list of Prism's stand-ins (stand-ins.ts), the installed packages
+ * (npm's record of them, node_modules/.package-lock.json, and package-lock.json), the checkout's
+ * place and Node's version. A start reads those files
  * again (about 60, a few milliseconds), and an edit to any of them, a new dependency or an
  * `npm ci` makes a new bundle at the next start, which takes about a second. What esbuild cannot
  * bundle, or a cache folder that cannot be written, leaves the mock to run from its sources.
@@ -20,6 +21,7 @@ import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { STAND_INS } from './stand-ins.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where a checkout keeps its mock bundles. */
@@ -63,40 +65,6 @@ export const MOCK_BUNDLE_OPTIONS: BuildOptions = {
 	},
 };
 
-/** What Prism gets in place of a module it imports, from which of its files: prism-imports.ts. */
-const STAND_INS: readonly { specifier: string; importer: string; file: string }[] = [
-	{
-		specifier: '@faker-js/faker',
-		importer: '/@stoplight/prism-http/dist/mocker/generator/JSONSchema.js',
-		file: 'faker-english.cjs',
-	},
-	{
-		specifier: '@stoplight/http-spec/postman/operation',
-		importer: '/@stoplight/prism-http/dist/utils/operations.js',
-		file: 'postman-none.cjs',
-	},
-	{
-		specifier: '@stoplight/json-schema-merge-allof',
-		importer: '/@stoplight/prism-http/dist/validator/validators/body.js',
-		file: 'merge-allof-later.cjs',
-	},
-	{
-		specifier: 'node-fetch',
-		importer: '/@stoplight/prism-http/dist/forwarder/index.js',
-		file: 'node-fetch-later.cjs',
-	},
-	{
-		specifier: 'node-fetch',
-		importer: '/@stoplight/prism-http/dist/mocker/callback/callbacks.js',
-		file: 'node-fetch-later.cjs',
-	},
-	{
-		specifier: 'isomorphic-fetch',
-		importer: '/@stoplight/json-schema-ref-parser/lib/resolvers/http.js',
-		file: 'global-fetch.cjs',
-	},
-];
-
 /** The record of the newest bundle: its hash, and our files that went into it. */
 interface BundleRecord {
 	hash: string;
@@ -111,6 +79,8 @@ async function hashOf(
 	const hash = createHash('sha256');
 	const extras = [
 		import.meta.filename,
+		// Which of Prism's imports the bundle leaves to a stand-in.
+		path.join(import.meta.dirname, 'stand-ins.ts'),
 		path.join(at.root, 'node_modules', '.package-lock.json'),
 		path.join(at.root, 'package-lock.json'),
 	];

@@ -19,36 +19,16 @@
  * Import it before anything imports Prism.
  */
 import { registerHooks } from 'node:module';
-
-/** What Prism gets in place of a module it imports, by the module it imports. */
-const STAND_INS = new Map([
-	['@faker-js/faker', new URL('./faker-english.cjs', import.meta.url).href],
-	['@stoplight/http-spec/postman/operation', new URL('./postman-none.cjs', import.meta.url).href],
-	['@stoplight/json-schema-merge-allof', new URL('./merge-allof-later.cjs', import.meta.url).href],
-	['node-fetch', new URL('./node-fetch-later.cjs', import.meta.url).href],
-	['isomorphic-fetch', new URL('./global-fetch.cjs', import.meta.url).href],
-]);
-
-/**
- * Prism's files that import them. The stand-ins load the real modules from Prism's main file,
- * which is none of these, so they get the real ones.
- */
-const IMPORTERS = [
-	'/@stoplight/prism-http/dist/mocker/generator/JSONSchema.js',
-	'/@stoplight/prism-http/dist/utils/operations.js',
-	'/@stoplight/prism-http/dist/validator/validators/body.js',
-	'/@stoplight/prism-http/dist/forwarder/index.js',
-	'/@stoplight/prism-http/dist/mocker/callback/callbacks.js',
-	'/@stoplight/json-schema-ref-parser/lib/resolvers/http.js',
-];
+import { STAND_INS } from './stand-ins.ts';
 
 registerHooks({
 	resolve(specifier, context, nextResolve) {
-		const standIn = STAND_INS.get(specifier);
 		const parent = context.parentURL;
-		if (standIn && parent && IMPORTERS.some((importer) => parent.endsWith(importer))) {
-			return { url: standIn, shortCircuit: true };
-		}
-		return nextResolve(specifier, context);
+		const standIn = STAND_INS.find(
+			(each) => each.specifier === specifier && parent?.endsWith(each.importer),
+		);
+		return standIn
+			? { url: new URL(`./${standIn.file}`, import.meta.url).href, shortCircuit: true }
+			: nextResolve(specifier, context);
 	},
 });
