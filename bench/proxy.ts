@@ -1,17 +1,17 @@
 /**
- * `npm run bench:proxy`: what the validating proxy (MOCK_UPSTREAM=<console> npm run mock) adds to
- * a request, measured beside the console it forwards to, in one run. The console is the stand-in
- * the proxy's tests use (support/stand-in-console.ts, conforming), in a process of its own; the
+ * `npm run bench:proxy`: what the validating proxy (MOCK_UPSTREAM=<console> npm run mock) costs,
+ * beside its ceiling, a bare forwarding proxy, and the console asked directly, in one run. The
+ * console is the stand-in the proxy's tests use (support/stand-in-console.ts, conforming), in a
+ * process of its own; the bare forwarder (bench/lib/bare-forwarder.ts) is a `node:http` server
+ * that forwards to it over kept-alive connections with no check, in a process of its own; the
  * proxy is `node mock/cli.ts` as a user starts it, its log on. Three requests: GET
  * /api/v2/users with a directory key (200), HEAD with the key (200), GET without a key (401).
  *
- * For each request, BENCH_ROUNDS rounds (default 5) ask the console directly and through the proxy
- * in turn, each round starting with the other one, so both meet the same machine noise:
- * - latency: BENCH_PROXY_REQUESTS requests one after another (default 300) on one kept-alive
- *   connection, each timed from sending to the answer's last byte; p50, p90 and p99;
- * - throughput: 10 kept-alive connections asking as fast as they are answered for BENCH_SECONDS
- *   (default 2): requests/s.
- * The added latency is the median over the rounds of each round's difference to the console.
+ * For each request and each number of connections (1, then 10), BENCH_ROUNDS rounds (default 5)
+ * ask every path in turn, each round starting with the next one, so all meet the same machine
+ * noise: BENCH_SECONDS (default 2) of kept-alive connections asking as fast as they are answered,
+ * each request timed from sending to the answer's last byte: requests/s, and p50, p90 and p99.
+ * The ratio to the bare forwarder is the median of each round's ratio.
  * BENCH_BASELINE names another checkout (with its node_modules, e.g. a git worktree of an older
  * commit) whose proxy is measured in the same rounds, in front of the same console.
  *
@@ -28,10 +28,12 @@ import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../support
 import { commitOf, median, table, writeResult } from './lib/report.ts';
 
 const USERS_PATH = '/api/v2/users';
-/** Connections of the throughput part. */
-const CONNECTIONS = 10;
+/** The numbers of kept-alive connections each path is asked on. */
+const CONNECTIONS = [1, 10] as const;
 /** Seconds of unmeasured load each path gets before the rounds. */
 const WARMUP_SECONDS = 2;
+/** The share of the bare forwarder's requests/s the proxy must reach at 10 connections. */
+const TARGET_SHARE = 0.8;
 
 const benchEnvSchema = z.object({
 	BENCH_ROUNDS: z.coerce
@@ -40,12 +42,6 @@ const benchEnvSchema = z.object({
 		.min(1)
 		.max(15)
 		.default(5),
-	BENCH_PROXY_REQUESTS: z.coerce
-		.number({ error: 'BENCH_PROXY_REQUESTS: expected a number of requests from 50 to 10000' })
-		.int()
-		.min(50)
-		.max(10_000)
-		.default(300),
 	BENCH_SECONDS: z.coerce
 		.number({ error: 'BENCH_SECONDS: expected a number of seconds from 1 to 30' })
 		.int()
@@ -63,18 +59,15 @@ interface Case {
 	status: number;
 }
 
-/** A way to the console: directly, or through a proxy. */
+/** A way to the console: directly, through the bare forwarder, or through a proxy. */
 interface Path {
 	name: string;
-	/**
-	 * The console asked directly, a second time (a control: how far the machine's noise moves an
-	 * identical path), through this checkout's proxy, or through the baseline's.
-	 */
-	role: 'direct' | 'control' | 'proxy' | 'baseline';
+	/** The console asked directly, the bare forwarder, this checkout's proxy, or the baseline's. */
+	role: 'direct' | 'bare' | 'proxy' | 'baseline';
 	url: string;
 }
 
-/** What one round measured on one path for one case. */
+/** What one round measured on one path, for one request, on some connections. */
 interface Measure {
 	p50: number;
 	p90: number;
@@ -104,69 +97,75 @@ function send(agent: Agent, url: URL, test: Case): Promise<number> {
 	});
 }
 
-/** Requests one after another on one kept-alive connection: each one's time in milliseconds. */
-async function latencies(
+/**
+ * Requests on some kept-alive connections, each asking as fast as it is answered, for some
+ * seconds: answers per second, and each request's time in milliseconds.
+ */
+async function load(
 	base: string,
 	test: Case,
-	count: number,
-): Promise<{ times: number[]; unexpected: number }> {
-	const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-	const url = new URL(`${base}${USERS_PATH}`);
-	const times: number[] = [];
-	let unexpected = 0;
-	try {
-		for (let index = 0; index < count; index += 1) {
-			const started = performance.now();
-			const status = await send(agent, url, test);
-			times.push(performance.now() - started);
-			if (status !== test.status) unexpected += 1;
-		}
-	} finally {
-		agent.destroy();
-	}
-	return { times, unexpected };
-}
-
-/** Requests on CONNECTIONS kept-alive connections for some seconds: answers per second. */
-async function throughput(
-	base: string,
-	test: Case,
+	connections: number,
 	seconds: number,
-): Promise<{ rps: number; unexpected: number }> {
-	const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+): Promise<Measure> {
+	const agent = new Agent({ keepAlive: true, maxSockets: connections });
 	const url = new URL(`${base}${USERS_PATH}`);
 	const started = performance.now();
 	const deadline = started + seconds * 1000;
-	let answered = 0;
+	const times: number[] = [];
 	let unexpected = 0;
 	const connection = async (): Promise<void> => {
 		while (performance.now() < deadline) {
+			const sent = performance.now();
 			const status = await send(agent, url, test);
-			answered += 1;
+			times.push(performance.now() - sent);
 			if (status !== test.status) unexpected += 1;
 		}
 	};
 	try {
-		await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+		await Promise.all(Array.from({ length: connections }, connection));
 	} finally {
 		agent.destroy();
 	}
-	return { rps: answered / ((performance.now() - started) / 1000), unexpected };
+	const rps = times.length / ((performance.now() - started) / 1000);
+	times.sort((a, b) => a - b);
+	return {
+		p50: percentile(times, 0.5),
+		p90: percentile(times, 0.9),
+		p99: percentile(times, 0.99),
+		rps,
+		unexpected,
+	};
+}
+
+/** Reads the address a started server prints on its first line, or fails with its output. */
+async function printedUrl(server: Started, what: string): Promise<string> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const url = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(server.output())?.[1];
+		if (url) return url;
+		if (server.child.exitCode !== null || Date.now() > deadline) {
+			await server.stop();
+			throw new Error(`${what} did not start:\n${server.output()}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
 }
 
 /** Starts the stand-in console in its own process and reads the address it prints. */
 async function startConsole(): Promise<{ server: Started; url: string }> {
 	const server = start(bin('node'), ['bench/lib/stand-in-server.ts']);
-	const deadline = Date.now() + 30_000;
-	for (;;) {
-		const url = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(server.output())?.[1];
-		if (url) return { server, url };
-		if (server.child.exitCode !== null || Date.now() > deadline) {
-			await server.stop();
-			throw new Error(`The stand-in console did not start:\n${server.output()}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
+	return { server, url: await printedUrl(server, 'The stand-in console') };
+}
+
+/** Starts the bare forwarder in front of the console, in its own process, and waits for it. */
+async function startBareForwarder(upstream: string): Promise<{ server: Started; url: string }> {
+	const port = await freePort();
+	const server = start(bin('node'), ['bench/lib/bare-forwarder.ts', upstream, String(port)], {
+		output: 'ignore',
+	});
+	const url = `http://127.0.0.1:${port}`;
+	await waitForUrl(`${url}/`, server);
+	return { server, url };
 }
 
 /** Starts a checkout's mock as the validating proxy in front of the console, and waits for it. */
@@ -190,11 +189,15 @@ function ms(value: number): string {
 	return `${value.toFixed(2)} ms`;
 }
 
+/** A share as the tables show it: `0.83x`. */
+function times(value: number): string {
+	return `${value.toFixed(2)}x`;
+}
+
 /** Runs the proxy benchmark and writes its result. */
 export async function runProxyBench(): Promise<void> {
 	const {
 		BENCH_ROUNDS: rounds,
-		BENCH_PROXY_REQUESTS: count,
 		BENCH_SECONDS: seconds,
 		BENCH_BASELINE: baselineGiven,
 	} = benchEnvSchema.parse(process.env);
@@ -223,26 +226,30 @@ export async function runProxyBench(): Promise<void> {
 	const started: Started[] = [];
 	const measures = new Map<string, Measure[]>();
 	const paths: Path[] = [];
+	const idOf = (each: Path | undefined, test: Case, connections: number): string =>
+		`${each?.name ?? ''} ${test.name} ${connections}`;
 	try {
 		const upstream = await startConsole();
 		started.push(upstream.server);
 		paths.push({ name: 'console, directly', role: 'direct', url: upstream.url });
-		paths.push({ name: 'console, directly again (control)', role: 'control', url: upstream.url });
+		const bare = await startBareForwarder(upstream.url);
+		started.push(bare.server);
+		paths.push({ name: 'bare forwarder', role: 'bare', url: bare.url });
 		const proxy = await startProxy(ROOT, upstream.url);
 		started.push(proxy.server);
-		paths.push({ name: `through the proxy (${commitOf(ROOT)})`, role: 'proxy', url: proxy.url });
+		paths.push({ name: `ours (${commitOf(ROOT)})`, role: 'proxy', url: proxy.url });
 		if (baseline) {
 			const old = await startProxy(baseline, upstream.url);
 			started.push(old.server);
 			paths.push({
-				name: `through the proxy at ${commitOf(baseline)} (baseline)`,
+				name: `ours at ${commitOf(baseline)} (baseline)`,
 				role: 'baseline',
 				url: old.url,
 			});
 		}
 		for (const each of paths) {
 			for (const test of cases) {
-				const warm = await throughput(each.url, test, WARMUP_SECONDS);
+				const warm = await load(each.url, test, 10, WARMUP_SECONDS);
 				if (warm.unexpected > 0) {
 					throw new Error(
 						`${each.name}, ${test.name}: ${warm.unexpected} answers were not ${test.status}`,
@@ -253,23 +260,14 @@ export async function runProxyBench(): Promise<void> {
 		for (let round = 1; round <= rounds; round += 1) {
 			console.error(`round ${round} of ${rounds}…`);
 			for (const test of cases) {
-				// Each round starts one path later, so no path always follows the same one.
-				const shift = (round - 1) % paths.length;
-				for (const each of [...paths.slice(shift), ...paths.slice(0, shift)]) {
-					const timed = await latencies(each.url, test, count);
-					const loaded = await throughput(each.url, test, seconds);
-					const sorted = [...timed.times].sort((a, b) => a - b);
-					const id = `${each.name} ${test.name}`;
-					measures.set(id, [
-						...(measures.get(id) ?? []),
-						{
-							p50: percentile(sorted, 0.5),
-							p90: percentile(sorted, 0.9),
-							p99: percentile(sorted, 0.99),
-							rps: loaded.rps,
-							unexpected: timed.unexpected + loaded.unexpected,
-						},
-					]);
+				for (const connections of CONNECTIONS) {
+					// Each round starts one path later, so no path always follows the same one.
+					const shift = (round - 1) % paths.length;
+					for (const each of [...paths.slice(shift), ...paths.slice(0, shift)]) {
+						const measured = await load(each.url, test, connections, seconds);
+						const id = idOf(each, test, connections);
+						measures.set(id, [...(measures.get(id) ?? []), measured]);
+					}
 				}
 			}
 		}
@@ -279,128 +277,170 @@ export async function runProxyBench(): Promise<void> {
 
 	const machineLoad = { before: loadBefore, after: os.loadavg()[0] ?? NaN };
 	const direct = paths.find(({ role }) => role === 'direct');
-	const of = (each: Path | undefined, test: Case): Measure[] =>
-		measures.get(`${each?.name ?? ''} ${test.name}`) ?? [];
-	/** The median over the rounds of each round's difference to the console, directly. */
-	const added = (each: Path, test: Case, field: 'p50' | 'p90' | 'p99'): number => {
-		const console = of(direct, test);
-		return median(
-			of(each, test).map((measure, round) => measure[field] - (console[round]?.[field] ?? NaN)),
+	const bare = paths.find(({ role }) => role === 'bare');
+	const of = (each: Path | undefined, test: Case, connections: number): Measure[] =>
+		measures.get(idOf(each, test, connections)) ?? [];
+	/** Each round's requests/s of a path over another's, in the same round. */
+	const shares = (each: Path, to: Path | undefined, test: Case, connections: number): number[] => {
+		const other = of(to, test, connections);
+		return of(each, test, connections).map(
+			(measure, round) => measure.rps / (other[round]?.rps ?? NaN),
 		);
 	};
 	const rows = cases.flatMap((test) =>
-		paths.map((each) => {
-			const measured = of(each, test);
-			return {
-				request: test.name,
-				path: each.name,
-				role: each.role,
-				p50: median(measured.map((measure) => measure.p50)),
-				p90: median(measured.map((measure) => measure.p90)),
-				p99: median(measured.map((measure) => measure.p99)),
-				rps: median(measured.map((measure) => measure.rps)),
-				addedP50: each.role === 'direct' ? 0 : added(each, test, 'p50'),
-				addedP90: each.role === 'direct' ? 0 : added(each, test, 'p90'),
-				addedP99: each.role === 'direct' ? 0 : added(each, test, 'p99'),
-				rpsShare: median(
-					measured.map((measure, round) => measure.rps / (of(direct, test)[round]?.rps ?? NaN)),
-				),
-				unexpected: measured.reduce((sum, measure) => sum + measure.unexpected, 0),
-				rounds: measured,
-			};
-		}),
+		CONNECTIONS.flatMap((connections) =>
+			paths.map((each) => {
+				const measured = of(each, test, connections);
+				const ofBare = shares(each, bare, test, connections);
+				return {
+					request: test.name,
+					connections,
+					path: each.name,
+					role: each.role,
+					p50: median(measured.map((measure) => measure.p50)),
+					p90: median(measured.map((measure) => measure.p90)),
+					p99: median(measured.map((measure) => measure.p99)),
+					rps: median(measured.map((measure) => measure.rps)),
+					ofDirect: median(shares(each, direct, test, connections)),
+					ofBare: median(ofBare),
+					ofBareLowest: Math.min(...ofBare),
+					ofBareHighest: Math.max(...ofBare),
+					unexpected: measured.reduce((sum, measure) => sum + measure.unexpected, 0),
+					rounds: measured,
+				};
+			}),
+		),
 	);
-	const latencyTable = table(
+	const rowOf = (test: Case, connections: number, role: Path['role']) =>
+		rows.find(
+			(row) => row.request === test.name && row.connections === connections && row.role === role,
+		);
+
+	const headline = table(
 		[
 			'request',
+			'connections',
+			'bare forwarder req/s',
+			'ours req/s',
+			'ours / bare',
+			'lowest–highest round',
+			'bare p50 / p99',
+			'ours p50 / p99',
+		],
+		cases.flatMap((test) =>
+			CONNECTIONS.map((connections) => {
+				const ceiling = rowOf(test, connections, 'bare');
+				const ours = rowOf(test, connections, 'proxy');
+				return [
+					test.name,
+					String(connections),
+					(ceiling?.rps ?? NaN).toFixed(0),
+					(ours?.rps ?? NaN).toFixed(0),
+					times(ours?.ofBare ?? NaN),
+					`${times(ours?.ofBareLowest ?? NaN)}–${times(ours?.ofBareHighest ?? NaN)}`,
+					`${ms(ceiling?.p50 ?? NaN)} / ${ms(ceiling?.p99 ?? NaN)}`,
+					`${ms(ours?.p50 ?? NaN)} / ${ms(ours?.p99 ?? NaN)}`,
+				];
+			}),
+		),
+	);
+	const atTen = cases.map((test) => rowOf(test, 10, 'proxy')?.ofBare ?? NaN);
+	const met = atTen.every((share) => share >= TARGET_SHARE);
+	const every = table(
+		[
+			'request',
+			'connections',
 			'path',
 			'p50',
 			'p90',
 			'p99',
-			'added p50',
-			'added p90',
-			'added p99',
 			'requests/s',
 			'of direct',
+			'of bare',
 			'other status',
 		],
 		rows.map((row) => [
 			row.request,
+			String(row.connections),
 			row.path,
 			ms(row.p50),
 			ms(row.p90),
 			ms(row.p99),
-			row.role === 'direct' ? '–' : ms(row.addedP50),
-			row.role === 'direct' ? '–' : ms(row.addedP90),
-			row.role === 'direct' ? '–' : ms(row.addedP99),
 			row.rps.toFixed(0),
-			`${(row.rpsShare * 100).toFixed(0)} %`,
+			times(row.ofDirect),
+			times(row.ofBare),
 			String(row.unexpected),
 		]),
 	);
+	const loadLine = `1-minute load average ${machineLoad.before.toFixed(2)} before the rounds, ${machineLoad.after.toFixed(2)} after`;
 	const markdown = [
-		'## Direct and through the proxy, in the same rounds',
+		'## Ours beside the bare forwarder, in the same rounds',
 		'',
-		latencyTable,
+		headline,
 		'',
-		`Medians of ${rounds} rounds. In each round, for each request, every path gets ${count} requests one after another on one kept-alive connection (p50, p90, p99: from sending to the answer's last byte, measured in this process), then ${seconds} s of ${CONNECTIONS} kept-alive connections asking as fast as they are answered (requests/s); each round starts one path later. "added" is the median over the rounds of each round's difference to the console asked directly, and the control's "added" is what noise alone gives; "of direct" the median of each round's ratio of requests/s. The console is the tests' stand-in (support/stand-in-console.ts, conforming) in a process of its own; the proxy is \`MOCK_UPSTREAM=<console> node mock/cli.ts\`, its request log on and written to /dev/null. The client, the console and the proxies share this machine's ${os.availableParallelism()} cores, with whatever else runs on it (1-minute load average ${machineLoad.before.toFixed(1)} before the rounds, ${machineLoad.after.toFixed(1)} after): what the proxy adds is its forwarding, the contract's check of the answer, its log line and a second hop on loopback, and on a busy machine the waits for a core of the three processes a request crosses.`,
+		`${loadLine}; ${os.availableParallelism()} cores shared by the client, the console and the proxies. At 10 connections ours reaches ${atTen.map(times).join(', ')} of the bare forwarder (target ${times(TARGET_SHARE)}: ${met ? 'met' : 'MISSED'}).`,
 		'',
-		...keepAliveSection(),
+		'## Every path',
+		'',
+		every,
+		'',
+		`Medians of ${rounds} rounds. In each round, for each request and each number of connections, every path gets ${seconds} s of kept-alive connections asking as fast as they are answered (requests/s; p50, p90, p99: from sending to the answer's last byte, measured in this process); each round starts one path later. "of direct" and "of bare" are the medians of each round's ratio of requests/s to the console asked directly and to the bare forwarder. The console is the tests' stand-in (support/stand-in-console.ts, conforming) in a process of its own. The bare forwarder (bench/lib/bare-forwarder.ts) is a \`node:http\` server forwarding to it with a keep-alive \`http.Agent\` and streaming the answer back, with no check and no log, in a process of its own: the ceiling of a forwarding proxy in Node on this machine. Ours is \`MOCK_UPSTREAM=<console> node mock/cli.ts\`, its request log on and written to /dev/null: beside the forwarding, it checks every answer against the contract, writes a log line and decides each request as the mock does. The client, the console and the proxies share this machine's cores, with whatever else runs on it (${loadLine}).`,
+		'',
+		...baselineSection(),
 	].join('\n');
 
-	/** With a baseline: what the baseline's proxy and this one add, side by side. */
-	function keepAliveSection(): string[] {
+	/** With a baseline: the baseline's proxy and this one, side by side. */
+	function baselineSection(): string[] {
 		const proxy = paths.find(({ role }) => role === 'proxy');
 		const old = paths.find(({ role }) => role === 'baseline');
 		if (!proxy || !old) return [];
-		const row = (test: Case, each: Path) =>
-			rows.find((candidate) => candidate.request === test.name && candidate.path === each.name);
 		return [
 			'## This proxy beside the baseline, in the same rounds',
 			'',
 			table(
 				[
 					'request',
-					'added p50, baseline',
-					'added p50, this',
-					'added p99, baseline',
-					'added p99, this',
+					'connections',
 					'requests/s, baseline',
 					'requests/s, this',
 					'this / baseline',
+					'of bare, baseline',
+					'of bare, this',
 				],
-				cases.map((test) => {
-					const before = row(test, old);
-					const after = row(test, proxy);
-					return [
-						test.name,
-						ms(before?.addedP50 ?? NaN),
-						ms(after?.addedP50 ?? NaN),
-						ms(before?.addedP99 ?? NaN),
-						ms(after?.addedP99 ?? NaN),
-						(before?.rps ?? NaN).toFixed(0),
-						(after?.rps ?? NaN).toFixed(0),
-						`${(median(of(proxy, test).map((measure, round) => measure.rps / (of(old, test)[round]?.rps ?? NaN))) * 100).toFixed(0)} %`,
-					];
-				}),
+				cases.flatMap((test) =>
+					CONNECTIONS.map((connections) => {
+						const before = rowOf(test, connections, 'baseline');
+						const after = rowOf(test, connections, 'proxy');
+						return [
+							test.name,
+							String(connections),
+							(before?.rps ?? NaN).toFixed(0),
+							(after?.rps ?? NaN).toFixed(0),
+							times(median(shares(proxy, old, test, connections))),
+							times(before?.ofBare ?? NaN),
+							times(after?.ofBare ?? NaN),
+						];
+					}),
+				),
 			),
 			'',
-			`Baseline: ${old.name.replace(/^through the proxy at /, '')}, a checkout of its own (BENCH_BASELINE=${baseline ?? ''}), started the same way in front of the same console. "this / baseline" is the median of each round's ratio of requests/s.`,
+			`Baseline: ${old.name.replace(/^ours at /, '')}, a checkout of its own (BENCH_BASELINE=${baseline ?? ''}), started the same way in front of the same console. "this / baseline" is the median of each round's ratio of requests/s.`,
 			'',
 		];
 	}
 
 	await writeResult({
 		name: 'proxy',
-		title: 'Proxy: the latency the validating proxy adds, beside the console asked directly',
+		title:
+			'Proxy: the validating proxy beside a bare forwarding proxy and the console asked directly',
 		markdown,
 		data: {
 			rounds,
-			requests: count,
 			seconds,
 			connections: CONNECTIONS,
 			warmupSeconds: WARMUP_SECONDS,
 			machineLoad,
+			target: { share: TARGET_SHARE, connections: 10, atTen, met },
 			baseline: baseline ? { root: baseline, commit: commitOf(baseline) } : undefined,
 			rows,
 		},
