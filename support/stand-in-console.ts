@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ViewEntry } from '../src/sources/fixtures.ts';
 
 /** Each way the stand-in can drift from the contract. */
@@ -44,6 +45,11 @@ export interface StandInConsole {
 	 * sent on one kept-alive connection share it.
 	 */
 	ports: number[];
+	/**
+	 * Every byte it could not frame as a request of its own: a body on a request (none of the
+	 * contract's operations takes one) and each request its parser refused, by its error code.
+	 */
+	unframed: string[];
 	close: () => Promise<void>;
 }
 
@@ -70,10 +76,16 @@ export async function startStandInConsole(views: readonly ViewEntry[]): Promise<
 	for (const entry of views) for (const user of entry.view.users) byKey.set(user.apiKey, entry);
 	const received: StandInConsole['received'] = [];
 	const ports: number[] = [];
+	const unframed: string[] = [];
 	const timers = new Set<NodeJS.Timeout>();
 
 	const handle = (request: IncomingMessage, response: ServerResponse): void => {
-		request.resume();
+		let bodyBytes = 0;
+		request.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+		request.on('end', () => {
+			if (bodyBytes > 0)
+				unframed.push(`${request.method ?? ''} ${request.url ?? ''}: a body of ${bodyBytes} bytes`);
+		});
 		let path = new URL(request.url ?? '/', 'http://stand-in.invalid').pathname;
 		let drift = request.headers['x-drift'] as string | undefined;
 		const segment = /^\/([a-z-]+)(\/.*)$/.exec(path);
@@ -152,12 +164,23 @@ export async function startStandInConsole(views: readonly ViewEntry[]): Promise<
 	};
 
 	const server: Server = createServer(handle);
+	// What Node does unasked (a 400 to bytes its parser refuses, then the connection closed), with
+	// each refusal kept; a connection reset or timed out is no bytes received.
+	server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+		if (!error.code?.startsWith('HPE_') || !socket.writable) {
+			socket.destroy();
+			return;
+		}
+		unframed.push(error.code);
+		socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}`,
 		received,
 		ports,
+		unframed,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const timer of timers) clearTimeout(timer);

@@ -17,6 +17,7 @@ import {
 	type OperationContract,
 } from '../../src/shared/exchange-check.ts';
 import { hostAllowed } from '../../src/shared/allowed-hosts.ts';
+import { USERS_PATH } from '../../src/shared/curl.ts';
 import { controlProblem, methodSchema, routeOf } from '../answers.ts';
 import { NAMES as CONTROLS, readControls, shownControls } from '../controls.ts';
 import { corsHeaders } from '../cors.ts';
@@ -107,12 +108,59 @@ export function forwardedHeaders(rawHeaders: readonly string[]): [string, string
 		const name = rawHeaders[index] ?? '';
 		const lower = name.toLowerCase();
 		if (HOP_BY_HOP.has(lower) || named.has(lower) || lower === 'host') continue;
+		// The proxy frames what it sends itself, and sends no body: a length of the client's
+		// would make the console read the next request on the connection as this one's body.
+		if (lower === 'content-length') continue;
 		// The console's body is checked as it came: it is asked for without compression.
 		if (lower === 'accept-encoding') continue;
 		headers.push([name, rawHeaders[index + 1] ?? '']);
 	}
 	headers.push(['Accept-Encoding', 'identity']);
 	return headers;
+}
+
+/**
+ * The body a request's headers announce, as they announce it (`Content-Length: 5`,
+ * `Transfer-Encoding: chunked`), or none: no header of either, or a length of 0.
+ */
+export function announcedBody(rawHeaders: readonly string[]): string | undefined {
+	for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+		const name = (rawHeaders[index] ?? '').toLowerCase();
+		const value = (rawHeaders[index + 1] ?? '').trim();
+		if (name === 'transfer-encoding') return `Transfer-Encoding: ${value}`;
+		if (name === 'content-length' && !/^0+$/.test(value)) return `Content-Length: ${value}`;
+	}
+	return undefined;
+}
+
+/**
+ * The 400 a request to the users operation gets when it announces a body, which the operation
+ * does not take and the proxy never forwards. Decided from the headers, before the body is read
+ * (it may still be on its way, or never come whole), so the answer closes the connection.
+ */
+function bodyRefused(
+	request: MockRequest,
+	operation: string,
+	announced: string,
+	upstream: Upstream,
+	origins: readonly string[],
+) {
+	const answer = controlProblem(
+		400,
+		'request-body',
+		'The request carries a body, which the operation does not take',
+		`The request announces a body (${announced}), which ${operation} does not take; the mock forwards no body to the console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM), so it refuses the request and closes the connection. Send the request without a body.`,
+	);
+	return composed(
+		answer,
+		request,
+		origins,
+		{ refused: `a body (${announced}), which ${operation} does not take` },
+		{
+			'WWW-Authenticate': `Bearer realm="console", error="invalid_request", error_description="The request carries a body, which ${operation} does not take"`,
+			Connection: 'close',
+		},
+	);
 }
 
 /** The 422 a request carrying the mock's controls gets: the console decides, not the mock. */
@@ -178,18 +226,26 @@ export function proxyStep(
 	const { path, search } = originForm(request.target);
 	const routed = methodSchema.parse(request.method === 'head' ? 'get' : request.method);
 	if (routeOf(state, path, routed) !== 'users') return { kind: 'mock' };
-	const controls = readControls(request.prefer, new URLSearchParams(search));
+	const method = request.method.toUpperCase();
+	const operation = `${method} ${path}`;
 	const origins = hosts.origins ?? [];
+	const announced = announcedBody(rawHeaders);
+	if (announced !== undefined) {
+		return {
+			kind: 'answer',
+			answer: bodyRefused(request, operation, announced, upstream, origins),
+		};
+	}
+	const controls = readControls(request.prefer, new URLSearchParams(search));
 	if (!controls.ok) {
 		return { kind: 'answer', answer: controlsRefused(request, controls.problem, origins) };
 	}
 	if (controls.controls.spelled !== '') {
 		return { kind: 'answer', answer: controlsRefused(request, controls.controls.spelled, origins) };
 	}
-	const method = request.method.toUpperCase();
 	return {
 		kind: 'forward',
-		operation: `${method} ${path}`,
+		operation,
 		request: {
 			url: `${upstream.base}${path}${search}`,
 			method,
@@ -286,12 +342,14 @@ function proxyLine(
 	upstream: Upstream,
 	violations: readonly ExchangeViolation[],
 	log: ProxyLog,
+	ready?: string,
 ) {
 	const parts = lineParts(
 		{ method: request.rawMethod, target: request.target, status, ...logged, worker: log.worker },
 		log.format,
 	);
 	const fields: [string, string][] = [['upstream', new URL(upstream.base).origin]];
+	if (ready !== undefined) fields.push(['ready', ready]);
 	if (violations.length > 0) {
 		fields.push(['violations', violations.map(({ message }) => message).join('; ')]);
 	}
@@ -370,16 +428,21 @@ export function relayed(
 			headers[first] = `${String(headers[first])}, ${value}`;
 		}
 	}
-	const declared = headerMap(answer.rawHeaders)['content-length'];
+	// An answer without a body (to a HEAD, a 1xx, 204 or 304) keeps the length the console
+	// declared, or has none, as it came; any other gets its body's, which the proxy frames itself.
+	const bodiless =
+		request.method === 'head' ||
+		answer.status < 200 ||
+		answer.status === 204 ||
+		answer.status === 304;
+	const length = bodiless ? headerMap(answer.rawHeaders)['content-length'] : answer.body.length;
 	return {
 		status: answer.status,
 		headers: {
 			...headers,
 			...named,
 			...cors,
-			// HEAD: the length the console declared for the GET; otherwise the body's, as it came.
-			'Content-Length':
-				request.method === 'head' && declared !== undefined ? declared : answer.body.length,
+			...(length === undefined ? {} : { 'Content-Length': length }),
 		},
 		body: answer.body,
 		logged,
@@ -452,11 +515,46 @@ export function upstreamProblem(
 	return { ...answer, line: proxyLine(request, status, logged, upstream, [], log) };
 }
 
-/** The answer to /readyz in proxy mode: ready once the sources are loaded and the console answers. */
-export function readyAnswer(answers: boolean, upstream: Upstream, cause: string): MockAnswer {
+/** What /readyz found when it asked the console: an answer, with its status, or why there is none. */
+export type Readiness = { answers: true; status: number } | { answers: false; cause: string };
+
+/** The request /readyz sends the console: HEAD of the users path, as a client asks, with no key. */
+export function readinessRequest(upstream: Upstream): UpstreamRequest {
+	return {
+		url: `${upstream.base}${USERS_PATH}`,
+		method: 'HEAD',
+		headers: [
+			['Host', new URL(upstream.base).host],
+			['Accept-Encoding', 'identity'],
+		],
+	};
+}
+
+/**
+ * Whether the console is ready by what it answered /readyz's request: any answer but a 5xx,
+ * which says the console (or what stands before it) cannot serve now.
+ */
+export function readinessOf(status: number): Readiness {
+	return status < 500
+		? { answers: true, status }
+		: { answers: false, cause: `answered ${status} to HEAD ${USERS_PATH}` };
+}
+
+/**
+ * The answer to /readyz in proxy mode: ready once the sources are loaded and the console answers.
+ * A probe's answer gets no log line unless MOCK_LOG_PROBES asks, but the first after a change
+ * (`changed`: not ready after ready, as at start, or ready again) does, saying why.
+ */
+export function readyAnswer(
+	request: MockRequest,
+	readiness: Readiness,
+	changed: boolean,
+	upstream: Upstream,
+	log: ProxyLog,
+): MockAnswer {
 	const body = Buffer.from(
 		JSON.stringify(
-			answers
+			readiness.answers
 				? { status: 'ready' }
 				: {
 						type: 'https://portal.example/problems/upstream-not-ready',
@@ -467,18 +565,27 @@ export function readyAnswer(answers: boolean, upstream: Upstream, cause: string)
 					},
 		),
 	);
+	const status = readiness.answers ? 200 : 503;
+	// The probe's answer says nothing a page elsewhere could use; the log names the console.
+	const logged: Logged = readiness.answers
+		? {}
+		: { refused: `the console at ${new URL(upstream.base).origin} ${readiness.cause}` };
+	const ready =
+		readiness.answers && changed
+			? `the console answers again (HEAD ${USERS_PATH}: ${readiness.status})`
+			: undefined;
 	return {
-		status: answers ? 200 : 503,
+		status,
 		headers: {
-			'Content-Type': answers ? 'application/json' : 'application/problem+json',
+			'Content-Type': readiness.answers ? 'application/json' : 'application/problem+json',
 			'Cache-Control': 'no-store',
-			...(answers ? {} : { 'Retry-After': '1' }),
+			...(readiness.answers ? {} : { 'Retry-After': '1' }),
 			'Content-Length': body.length,
 		},
 		body,
-		// The probe's answer says nothing a page elsewhere could use; the log names the console.
-		logged: answers ? {} : { refused: `the console at ${new URL(upstream.base).origin} ${cause}` },
-		probe: true,
+		logged,
+		probe: !changed,
+		line: proxyLine(request, status, logged, upstream, [], log, ready),
 	};
 }
 

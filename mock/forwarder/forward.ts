@@ -3,8 +3,9 @@
  * (`decide.ts`) goes to the console over node:http or node:https, its whole answer is read within
  * MOCK_UPSTREAM_TIMEOUT_MS, checked against the contract and relayed; a console that cannot be
  * reached, is too slow, breaks off or does not speak HTTP becomes a 502 or 504 problem. `/readyz`
- * asks the console whether it answers. The request's own body is never read: the contract's
- * operations take none. Connections to the console are kept alive between requests, as a browser
+ * asks the console whether it answers, as a client asks, and logs each change. No body is ever
+ * forwarded: the contract's operations take none, and a request announcing one is refused before
+ * it reaches the console (`decide.ts`), which so reads only requests the proxy framed. Connections to the console are kept alive between requests, as a browser
  * keeps them to a server, so a request through the proxy costs no TCP (or TLS) handshake.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
@@ -17,10 +18,13 @@ import type { MockState } from '../state.ts';
 import {
 	answerViolations,
 	proxyStep,
+	readinessOf,
+	readinessRequest,
 	readyAnswer,
 	relayed,
 	upstreamProblem,
 	type ProxyLog,
+	type Readiness,
 	type Upstream,
 	type UpstreamAnswer,
 	type UpstreamFailure,
@@ -188,6 +192,9 @@ export function createForwarder(wiring: ProxyWiring) {
 		return operations.get(operation);
 	};
 
+	/** Whether the console answered /readyz last time; taken as so at start, so none is logged. */
+	let ready = true;
+
 	const forward = async (
 		request: MockRequest,
 		rawHeaders: readonly string[],
@@ -203,13 +210,16 @@ export function createForwarder(wiring: ProxyWiring) {
 				return step.answer;
 			case 'readyz': {
 				const result = await ask(
-					{ url: `${upstream.base}/`, method: 'HEAD', headers: [] },
+					readinessRequest(upstream),
 					Math.min(upstream.timeoutMs, READY_TIMEOUT_MS),
 					0,
 				);
-				return isAnswer(result)
-					? readyAnswer(true, upstream, '')
-					: readyAnswer(false, upstream, failureWords(result, upstream));
+				const readiness: Readiness = isAnswer(result)
+					? readinessOf(result.status)
+					: { answers: false, cause: failureWords(result, upstream) };
+				const changed = readiness.answers !== ready;
+				ready = readiness.answers;
+				return readyAnswer(request, readiness, changed, upstream, log);
 			}
 			case 'forward': {
 				const result = await ask(step.request, upstream.timeoutMs);

@@ -6,9 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+	announcedBody,
 	answerViolations,
 	forwardedHeaders,
 	proxyStep,
+	readinessOf,
+	readinessRequest,
 	readyAnswer,
 	relayed,
 	upstreamProblem,
@@ -118,6 +121,68 @@ describe('which requests go to the console', () => {
 			['Prefer', 'return=minimal'],
 			['Accept-Encoding', 'identity'],
 		]);
+	});
+
+	it('passes no Content-Length of the client’s: the proxy frames what it sends itself', () => {
+		expect(forwardedHeaders(['Content-Length', '0', 'Accept', '*/*'])).toEqual([
+			['Accept', '*/*'],
+			['Accept-Encoding', 'identity'],
+		]);
+	});
+
+	it.each([
+		[['Content-Length', '5'], 'Content-Length: 5'],
+		[['Transfer-Encoding', 'chunked'], 'Transfer-Encoding: chunked'],
+		[
+			['Content-Length', '0', 'Transfer-Encoding', 'gzip, chunked'],
+			'Transfer-Encoding: gzip, chunked',
+		],
+		[['Content-Length', ' 12 '], 'Content-Length: 12'],
+	])(
+		'a request announcing a body (%j) is refused with a 400 that closes the connection, never forwarded',
+		(headers, announced) => {
+			for (const method of ['get', 'head']) {
+				const asked = request({ method, rawMethod: method.toUpperCase() });
+				const step = proxyStep(asked, [...RAW, ...headers], now, HOSTS, UPSTREAM);
+				if (step.kind !== 'answer') throw new Error(`${announced} was forwarded`);
+				const operation = `${method.toUpperCase()} /api/v2/users`;
+				expect(step.answer.status).toBe(400);
+				expect(step.answer.headers).toMatchObject({
+					'Content-Type': 'application/problem+json',
+					'WWW-Authenticate': `Bearer realm="console", error="invalid_request", error_description="The request carries a body, which ${operation} does not take"`,
+					Connection: 'close',
+					'Content-Length': step.answer.body.length,
+				});
+				expect(JSON.parse(step.answer.body.toString())).toEqual({
+					type: 'https://portal.example/problems/request-body',
+					title: 'The request carries a body, which the operation does not take',
+					status: 400,
+					detail: `The request announces a body (${announced}), which ${operation} does not take; the mock forwards no body to the console at https://console.example (MOCK_UPSTREAM), so it refuses the request and closes the connection. Send the request without a body.`,
+				});
+				expect(step.answer.logged.refused).toBe(
+					`a body (${announced}), which ${operation} does not take`,
+				);
+			}
+		},
+	);
+
+	it('the 400 for a body keeps the contract: its status, media type, challenge and problem', () => {
+		const step = proxyStep(request(), [...RAW, 'Content-Length', '5'], now, HOSTS, UPSTREAM);
+		if (step.kind !== 'answer') throw new Error('the body was forwarded');
+		const rawHeaders = Object.entries(step.answer.headers).flatMap(([name, value]) => [
+			name,
+			String(value),
+		]);
+		const answer = { status: 400, rawHeaders, body: step.answer.body };
+		expect(answerViolations(answer, 'GET', get)).toEqual([]);
+	});
+
+	it('a request announcing no body (a length of 0, or none) is forwarded', () => {
+		for (const headers of [['Content-Length', '0'], ['Content-Length', '000'], []]) {
+			expect(proxyStep(request(), [...RAW, ...headers], now, HOSTS, UPSTREAM).kind).toBe('forward');
+		}
+		expect(announcedBody(['Content-Length', '0'])).toBeUndefined();
+		expect(announcedBody(['Content-Length', '10'])).toBe('Content-Length: 10');
 	});
 
 	it('refuses the mock’s controls with a 422 that says the console decides', () => {
@@ -269,6 +334,28 @@ describe('the console’s answer, relayed', () => {
 		expect(relayed(request(), fine, [], { ...UPSTREAM, errors: true }, [], LOG).status).toBe(200);
 	});
 
+	it('an answer without a body and without Content-Length (HEAD, 204, 304) gets none added', () => {
+		const bare = { status: 401, rawHeaders: ['WWW-Authenticate', 'Bearer'], body: Buffer.alloc(0) };
+		const head = request({ method: 'head', rawMethod: 'HEAD' });
+		expect(relayed(head, bare, [], UPSTREAM, [], LOG).headers).not.toHaveProperty('Content-Length');
+		for (const status of [204, 304]) {
+			const sent = relayed(request(), { ...bare, status }, [], UPSTREAM, [], LOG);
+			expect(sent.headers).not.toHaveProperty('Content-Length');
+		}
+		// A GET's answer is framed by the proxy: its body's length, whatever the console declared.
+		const chunked = {
+			status: 200,
+			rawHeaders: ['Transfer-Encoding', 'chunked'],
+			body: Buffer.from(EIGHT),
+		};
+		expect(relayed(request(), chunked, [], UPSTREAM, [], LOG).headers).toMatchObject({
+			'Content-Length': EIGHT.length,
+		});
+		expect(relayed(request(), chunked, [], UPSTREAM, [], LOG).headers).not.toHaveProperty(
+			'Transfer-Encoding',
+		);
+	});
+
 	it('a HEAD answer keeps the length the console declared, and sends no body', () => {
 		const head = { status: 200, rawHeaders: ['Content-Length', '512'], body: Buffer.alloc(0) };
 		const sent = relayed(
@@ -318,13 +405,59 @@ describe('a console that gives no answer', () => {
 	});
 
 	it('/readyz says ready, or not ready without naming the console, whose name goes to the log', () => {
-		expect(readyAnswer(true, UPSTREAM, '').status).toBe(200);
-		const not = readyAnswer(false, UPSTREAM, 'does not answer (ECONNREFUSED)');
+		const readyz = request({ target: '/readyz', authorization: undefined });
+		expect(readyAnswer(readyz, { answers: true, status: 401 }, false, UPSTREAM, LOG).status).toBe(
+			200,
+		);
+		const not = readyAnswer(
+			readyz,
+			{ answers: false, cause: 'does not answer (ECONNREFUSED)' },
+			false,
+			UPSTREAM,
+			LOG,
+		);
 		expect(not.status).toBe(503);
 		expect(not.body.toString()).not.toContain('console.example');
 		expect(not.logged.refused).toBe(
 			'the console at https://console.example does not answer (ECONNREFUSED)',
 		);
+	});
+
+	it('/readyz asks the console as a client does: HEAD of the users path, with its Host', () => {
+		expect(readinessRequest(UPSTREAM)).toEqual({
+			url: 'https://console.example/base/api/v2/users',
+			method: 'HEAD',
+			headers: [
+				['Host', 'console.example'],
+				['Accept-Encoding', 'identity'],
+			],
+		});
+		expect(readinessOf(401)).toEqual({ answers: true, status: 401 });
+		expect(readinessOf(499)).toEqual({ answers: true, status: 499 });
+		expect(readinessOf(500)).toEqual({
+			answers: false,
+			cause: 'answered 500 to HEAD /api/v2/users',
+		});
+	});
+
+	it('/readyz logs a change of readiness without MOCK_LOG_PROBES, and says why', () => {
+		const readyz = request({ target: '/readyz', authorization: undefined });
+		const cause = 'did not answer within 2000 ms';
+		const same = readyAnswer(readyz, { answers: false, cause }, false, UPSTREAM, LOG);
+		expect(same.probe).toBe(true);
+		const lost = readyAnswer(readyz, { answers: false, cause }, true, UPSTREAM, LOG);
+		expect(lost.probe).toBe(false);
+		expect(lineOf(lost.line!, 0, 1)).toBe(
+			'1970-01-01T00:00:00.000Z GET /readyz 503 1.0ms refused="the console at https://console.example did not answer within 2000 ms" upstream="https://console.example"',
+		);
+		const back = readyAnswer(readyz, { answers: true, status: 401 }, true, UPSTREAM, LOG);
+		expect(back.probe).toBe(false);
+		expect(lineOf(back.line!, 0, 1)).toBe(
+			'1970-01-01T00:00:00.000Z GET /readyz 200 1.0ms upstream="https://console.example" ready="the console answers again (HEAD /api/v2/users: 401)"',
+		);
+		const still = readyAnswer(readyz, { answers: true, status: 401 }, false, UPSTREAM, LOG);
+		expect(still.probe).toBe(true);
+		expect(lineOf(still.line!, 0, 1)).not.toContain('ready=');
 	});
 });
 
