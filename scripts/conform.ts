@@ -5,7 +5,7 @@
  * (which name a key's holder) are read through src/sources/, as the mock reads them. Exits 0
  * when everything conforms, 1 when something does not, 2 when the run could not be made.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ask } from '../mock/forwarder/forward.ts';
 import { readContract } from '../src/sources/contract.ts';
@@ -13,7 +13,10 @@ import { contractValidators } from '../src/sources/contract-validators.ts';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { readSettings } from '../src/sources/settings.ts';
 import {
+	CONCURRENT_CHECKS,
+	concurrently,
 	conformChecks,
+	consoleAddress,
 	judge,
 	junit,
 	keysFrom,
@@ -51,26 +54,34 @@ try {
 const given = options['base-url'];
 if (!given)
 	cannot('--base-url <console> is required, e.g. --base-url https://console.intranet.example');
-const url = URL.parse(given);
-if (
-	!url ||
-	(url.protocol !== 'http:' && url.protocol !== 'https:') ||
-	url.username ||
-	url.password ||
-	url.search ||
-	url.hash
-) {
-	cannot(
-		`--base-url: expected an http(s) address without credentials, query or fragment; "${given.slice(0, 100)}" is not one`,
-	);
-}
-const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+const parsed = consoleAddress(given);
+if (!parsed.ok) cannot(parsed.problem);
+const { base, origin, host } = parsed.address;
 const timeoutMs = Number(options['timeout-ms'] ?? '10000');
 if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 600_000) {
 	cannot('--timeout-ms: expected a whole number of milliseconds from 1 to 600000');
 }
 const read = keysFrom(process.env, (file) => readFileSync(file, 'utf8'));
 if (!read.ok) cannot(read.problem);
+
+/**
+ * Stops the run, before any request, when a report cannot be written where it is asked for: the
+ * file is opened for appending, which changes nothing in one that exists, and removed if it did not.
+ */
+function writable(option: 'junit' | 'markdown'): void {
+	const file = options[option];
+	if (file === undefined) return;
+	try {
+		const existed = existsSync(file);
+		closeSync(openSync(file, 'a'));
+		if (!existed) unlinkSync(file);
+	} catch (error) {
+		const why = (error as NodeJS.ErrnoException).code ?? String(error);
+		cannot(`--${option}: ${file} cannot be written (${why})`);
+	}
+}
+writable('junit');
+writable('markdown');
 
 let settings;
 try {
@@ -93,44 +104,55 @@ const secrets = read.keys;
 const checks = conformChecks(keys);
 
 console.error(
-	`conform: ${checks.length} checks of ${url.origin} against ${reference.title} ${reference.version}…`,
+	`conform: ${checks.length} checks of ${origin} against ${reference.title} ${reference.version}…`,
 );
-const results: ConformResult[] = [];
-for (const [index, check] of checks.entries()) {
-	if (process.stderr.isTTY)
-		process.stderr.write(`\r\x1b[K[${index + 1}/${checks.length}] ${check.name}`);
+let finished = 0;
+const results: ConformResult[] = await concurrently(checks, CONCURRENT_CHECKS, async (check) => {
 	const started = performance.now();
 	const answer = await ask(
 		{
 			url: `${base}/api/v2/users`,
 			method: check.method,
-			headers: [['Host', url.host], ...check.headers],
+			headers: [['Host', host], ...check.headers],
 		},
 		timeoutMs,
 	);
-	results.push(
-		judge(check, answer, contracts.get(check.operation), timeoutMs, performance.now() - started),
+	finished += 1;
+	if (process.stderr.isTTY)
+		process.stderr.write(`\r\x1b[K[${finished}/${checks.length}] ${check.name}`);
+	return judge(
+		check,
+		answer,
+		contracts.get(check.operation),
+		timeoutMs,
+		performance.now() - started,
 	);
-}
+});
 if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
 if (results.every((result) => result.unreachable)) {
 	cannot(
 		masked(
-			`the console at ${url.origin} ${results[0]?.problems[0]?.replace(/^The console /, '') ?? 'could not be reached'}`,
+			`the console at ${origin} ${results[0]?.problems[0]?.replace(/^The console /, '') ?? 'could not be reached'}`,
 			secrets,
 		),
 	);
 }
 console.log(masked(table(results), secrets));
 console.log('');
-console.log(masked(summary(results, url.origin), secrets));
-try {
-	if (options.junit) writeFileSync(options.junit, masked(junit(results, url.origin), secrets));
-	if (options.markdown) {
-		writeFileSync(options.markdown, masked(markdown(results, url.origin, new Date()), secrets));
+console.log(masked(summary(results, origin), secrets));
+
+/** Writes a report, or stops the run naming where it could not. */
+function write(option: 'junit' | 'markdown', text: string): void {
+	const file = options[option];
+	if (file === undefined) return;
+	try {
+		writeFileSync(file, masked(text, secrets));
+	} catch (error) {
+		const why = (error as NodeJS.ErrnoException).code ?? String(error);
+		cannot(`--${option}: ${file} cannot be written (${why})`);
 	}
-} catch (error) {
-	cannot(`cannot write the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
 }
+write('junit', junit(results, origin));
+write('markdown', markdown(results, origin, new Date()));
 process.exit(results.every(({ verdict }) => verdict === 'conforms') ? 0 : 1);

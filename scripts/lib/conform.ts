@@ -14,6 +14,7 @@ import {
 } from '../../mock/forwarder/decide.ts';
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { USERS_PATH } from '../../src/shared/curl.ts';
+import { ANY_KEY_PATTERN, keyProblem } from '../../src/schemas/key.ts';
 
 /** A key to send, and how every output names it. */
 export interface NamedKey {
@@ -42,40 +43,122 @@ export const UNKNOWN_KEY = 'ick-00000000-Zz00';
 /** The page origin the preflight names. */
 export const PREFLIGHT_ORIGIN = 'http://localhost:3000';
 
-/** The keys read from CONFORM_KEYS (comma-separated) or the file CONFORM_KEYS_FILE names. */
+/** Where the keys of a run come from, as a problem names it. */
+const KEYS_HELP =
+	'set CONFORM_KEYS=<key>,<key> or CONFORM_KEYS_FILE=<file> (keys are never taken from the command line, where shell history and process lists keep them)';
+
+/**
+ * The keys in a text of CONFORM_KEYS or a keys file: one or more keys a line, separated by spaces
+ * or commas, `#` starting a comment anywhere on a line, blank lines ignored, each key once. Every
+ * other piece is refused by its line and place, never shown: it may be a secret written wrong.
+ */
+export function keysIn(
+	text: string,
+	source: string,
+): { ok: true; keys: string[] } | { ok: false; problem: string } {
+	const keys = new Set<string>();
+	for (const [index, line] of text.split('\n').entries()) {
+		const pieces = (line.split('#', 1)[0] ?? '').split(/[\s,]+/).filter((piece) => piece !== '');
+		for (const [place, piece] of pieces.entries()) {
+			const problem = keyProblem(piece);
+			if (problem !== undefined) {
+				return {
+					ok: false,
+					problem: `${source} line ${index + 1}, piece ${place + 1}: ${problem} (keys are separated by spaces or commas, a comment starts with #); nothing was sent`,
+				};
+			}
+			keys.add(piece);
+		}
+	}
+	if (keys.size === 0) return { ok: false, problem: `no keys: ${source} names none; ${KEYS_HELP}` };
+	return { ok: true, keys: [...keys] };
+}
+
+/** The keys of a run: from CONFORM_KEYS, else the file CONFORM_KEYS_FILE names (see keysIn). */
 export function keysFrom(
 	env: NodeJS.ProcessEnv,
 	readFile: (file: string) => string,
 ): { ok: true; keys: string[] } | { ok: false; problem: string } {
 	const inline = env['CONFORM_KEYS'];
 	const file = env['CONFORM_KEYS_FILE'];
+	if (inline !== undefined && inline.trim() !== '') return keysIn(inline, 'CONFORM_KEYS');
+	if (file === undefined || file === '') return { ok: false, problem: `no keys: ${KEYS_HELP}` };
 	let text: string;
-	if (inline !== undefined && inline.trim() !== '') {
-		text = inline;
-	} else if (file !== undefined && file !== '') {
-		try {
-			text = readFile(file);
-		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code ?? String(error);
-			return { ok: false, problem: `CONFORM_KEYS_FILE: ${file} cannot be read (${code})` };
-		}
-	} else {
+	try {
+		text = readFile(file);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code ?? String(error);
+		return { ok: false, problem: `CONFORM_KEYS_FILE: ${file} cannot be read (${code})` };
+	}
+	return keysIn(text, `CONFORM_KEYS_FILE ${file}`);
+}
+
+/** The console a run checks: where its requests go, and the origin every output names. */
+export interface ConsoleAddress {
+	/** `https://console.intranet.example/base`, without a trailing slash. */
+	base: string;
+	origin: string;
+	/** The Host header its requests carry. */
+	host: string;
+}
+
+/**
+ * The console's address from `--base-url`: http or https, without user-info, query or fragment.
+ * A refusal shows no part of what was given but its scheme: a key may be written into it.
+ */
+export function consoleAddress(
+	given: string,
+): { ok: true; address: ConsoleAddress } | { ok: false; problem: string } {
+	const example = 'e.g. https://console.intranet.example';
+	const url = URL.parse(given);
+	if (!url) return { ok: false, problem: `--base-url: expected an http(s) address, ${example}` };
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		return {
 			ok: false,
-			problem:
-				'no keys: set CONFORM_KEYS=<key>,<key> or CONFORM_KEYS_FILE=<file> (keys are never taken from the command line, where shell history and process lists keep them)',
+			problem: `--base-url: expected an http(s) address, ${example}; its scheme is "${url.protocol.slice(0, 20)}"`,
 		};
 	}
-	const keys = [
-		...new Set(
-			text
-				.split(/[,\n]/)
-				.map((key) => key.trim())
-				.filter((key) => key !== '' && !key.startsWith('#')),
-		),
-	];
-	if (keys.length === 0) return { ok: false, problem: 'no keys: CONFORM_KEYS names none' };
-	return { ok: true, keys };
+	if (url.username || url.password) {
+		return {
+			ok: false,
+			problem: `--base-url: expected the console's address alone, ${example}; it holds user-info before an @, not shown here (keys go in CONFORM_KEYS or CONFORM_KEYS_FILE)`,
+		};
+	}
+	if (url.search || url.hash) {
+		return {
+			ok: false,
+			problem: `--base-url: expected the console's address alone, ${example}; it has a query or fragment, not shown here`,
+		};
+	}
+	return {
+		ok: true,
+		address: {
+			base: `${url.origin}${url.pathname.replace(/\/+$/, '')}`,
+			origin: url.origin,
+			host: url.host,
+		},
+	};
+}
+
+/** How many checks are in flight at once: a run's checks with up to two keys in one round. */
+export const CONCURRENT_CHECKS = 8;
+
+/** Runs `task` on each item, at most `limit` at a time; the results in the items' order. */
+export async function concurrently<Item, Result>(
+	items: readonly Item[],
+	limit: number,
+	task: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
+	const results: Result[] = [];
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (next < items.length) {
+			const index = next++;
+			results[index] = await task(items[index] as Item);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
 }
 
 /** How a key is named: by its holder, when a fixture holds it, else by its last four characters. */
@@ -147,9 +230,21 @@ export interface ConformResult {
 	verdict: 'conforms' | 'breaks' | 'no answer';
 	/** Each way the answer breaks the contract, or why there was none. */
 	problems: string[];
-	/** Why there was no answer at all (the console could not be reached), for the exit code. */
+	/** Why there was no answer at all (no connection, or no TLS one, could be made), for the exit code. */
 	unreachable?: boolean;
 	durationMs: number;
+}
+
+/**
+ * Why a TLS connection could not be made, in OpenSSL's words without its codes (`wrong version
+ * number`) or as Node names a certificate it refuses; undefined when the failure is not TLS.
+ */
+export function tlsFailure(cause: string): string | undefined {
+	const openssl = /SSL routines:[^:]*:([^:]+)/.exec(cause);
+	if (openssl) return openssl[1];
+	if (/^(?:[A-Z_]*CERT[A-Z_]*|UNABLE_TO_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+):/.test(cause))
+		return cause;
+	return undefined;
 }
 
 /** A failure in words. */
@@ -159,8 +254,13 @@ function failureWords(failure: UpstreamFailure, timeoutMs: number): string {
 			return `could not be reached (${failure.cause})`;
 		case 'timeout':
 			return `did not answer within ${timeoutMs} ms`;
-		case 'broken':
+		case 'broken': {
+			const tls = tlsFailure(failure.cause);
+			if (tls === 'wrong version number')
+				return `could not be reached over TLS (${tls}): does it speak plain http: there?`;
+			if (tls !== undefined) return `could not be reached over TLS (${tls})`;
 			return `closed the connection before its whole answer (${failure.cause})`;
+		}
 		case 'not-http':
 			return `answered something that is not HTTP (${failure.cause})`;
 		case 'too-large':
@@ -192,8 +292,10 @@ export function judge(
 			check,
 			got: 'no answer',
 			verdict: 'no answer',
-			problems: [`The console ${why}.`],
-			unreachable: result.kind === 'unreachable',
+			problems: [`The console ${why}${why.endsWith('?') ? '' : '.'}`],
+			unreachable:
+				result.kind === 'unreachable' ||
+				(result.kind === 'broken' && tlsFailure(result.cause) !== undefined),
 			durationMs,
 		};
 	}
@@ -217,7 +319,8 @@ export function judge(
 
 /** Anything shaped like a key, and the keys sent, masked in a text. */
 export function masked(text: string, keys: readonly string[]): string {
-	let out = text.replace(/[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/g, '<key>');
+	const shaped = new RegExp(ANY_KEY_PATTERN.source.replace(/^\^|\$$/g, ''), 'g');
+	let out = text.replace(shaped, '<key>');
 	for (const key of keys) if (key !== '') out = out.replaceAll(key, '<key>');
 	return out;
 }

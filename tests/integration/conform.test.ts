@@ -2,11 +2,15 @@
  * `npm run conform -- --base-url <console>`, run as the README shows it: against our own mock
  * (which must conform fully: a test of the mock too), and against a stand-in console that drifts
  * one way per base URL, where it exits 1 and its JUnit report, read by a JUnit-shaped XML parser,
- * names the one failing check. A run that cannot be made exits 2 with one line. No key of any
- * fixture appears in any output or report.
+ * names the one failing check. A run that cannot be made exits 2 with one line, before any request
+ * when it is the keys, the address or a report path. A console of our own, in this process, records
+ * every Authorization header it gets, or never answers. No key of any fixture appears in any output
+ * or report.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -70,6 +74,52 @@ function conform(
 		});
 	});
 }
+
+/** A console of the test's own that records each request's Authorization header and when it came. */
+interface RecordingConsole {
+	url: string;
+	/** The Authorization header of each request, in order; undefined when there was none. */
+	authorizations: (string | undefined)[];
+	/** When each request came, by performance.now(). */
+	times: number[];
+	close: () => Promise<void>;
+}
+
+/** Starts a recording console on 127.0.0.1 that answers every request with a 401, or never. */
+async function recordingConsole(answers: 'unauthorized' | 'never'): Promise<RecordingConsole> {
+	const authorizations: (string | undefined)[] = [];
+	const times: number[] = [];
+	const sockets = new Set<Socket>();
+	const server = createServer((request, response: ServerResponse) => {
+		authorizations.push(request.headers.authorization);
+		times.push(performance.now());
+		if (answers === 'never') return;
+		response.writeHead(401, {
+			'Content-Type': 'application/problem+json',
+			'WWW-Authenticate': 'Bearer realm="console", error="invalid_token"',
+		});
+		response.end('{"type":"about:blank","title":"Unauthorized","status":401}');
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		authorizations,
+		times,
+		close: () =>
+			new Promise((resolve) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+/** Synthetic keys no fixture holds, shaped as the portal's keys are. */
+const SYNTHETIC = ['ick-7d2e4b90-Hs5n', 'ick-0b3d5e71-Lp2w', 'ick-9a8c7e6d-Zt4k'] as const;
 
 /** A JUnit report as a CI reads it: well-formed XML, its suites, cases and failures. */
 async function junitCases(file: string) {
@@ -227,6 +277,67 @@ describe('npm run conform against a console that drifts', () => {
 	});
 });
 
+describe('npm run conform with keys from a file', () => {
+	it('sends each key of a file of comments, blank lines and two keys a line as itself, and nothing else', async () => {
+		const recorder = await recordingConsole('unauthorized');
+		try {
+			const file = path.join(folder, 'team.keys');
+			await writeFile(
+				file,
+				[
+					'# production keys, owned by the platform team',
+					'',
+					`${SYNTHETIC[0]}  # Amara`,
+					`${SYNTHETIC[1]} ${SYNTHETIC[2]}`,
+					'   ',
+					`${SYNTHETIC[0]},# the same key again`,
+					'',
+				].join('\r\n'),
+			);
+			const run = await conform(['--base-url', recorder.url], { CONFORM_KEYS_FILE: file });
+			expect(run.stderr).toMatch(/^conform: 10 checks of /);
+			expect(run.code).toBe(1);
+			const sent = [...new Set(recorder.authorizations)].sort();
+			expect(sent).toEqual(
+				[
+					...SYNTHETIC.map((key) => `Bearer ${key}`),
+					'Bearer ick-00000000-Zz00',
+					'Bearer not-a-directory-key',
+					undefined,
+				].sort(),
+			);
+			for (const key of SYNTHETIC) {
+				expect(recorder.authorizations.filter((header) => header === `Bearer ${key}`)).toHaveLength(
+					2,
+				);
+			}
+		} finally {
+			await recorder.close();
+		}
+	});
+});
+
+describe('npm run conform against a console that never answers', () => {
+	it('waits about one timeout in all, not one per check', async () => {
+		const recorder = await recordingConsole('never');
+		try {
+			const timeoutMs = 2000;
+			const run = await conform(['--base-url', recorder.url, '--timeout-ms', String(timeoutMs)], {
+				CONFORM_KEYS: `${SYNTHETIC[0]},${SYNTHETIC[1]}`,
+			});
+			const ended = performance.now();
+			expect(run.code).toBe(1);
+			expect(run.stdout).toContain(`did not answer within ${timeoutMs} ms`);
+			expect(recorder.authorizations).toHaveLength(8);
+			// From the first request the console got to the run's end: one timeout and the run's
+			// own work, where checks in turn would take eight.
+			expect(ended - recorder.times[0]!).toBeLessThan(1.8 * timeoutMs);
+		} finally {
+			await recorder.close();
+		}
+	}, 60_000);
+});
+
 describe('the README’s command', () => {
 	it('is the one these tests run, with another base URL and the keys in CONFORM_KEYS', async () => {
 		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
@@ -263,6 +374,94 @@ describe('a run that cannot be made', () => {
 		expect(gone.stderr).toContain(
 			`conform: the console at http://127.0.0.1:${closed} could not be reached (connect ECONNREFUSED`,
 		);
+	});
+
+	it('a piece of the keys file that is not a key: exits 2 naming its line, sends nothing and shows no part of it', async () => {
+		const recorder = await recordingConsole('unauthorized');
+		try {
+			const file = path.join(folder, 'bad-piece.keys');
+			await writeFile(
+				file,
+				`# production keys\n${SYNTHETIC[0]}\n\n${SYNTHETIC[1]} owned-by-platform\n`,
+			);
+			const run = await conform(['--base-url', recorder.url], { CONFORM_KEYS_FILE: file });
+			expect(run.code).toBe(2);
+			expect(run.stderr.trim().split('\n')).toHaveLength(1);
+			expect(run.stderr).toMatch(/^conform: CONFORM_KEYS_FILE .*line 4, piece 2: expected a key/);
+			expect(run.stderr).not.toContain('owned');
+			expect(run.stderr + run.stdout).not.toContain(SYNTHETIC[0]);
+			const inline = await conform(['--base-url', recorder.url], {
+				CONFORM_KEYS: `${SYNTHETIC[0]}, Amara-s-key`,
+			});
+			expect(inline.code).toBe(2);
+			expect(inline.stderr).toMatch(/^conform: CONFORM_KEYS line 1, piece 2: expected a key/);
+			expect(inline.stderr).not.toContain('Amara');
+			expect(recorder.authorizations).toEqual([]);
+		} finally {
+			await recorder.close();
+		}
+	});
+
+	it('a key written into the base URL as user-info: exits 2 with one line that does not show it', async () => {
+		const recorder = await recordingConsole('unauthorized');
+		try {
+			const port = new URL(recorder.url).port;
+			const run = await conform(
+				['--base-url', `http://conform:${SYNTHETIC[2]}@127.0.0.1:${port}`],
+				{
+					CONFORM_KEYS: SYNTHETIC[0],
+				},
+			);
+			expect(run.code).toBe(2);
+			expect(run.stderr.trim().split('\n')).toHaveLength(1);
+			expect(run.stderr).toContain('--base-url');
+			expect(run.stderr + run.stdout).not.toContain(SYNTHETIC[2]);
+			expect(run.stderr + run.stdout).not.toContain(SYNTHETIC[2].slice(4, 12));
+			expect(recorder.authorizations).toEqual([]);
+		} finally {
+			await recorder.close();
+		}
+	});
+
+	it('https: to a port that speaks plain HTTP: exits 2 with one line saying so', async () => {
+		const recorder = await recordingConsole('unauthorized');
+		try {
+			const port = new URL(recorder.url).port;
+			const run = await conform(['--base-url', `https://127.0.0.1:${port}`], {
+				CONFORM_KEYS: SYNTHETIC[0],
+			});
+			expect(run.code).toBe(2);
+			expect(run.stdout).toBe('');
+			const lines = run.stderr.trim().split('\n');
+			expect(lines).toHaveLength(2);
+			expect(lines[1]).toBe(
+				`conform: the console at https://127.0.0.1:${port} could not be reached over TLS (wrong version number): does it speak plain http: there?`,
+			);
+		} finally {
+			await recorder.close();
+		}
+	});
+
+	it('a report path that cannot be written: exits 2 naming it, before any request', async () => {
+		const recorder = await recordingConsole('unauthorized');
+		try {
+			const junit = path.join(folder, 'no-such-folder', 'conform.xml');
+			const run = await conform(['--base-url', recorder.url, '--junit', junit], {
+				CONFORM_KEYS: SYNTHETIC[0],
+			});
+			expect(run.code).toBe(2);
+			expect(run.stderr.trim()).toBe(`conform: --junit: ${junit} cannot be written (ENOENT)`);
+			const markdown = await conform(['--base-url', recorder.url, '--markdown', folder], {
+				CONFORM_KEYS: SYNTHETIC[0],
+			});
+			expect(markdown.code).toBe(2);
+			expect(markdown.stderr.trim()).toBe(
+				`conform: --markdown: ${folder} cannot be written (EISDIR)`,
+			);
+			expect(recorder.authorizations).toEqual([]);
+		} finally {
+			await recorder.close();
+		}
 	});
 
 	it('prints and writes no key of any fixture in any output or report', () => {
