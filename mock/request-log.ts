@@ -1,14 +1,16 @@
 /**
  * The mock's request log: one line per request, in logfmt after the time, so a developer sees
  * what their client sent and why it got its answer, and can grep it. A key is never printed:
- * anything shaped like one in the target, percent-encoded any number of times or not, beside
- * malformed escapes or not, is replaced by `<key>`.
+ * anything shaped like one in the target, in any case, with `+` or `_` for its dashes, as the
+ * base64, base64url or hex of its bytes (`src/shared/key-forms.ts`), percent-encoded any number of
+ * times or not, beside malformed escapes or not, is replaced by `<key>`.
  *
  *   2026-11-21T21:30:00.123Z GET /api/v2/users 200 1.3ms view=production user="Nina Okafor" role=viewer
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
  *   2026-11-21T21:30:02.500Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid regular expression"
  *   2026-11-21T21:30:03.900Z GET /api/v2/users 200 251.0ms view=production … delay=250ms fault=truncated
  */
+import { maskKeys, percentDecoded } from '../src/shared/key-forms.ts';
 import type { KeyHolder } from './directory.ts';
 
 /** What one request was and how it was answered. */
@@ -42,9 +44,6 @@ export interface LoggedRequest {
 	worker?: number | undefined;
 }
 
-/** Anything shaped like a key of any prefix. */
-const KEY_LIKE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}/g;
-
 /** The longest request target printed. */
 const MAX_TARGET = 200;
 
@@ -56,38 +55,6 @@ function value(text: string): string {
 	return `"${printable.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
-/** Whether a text holds anything shaped like a key. */
-function holdsKey(text: string): boolean {
-	return new RegExp(KEY_LIKE.source).test(text);
-}
-
-/** UTF-8 as a browser reads it: a byte sequence that is not UTF-8 becomes U+FFFD, never an error. */
-const utf8 = new TextDecoder('utf-8');
-
-/**
- * A text percent-decoded once, leniently: each well-formed escape (`%2D`, `%2d`) becomes its byte,
- * a malformed one (`%zz`, a lone `%`) stays as it is, and bytes that are not UTF-8 (`%E9`,
- * `%C0%AF`) become U+FFFD, so nothing in a target stops the decoding of the rest.
- */
-function decodeOnce(text: string): string {
-	if (!text.includes('%')) return text;
-	return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) =>
-		utf8.decode(Uint8Array.from(run.slice(1).split('%'), (hex) => Number.parseInt(hex, 16))),
-	);
-}
-
-/** A part of a target decoded until it stops changing: a key encoded any number of times shows. */
-function decodedFully(part: string): string {
-	let text = part;
-	// Each round that changes the text shortens it, so this ends; the bound keeps it cheap.
-	for (let round = 0; round < 64; round += 1) {
-		const next = decodeOnce(text);
-		if (next === text) break;
-		text = next;
-	}
-	return text;
-}
-
 /**
  * A target with every key replaced, read part by part (path segments, query names and values):
  * a part that holds a key after any number of decodings is shown decoded, with the key replaced;
@@ -95,8 +62,9 @@ function decodedFully(part: string): string {
  */
 function withoutKeys(target: string): string {
 	return target.replace(/[^/?&=;#]+/g, (part) => {
-		const plain = decodedFully(part.replaceAll('+', ' '));
-		return holdsKey(plain) ? plain.replace(KEY_LIKE, '<key>') : part;
+		const plain = percentDecoded(part);
+		const masked = maskKeys(plain);
+		return masked === plain ? part : masked;
 	});
 }
 
@@ -121,7 +89,7 @@ export interface LineParts {
 
 /** A text with every key replaced and the control characters made `?`, so a line stays one line. */
 function cleaned(text: string): string {
-	return text.replace(KEY_LIKE, '<key>').replace(/\p{Cc}/gu, '?');
+	return maskKeys(text).replace(/\p{Cc}/gu, '?');
 }
 
 /**
@@ -164,7 +132,7 @@ export function lineParts(
 			before: `"method":${jsonString(method)},"target":${jsonString(target)},"status":${request.status}`,
 			after: `${fields
 				.map(([name, text]) => {
-					const shown = name === 'error' ? text.replace(KEY_LIKE, '<key>') : cleaned(text);
+					const shown = name === 'error' ? maskKeys(text) : cleaned(text);
 					return `,"${name}":${jsonString(shown)}`;
 				})
 				.join('')}${request.worker === undefined ? '' : `,"worker":${request.worker}`}`,
@@ -174,10 +142,7 @@ export function lineParts(
 		format,
 		before: `${method} ${target} ${request.status}`,
 		after: [
-			...fields.map(
-				([name, text]) =>
-					`${name}=${name === 'role' ? text : value(text.replace(KEY_LIKE, '<key>'))}`,
-			),
+			...fields.map(([name, text]) => `${name}=${name === 'role' ? text : value(maskKeys(text))}`),
 			...(request.worker === undefined ? [] : [`worker=${request.worker}`]),
 		].join(' '),
 	};

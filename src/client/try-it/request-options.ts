@@ -3,10 +3,12 @@
  * headers and query parameters the reader adds, edits and removes (the contract's names offered
  * in a `<datalist>`), the mock's controls as choices (status, example, dynamic, delay, fault, all
  * sent as `Prefer`), and the curl command of the request as built so far. What the tab keeps of
- * them (`readOptions`) never holds a key: an `Authorization` header, or any row whose value looks
- * like a key or a bearer credential, is not kept.
+ * them (`readOptions`) never holds a key: an `Authorization` header, or any row whose name or value
+ * holds a key in any of its forms (`src/shared/key-forms.ts`: any case, base64, hex…, percent-encoded
+ * or not) or a bearer credential, is not kept, nor an example that is a key.
  */
 import { choices } from 'virtual:try-it-choices';
+import { holdsKey } from '../../shared/key-forms.ts';
 import { buildRequest, MAX_ROWS, type MockChoices, type RequestRow } from './request.ts';
 import { normalServer } from './server-url.ts';
 import { readTab, writeTab } from './memory.ts';
@@ -21,9 +23,12 @@ export interface RequestOptions {
 	controls: MockChoices;
 }
 
-/** A name or value that must not be kept: a credential's header, or text shaped like a key. */
+/** A name or value that must not be kept: a credential's header, or a credential's scheme. */
 const SECRET_NAME = /^(?:authorization|proxy-authorization|cookie)$/i;
-const SECRET_VALUE = /[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}|\bbearer\s|\bbasic\s/i;
+const CREDENTIAL = /\bbearer\s|\bbasic\s/i;
+
+/** Whether a text holds a credential: a key in any of its forms, or a scheme's word before one. */
+const secret = (text: string): boolean => CREDENTIAL.test(text) || holdsKey(text);
 
 /** A row from storage, when both its texts are strings of at most 1,024 characters. */
 function storedRow(value: unknown): RequestRow | undefined {
@@ -39,7 +44,7 @@ function storedRow(value: unknown): RequestRow | undefined {
 
 /** Whether a row may be kept for the tab: nothing in it is, or looks like, a credential. */
 export function keepable({ name, value }: RequestRow): boolean {
-	return !SECRET_NAME.test(name.trim()) && !SECRET_VALUE.test(value) && !SECRET_VALUE.test(name);
+	return !SECRET_NAME.test(name.trim()) && !secret(value) && !secret(name);
 }
 
 /** The options in a stored text, member by member; what is malformed, or a credential, is left out. */
@@ -71,7 +76,8 @@ export function readOptions(stored: unknown): RequestOptions {
 	const delay = text('delay', /^\d{1,5}(?:-\d{1,5})?$/);
 	const fault = text('fault', /^[a-z-]{1,20}$/);
 	if (code) controls.code = code;
-	if (example) controls.example = example;
+	// A key in lower case, or its hex, is shaped as a view's slug is.
+	if (example && !holdsKey(example)) controls.example = example;
 	if (delay) controls.delay = delay;
 	if (fault) controls.fault = fault;
 	if (raw['dynamic'] === true) controls.dynamic = true;

@@ -80,6 +80,69 @@ describe('logLine', () => {
 		expect(line).toContain('<key>');
 	});
 
+	describe('a key sent in the query in a form derived from it', () => {
+		const key = 'ick-4f1c9a07-Qx7m';
+		const bytes = Buffer.from(key);
+		const forms: [string, string][] = [
+			['base64', bytes.toString('base64')],
+			['base64 without its padding', bytes.toString('base64').replace(/=+$/, '')],
+			['base64url', bytes.toString('base64url')],
+			['hex', bytes.toString('hex')],
+			['hex in upper case', bytes.toString('hex').toUpperCase()],
+			['upper case', key.toUpperCase()],
+			['lower case', key.toLowerCase()],
+			['+ for its dashes', key.replaceAll('-', '+')],
+			['%2B for its dashes', key.replaceAll('-', '%2B')],
+			['_ for its dashes', key.replaceAll('-', '_')],
+			['base64 of "Bearer <key>"', Buffer.from(`Bearer ${key}`).toString('base64')],
+			['base64 of "user:<key>"', Buffer.from(`user:${key}`).toString('base64')],
+			['hex after other hex', `ab${bytes.toString('hex')}`],
+			['base64, percent-encoded', encodeURIComponent(Buffer.from(`x${key}`).toString('base64'))],
+			[
+				'base64, every character encoded',
+				[...bytes.toString('base64')].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+			],
+		];
+
+		it.each(forms)('is masked as %s, in both forms of the log', (_form, sent) => {
+			for (const format of ['logfmt', 'json'] as const) {
+				const line = logLine(
+					{
+						time,
+						method: 'GET',
+						target: `/api/v2/users?token=${sent}&page=2`,
+						status: 401,
+						durationMs: 0,
+					},
+					format,
+				);
+				expect(line, format).not.toContain(sent);
+				expect(line, format).not.toMatch(/4f1c9a07/i);
+				// Base64's padding is a part of its own in a query, as `=` is.
+				expect(line, format).toMatch(/token=<key>=*&page=2/);
+			}
+		});
+
+		it('is masked in the other fields too', () => {
+			const line = logLine({
+				time,
+				method: 'GET',
+				target: '/api/v2/users',
+				status: 500,
+				durationMs: 0,
+				failed: `no such view ${bytes.toString('base64')} or ${key.toUpperCase()}`,
+			});
+			expect(line).toContain('failed="no such view <key> or <key>"');
+		});
+
+		it('leaves base64, hex and words that hold no key as they were sent', () => {
+			const target = `/api/v2/users?cursor=${Buffer.from('page-2-of-the-users-list').toString('base64')}&id=${'0123456789abcdef'.repeat(2)}&q=staging+us+east`;
+			expect(logLine({ time, method: 'GET', target, status: 200, durationMs: 0 })).toContain(
+				` ${target} `,
+			);
+		});
+	});
+
 	it('keeps an ordinary encoded target as it was sent', () => {
 		const line = logLine({
 			time,
