@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { raw } from '../support/raw-http.ts';
 
 const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
@@ -282,6 +283,104 @@ describe('the web image with MOCK_UPSTREAM: the mock on the portal’s own origi
 	});
 });
 
+/** An answer as `ask` gives it. */
+type Asked = Awaited<ReturnType<typeof ask>>;
+
+/**
+ * The answer nginx makes itself on the mock's path: application/problem+json of that status,
+ * never kept, with the security headers the mock's own answers get on the way, and a Proxy-Status
+ * (RFC 9209) naming the portal as the one that answered and why.
+ */
+function expectProxyProblem(answer: Asked, status: number, error: string): { detail: string } {
+	expect(answer.status).toBe(status);
+	expect(answer.header('content-type')).toEqual(['application/problem+json']);
+	expect(answer.header('cache-control')).toEqual(['no-store']);
+	expect(answer.header('x-content-type-options')).toEqual(['nosniff']);
+	expect(answer.header('x-frame-options')).toEqual(['DENY']);
+	expect(answer.header('content-security-policy')).toEqual(["frame-ancestors 'none'"]);
+	expect(answer.header('referrer-policy')).toEqual(['no-referrer']);
+	expect(answer.header('x-robots-tag')).toEqual(['noindex, nofollow']);
+	expect(answer.header('proxy-status')).toEqual([`console-portal; error=${error}`]);
+	expect(answer.body).not.toContain('<html>');
+	const problem = JSON.parse(answer.body) as { type: string; status: number; detail: string };
+	expect(problem).toMatchObject({ type: 'about:blank', status });
+	return problem;
+}
+
+describe('when the mock breaks the connection or freezes: nginx’s own answers, problem+json', () => {
+	/** A request for the production view's users, as try-it sends it, with more headers. */
+	const askUsers = (headers: Record<string, string> = {}, target = USERS): Promise<Asked> =>
+		ask(portal, 'GET', target, {
+			Authorization: `Bearer ${fixtureUsers[0]?.apiKey ?? ''}`,
+			...headers,
+		});
+
+	it.each(['reset', 'empty'])(
+		'replaces fault=%s (the mock closes the connection unanswered) with a 502 saying so, with the portal’s headers',
+		async (fault) => {
+			const problem = expectProxyProblem(
+				await askUsers({ Prefer: `fault=${fault}` }),
+				502,
+				'connection_terminated',
+			);
+			expect(problem).toEqual({
+				type: 'about:blank',
+				title: 'The mock closed the connection without an answer',
+				status: 502,
+				detail:
+					"The mock (MOCK_UPSTREAM) reset or closed the connection before answering, as it does when a request asks for fault=reset or fault=empty; the portal's proxy answers this 502 in its place.",
+			});
+		},
+	);
+
+	it('answers fault=garbage itself with a 502, never passing the mock’s random bytes on as HTTP/0.9', async () => {
+		for (const [headers, target] of [
+			[{ Prefer: 'fault=garbage' }, USERS],
+			[{ Prefer: 'code=200, fault="garbage"' }, USERS],
+			[{}, `${USERS}?page=1&__fault=garbage`],
+		] as const) {
+			const answer = await askUsers(headers, target);
+			const problem = expectProxyProblem(answer, 502, 'proxy_internal_response');
+			expect(problem).toEqual({
+				type: 'about:blank',
+				title: "The portal's proxy does not pass on fault=garbage",
+				status: 502,
+				detail:
+					"fault=garbage asks the mock for random bytes instead of an answer, which the portal's proxy would hand on as an HTTP/0.9 answer no browser reads; it answers this 502 without asking the mock. A client of the mock itself meets the bytes.",
+			});
+		}
+		// A fault that is not garbage, or garbage only as part of another word, still reaches the mock.
+		expect((await askUsers({ Prefer: 'fault=garbagey' })).status).toBe(422);
+		expect((await askUsers({ Prefer: 'fault=truncated' })).status).toBe(200);
+	});
+
+	it('answers for a frozen mock with a 504 problem+json within try-it’s time-out, with the portal’s headers', async () => {
+		const pid = mock.child.pid;
+		if (pid === undefined) throw new Error('the mock has no process id');
+		process.kill(pid, 'SIGSTOP');
+		const started = performance.now();
+		let answer: Asked;
+		try {
+			answer = await askUsers();
+		} finally {
+			process.kill(pid, 'SIGCONT');
+		}
+		const waited = performance.now() - started;
+		expect(waited).toBeLessThan(TIMEOUT_MS - 1000);
+		expect(waited).toBeGreaterThan(1000);
+		const problem = expectProxyProblem(answer, 504, 'http_response_timeout');
+		expect(problem).toEqual({
+			type: 'about:blank',
+			title: 'The mock did not answer in time',
+			status: 504,
+			detail:
+				"The portal's proxy gave up on its mock (MOCK_UPSTREAM): no connection within 2 s, or no answer within 7 s of asking, before try-it's own time-out of 10 s. Try again in a moment.",
+		});
+		// The mock, thawed, answers again.
+		expect((await askUsers()).status).toBe(200);
+	});
+});
+
 describe('what nginx sends the mock, and when it does not answer', () => {
 	let recorder: Server;
 	let recorderPort: number;
@@ -349,6 +448,10 @@ describe('what nginx sends the mock, and when it does not answer', () => {
 		expect(answer.body).not.toContain('<html>');
 		// The pages are nginx's own and still served.
 		expect((await ask(through, 'GET', '/')).status).toBe(200);
+	});
+
+	it('gives that 502 the portal’s security headers and a Proxy-Status saying the mock was not reached', async () => {
+		expectProxyProblem(await ask(through, 'GET', USERS), 502, 'destination_unavailable');
 	});
 });
 
