@@ -1,7 +1,9 @@
 /**
  * The mock as a validating proxy (MOCK_UPSTREAM), as Prism's `forwarder` is beside its `mocker`:
  * the decisions, with no socket. A request for the users operation is forwarded to the console
- * (`proxyStep`: its method, path, query and headers, `Authorization` among them); the console's
+ * (`proxyStep`: its method, path, query and headers, `Authorization` among them, never a body or
+ * the client's framing of one: a request announcing a body gets a 400 and its connection closed,
+ * so the console never reads bytes the proxy did not frame); the console's
  * answer goes back to the client as it came, after the contract's check (`relayed`, the check
  * try-it and the conformance run make, src/shared/contract-check.ts), with each violation in an
  * `sl-violations` header and in the log line, or, with MOCK_PROXY_ERRORS=on, as a 502 problem.
@@ -201,9 +203,67 @@ function composed(
 	};
 }
 
+/** Where a request goes, as far as its method, target and Prefer header decide it. */
+type Routed =
+	| { kind: 'mock' }
+	| { kind: 'users'; path: string; search: string; refused: string | undefined };
+
+/** The most requests whose routing each state keeps; past it, the kept ones are dropped. */
+const ROUTED_KEPT = 1024;
+
+/** The routing of requests seen before, by state, then by method, target and Prefer header. */
+const routings = new WeakMap<MockState, Map<string, Routed>>();
+
+/**
+ * Where a request goes: another path or method is the mock's; the users operation's path and
+ * query, and the controls it carries, spelled as the 422 quotes them. Worked out once per state
+ * for each method, target and Prefer header, since a client asks the same request again and again.
+ */
+function routed(state: MockState, method: string, target: string, prefer: string | undefined) {
+	let kept = routings.get(state);
+	if (!kept) {
+		kept = new Map();
+		routings.set(state, kept);
+	}
+	const key = `${method}\n${target}\n${prefer ?? ''}`;
+	let found = kept.get(key);
+	if (found) return found;
+	const { path, search } = originForm(target);
+	const asked = methodSchema.parse(method === 'head' ? 'get' : method);
+	if (routeOf(state, path, asked) !== 'users') {
+		found = { kind: 'mock' };
+	} else {
+		const controls = readControls(prefer, new URLSearchParams(search));
+		const refused = !controls.ok
+			? controls.problem
+			: controls.controls.spelled !== ''
+				? controls.controls.spelled
+				: undefined;
+		found = { kind: 'users', path, search, refused };
+	}
+	if (kept.size >= ROUTED_KEPT) kept.clear();
+	kept.set(key, found);
+	return found;
+}
+
+/** The console's origin and Host, read once from its base URL. */
+const consoles = new WeakMap<Upstream, { origin: string; host: string }>();
+
+/** The console's origin (for messages and log lines) and Host (for requests). */
+function consoleOf(upstream: Upstream): { origin: string; host: string } {
+	let found = consoles.get(upstream);
+	if (!found) {
+		const url = new URL(upstream.base);
+		found = { origin: url.origin, host: url.host };
+		consoles.set(upstream, found);
+	}
+	return found;
+}
+
 /**
  * What the proxy does with a request: `/readyz` asks whether the console answers; a request for
- * the users operation (GET or HEAD) is forwarded, unless it carries the mock's controls (422);
+ * the users operation (GET or HEAD) is forwarded, unless it announces a body (400, its connection
+ * closed) or carries the mock's controls (422);
  * every other request is the mock's own (`mock`: probes, the host allow-list's 403, preflights,
  * 503 while the sources load, the contract's 404 and 405), decided as without MOCK_UPSTREAM.
  */
@@ -223,9 +283,9 @@ export function proxyStep(
 	if (!hostAllowed(request.host, hosts) || request.preflight) return { kind: 'mock' };
 	const { state } = now;
 	if (!state) return { kind: 'mock' };
-	const { path, search } = originForm(request.target);
-	const routed = methodSchema.parse(request.method === 'head' ? 'get' : request.method);
-	if (routeOf(state, path, routed) !== 'users') return { kind: 'mock' };
+	const route = routed(state, request.method, request.target, request.prefer);
+	if (route.kind === 'mock') return { kind: 'mock' };
+	const { path, search } = route;
 	const method = request.method.toUpperCase();
 	const operation = `${method} ${path}`;
 	const origins = hosts.origins ?? [];
@@ -236,12 +296,8 @@ export function proxyStep(
 			answer: bodyRefused(request, operation, announced, upstream, origins),
 		};
 	}
-	const controls = readControls(request.prefer, new URLSearchParams(search));
-	if (!controls.ok) {
-		return { kind: 'answer', answer: controlsRefused(request, controls.problem, origins) };
-	}
-	if (controls.controls.spelled !== '') {
-		return { kind: 'answer', answer: controlsRefused(request, controls.controls.spelled, origins) };
+	if (route.refused !== undefined) {
+		return { kind: 'answer', answer: controlsRefused(request, route.refused, origins) };
 	}
 	return {
 		kind: 'forward',
@@ -249,7 +305,7 @@ export function proxyStep(
 		request: {
 			url: `${upstream.base}${path}${search}`,
 			method,
-			headers: [['Host', new URL(upstream.base).host], ...forwardedHeaders(rawHeaders)],
+			headers: [['Host', consoleOf(upstream).host], ...forwardedHeaders(rawHeaders)],
 		},
 	};
 }

@@ -5,8 +5,9 @@
  * reached, is too slow, breaks off or does not speak HTTP becomes a 502 or 504 problem. `/readyz`
  * asks the console whether it answers, as a client asks, and logs each change. No body is ever
  * forwarded: the contract's operations take none, and a request announcing one is refused before
- * it reaches the console (`decide.ts`), which so reads only requests the proxy framed. Connections to the console are kept alive between requests, as a browser
- * keeps them to a server, so a request through the proxy costs no TCP (or TLS) handshake.
+ * it reaches the console (`decide.ts`), which so reads only requests the proxy framed.
+ * Connections to the console are kept alive between requests, as a browser keeps them to a
+ * server, so a request through the proxy costs no TCP (or TLS) handshake.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
