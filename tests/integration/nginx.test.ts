@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../support/browser.ts';
+import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
@@ -322,6 +323,22 @@ describe('the portal behind Debian nginx with deploy/console-portal.conf', () =>
 			expect(answer).toMatch(/\r\nX-Frame-Options: DENY\r\n/);
 			expect(answer).toContain("frame-ancestors 'none'");
 		}
+	});
+
+	it('gives up on a mock that does not answer, and says so, before try-it gives up on its own', async () => {
+		const site = await readFile(path.join(ROOT, 'deploy/console-portal.conf'), 'utf8');
+		/** A time-out of the mock's location, in milliseconds; nginx's default is 60 s. */
+		const timeout = (name: string): number => {
+			const match = new RegExp(`^\\s*#mock\\s+${name}\\s+(\\d+)s;`, 'm').exec(site);
+			return match ? Number(match[1]) * 1000 : 60_000;
+		};
+		// Connecting, then waiting for the mock's first bytes: the longest before nginx's 504.
+		const longest = timeout('proxy_connect_timeout') + timeout('proxy_read_timeout');
+		expect(longest).toBeLessThanOrEqual(TIMEOUT_MS - 1000);
+		expect(timeout('proxy_send_timeout')).toBeLessThanOrEqual(timeout('proxy_read_timeout'));
+		// nginx's answers on the mock's path are the portal's problem+json, never its HTML page.
+		expect(site).toMatch(/^\s*#mock\s+error_page 502 @console_portal_mock_502;$/m);
+		expect(site).toMatch(/^\s*#mock\s+error_page 504 @console_portal_mock_504;$/m);
 	});
 
 	it("answers a folder without an index with the portal's 404 page, not nginx's 403", async () => {
