@@ -304,6 +304,11 @@ describe('the mock’s own rules in proxy mode', () => {
 		);
 	});
 
+	it('puts no byte on a connection to the console that the console cannot frame, in the whole run', () => {
+		expect(standIn.received.length).toBeGreaterThan(10);
+		expect(standIn.unframed).toEqual([]);
+	});
+
 	it('prints no key of any fixture in any log line', () => {
 		const output = [proxy, strict, orphan].map(({ mock }) => mock.output()).join('\n');
 		expect(output).toContain('upstream=');
