@@ -18,6 +18,7 @@ const dialog = await import('../src/client/search/search.ts');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');
 const { createPortalServer, readerOnFirstUse } = await import('../src/site/mcp/server.ts');
+const { mockAddresses } = await import('../src/site/mcp/places.ts');
 
 const { version } = JSON.parse(
 	readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -39,6 +40,7 @@ const reader = readerOnFirstUse(async () => {
 const server = createPortalServer(reader, {
 	version,
 	localMock: localMockUrl(settings.mockPort),
+	mocks: mockAddresses(settings),
 	panelCheck: checkAnswer,
 	dialog,
 });

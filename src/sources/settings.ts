@@ -149,6 +149,27 @@ const originsSchema = (name: string) =>
 		)
 		.default([]);
 
+/** MCP_ALLOWED_MOCKS: comma-separated http(s) addresses (a base path allowed), each checked. */
+const mockAddressesSchema = z
+	.string()
+	.transform((text, context) =>
+		text
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter((entry) => entry !== '')
+			.map((entry) =>
+				httpAddress(
+					'MCP_ALLOWED_MOCKS',
+					entry,
+					'expected mock addresses separated by commas (https://mock.intranet.example), each http(s) with an optional base path',
+					context,
+					{ path: true },
+				),
+			)
+			.filter((entry) => entry !== undefined),
+	)
+	.default([]);
+
 /** An IP address to listen on, IPv4 or IPv6, without port or brackets. */
 const listenAddressSchema = (name: string) =>
 	z
@@ -249,6 +270,8 @@ const settingsSchema = z.object({
 		.default('off'),
 	/** Where readers reach the portal: the origin samples resolve a path-only PORTAL_MOCK_URL on. */
 	PORTAL_URL: portalUrlSchema,
+	/** Mocks the MCP server's call_mock may send a key to beyond the local one and PORTAL_MOCK_URL. */
+	MCP_ALLOWED_MOCKS: mockAddressesSchema,
 	/** Delays, faults and statuses the mock serves to a share of requests (a soak test). */
 	MOCK_CHAOS: chaosSchema.optional(),
 	/** How many days a key may go unrotated before the access review flags it. */
@@ -305,6 +328,8 @@ export interface PortalSettings {
 	readonly mockUrl: string;
 	/** Where readers reach the portal (PORTAL_URL), an origin: by default http://127.0.0.1:<PORTAL_PORT>. */
 	readonly portalUrl: string;
+	/** Mocks `call_mock` may send a key to beyond the local one and PORTAL_MOCK_URL (MCP_ALLOWED_MOCKS). */
+	readonly mcpAllowedMocks: readonly string[];
 	/** The console the mock forwards to as a validating proxy (MOCK_UPSTREAM), without a trailing slash. */
 	readonly mockUpstream: string | undefined;
 	/** How long the proxy waits for the console's whole answer, in milliseconds (default 10000). */
@@ -336,6 +361,7 @@ const VARIABLES = [
 	'MOCK_ALLOWED_ORIGINS',
 	'PORTAL_MOCK_URL',
 	'PORTAL_URL',
+	'MCP_ALLOWED_MOCKS',
 	'MOCK_UPSTREAM',
 	'MOCK_UPSTREAM_TIMEOUT_MS',
 	'MOCK_PROXY_ERRORS',
@@ -369,7 +395,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		SOURCE_DATE_EPOCH,
 	} = result.data;
 	const { MOCK_UPSTREAM, MOCK_UPSTREAM_TIMEOUT_MS, MOCK_PROXY_ERRORS, MOCK_CHAOS } = result.data;
-	const { PORTAL_BUILD_CACHE_DIR } = result.data;
+	const { PORTAL_BUILD_CACHE_DIR, MCP_ALLOWED_MOCKS } = result.data;
 	if (MOCK_CHAOS && MOCK_UPSTREAM) {
 		// The proxy passes the console's answers on as they come; the chaos is the mock's own.
 		throw new Error(
@@ -393,6 +419,7 @@ function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {
 		mockAllowedOrigins: MOCK_ALLOWED_ORIGINS,
 		mockUrl: PORTAL_MOCK_URL ?? `http://127.0.0.1:${MOCK_PORT}`,
 		portalUrl: PORTAL_URL ?? `http://127.0.0.1:${PORTAL_PORT}`,
+		mcpAllowedMocks: MCP_ALLOWED_MOCKS,
 		mockUpstream: MOCK_UPSTREAM,
 		mockUpstreamTimeoutMs: MOCK_UPSTREAM_TIMEOUT_MS,
 		mockProxyErrors: MOCK_PROXY_ERRORS === 'on',

@@ -46,6 +46,8 @@ let folder: string;
 let history: HistoryRepo;
 let mock: Started;
 let mockBase: string;
+/** An address nothing listens on, listed in MCP_ALLOWED_MOCKS so that call_mock tries it. */
+let closedBase: string;
 let client: Client;
 let transport: StdioClientTransport;
 /** The processes the client's command started: npm and what it ran. */
@@ -88,6 +90,7 @@ beforeAll(async () => {
 		env: { MOCK_PORT: String(port), PORTAL_VIEWS_DIR: history.views, MOCK_LOG: 'off' },
 	});
 	await waitForUrl(`${mockBase}/readyz`, mock);
+	closedBase = `http://127.0.0.1:${await freePort()}`;
 
 	const readme = clientBlock(await readFile(path.join(ROOT, 'README.md'), 'utf8'));
 	const guide = clientBlock(
@@ -101,7 +104,12 @@ beforeAll(async () => {
 		args: readme.args.map((arg) => (arg === PLACEHOLDER ? ROOT : arg)),
 		// Run from elsewhere, as a client does; the views are the scripted repository's.
 		cwd: os.tmpdir(),
-		env: childEnv({ PORTAL_VIEWS_DIR: history.views }) as Record<string, string>,
+		// The mock on MOCK_PORT is the local one, which call_mock calls without being told of it.
+		env: childEnv({
+			PORTAL_VIEWS_DIR: history.views,
+			MOCK_PORT: String(port),
+			MCP_ALLOWED_MOCKS: closedBase,
+		}) as Record<string, string>,
 		stderr: 'pipe',
 	});
 	client = new Client({ name: 'console-portal-test', version: '1.0.0' });
@@ -266,13 +274,12 @@ describe('the MCP server, over stdio as the README starts it', () => {
 		expect(
 			await failing('call_mock', { slug: 'staging-us-east', email: 'nobody@example.com' }),
 		).toMatch(/^email "nobody@example.com": not in the directory of staging-us-east/);
-		const closed = await freePort();
 		const someone = (await viewsNow())[0]!;
 		expect(
 			await failing('call_mock', {
 				slug: someone.slug,
 				email: someone.view.users[0]!.email,
-				baseUrl: `http://127.0.0.1:${closed}`,
+				baseUrl: closedBase,
 			}),
 		).toMatch(/no mock answered at http:\/\/127\.0\.0\.1:\d+ .*; start one with npm run mock$/);
 		expect(await failing('search', { query: 'x', role: 'root' })).toMatch(/role/);

@@ -1,14 +1,17 @@
 /**
  * `call_mock`: a view's example request (`GET /api/v2/users`, or HEAD or OPTIONS), sent to a mock
  * as one person of the view. The key is read from the fixture here and goes only into the
- * request's Authorization header; the result is made of the answer's status, headers and body,
- * and any of the view's secret values that came back in the answer is replaced before it is
- * returned, so the result never holds a key or a configuration value.
+ * request's Authorization header, and only to a mock the settings name (see places.ts); the result
+ * is made of the answer's status, headers and body, and any of the view's secret values that came
+ * back in the answer is replaced before it is returned, so the result never holds a key or a
+ * configuration value. A mock that breaks its answer (a reset, bytes that are not HTTP, a delay
+ * past the wait) is reported as what it did.
  */
 import { USERS_PATH } from '../../shared/curl.ts';
 import { emailKey } from '../../shared/person-key.ts';
 import type { ViewEntry } from '../../sources/fixtures.ts';
-import { MOCK_METHODS, ToolInputError } from './tool-names.ts';
+import { mayCall, refusal, type MockAddresses } from './places.ts';
+import { CALL_TIMEOUT_MS, MOCK_METHODS, ToolInputError } from './tool-names.ts';
 
 export { MOCK_METHODS };
 
@@ -21,6 +24,8 @@ export interface MockCall {
 	baseUrl: string;
 	/** The mock's controls as a `Prefer` header: `code=401, example=invalid-key, dynamic=true`. */
 	prefer?: string | undefined;
+	/** How long to wait for the whole answer, in milliseconds; `CALL_TIMEOUT_MS` by default. */
+	timeoutMs?: number | undefined;
 }
 
 /** The mock's answer, without a secret. */
@@ -75,12 +80,65 @@ function baseOf(baseUrl: string): URL {
 	return url;
 }
 
-/** Sends the example request as a person of a view and returns the answer without secrets. */
+/** A duration in seconds as a line says it: `1 s`, `2.5 s`. */
+function seconds(ms: number): string {
+	return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** The error an exchange failed with, and where: before the status came, or in the body. */
+interface Broken {
+	error: unknown;
+	/** The status and headers came, the body did not. */
+	status?: number | undefined;
+}
+
+/**
+ * What a mock did when an exchange failed, in words: a wait that ran out, a reset, a connection
+ * closed without an answer or in the middle of one, bytes that are not HTTP; or that no mock is
+ * there (nothing listens, no such host), which asks for one to be started.
+ */
+export function whatTheMockDid(broken: Broken, origin: string, timeoutMs: number): string {
+	const { error, status } = broken;
+	const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+	const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+	const name = cause instanceof Error ? cause.name : '';
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	const mock = `the mock at ${origin}`;
+	const answered = status === undefined ? undefined : `${mock} sent ${status} and its headers but`;
+	if (error instanceof Error && error.name === 'TimeoutError') {
+		return answered
+			? `${answered} not its whole body within ${seconds(timeoutMs)}`
+			: `${mock} did not answer within ${seconds(timeoutMs)} (timeoutMs waits longer)`;
+	}
+	if (code === 'ECONNRESET') {
+		return answered
+			? `${answered} then reset the connection (ECONNRESET), its body cut short`
+			: `${mock} reset the connection before answering (ECONNRESET)`;
+	}
+	if (name === 'HTTPParserError') {
+		return `${mock} answered with bytes that are not HTTP (${reason})`;
+	}
+	if (code === 'UND_ERR_SOCKET') {
+		return answered
+			? `${answered} then closed the connection, its body cut short (${reason})`
+			: `${mock} closed the connection without answering (${reason})`;
+	}
+	if (answered) return `${answered} its body could not be read (${reason})`;
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return `no host ${new URL(origin).hostname} was found (${code})`;
+	}
+	return `no mock answered at ${origin} (${reason}); start one with npm run mock`;
+}
+
+/** Sends the example request as a person of a view, to a mock of `mocks`, and returns the answer without secrets. */
 export async function callMock(
 	entries: readonly ViewEntry[],
 	call: MockCall,
+	mocks: MockAddresses,
 	send: typeof fetch = fetch,
 ): Promise<MockAnswer> {
+	const base = baseOf(call.baseUrl);
+	if (!mayCall(mocks, base)) throw new ToolInputError(refusal(mocks, call.baseUrl));
 	const entry = entries.find(({ slug }) => slug === call.slug);
 	if (!entry) {
 		throw new ToolInputError(
@@ -93,7 +151,6 @@ export async function callMock(
 			`email "${call.email}": not in the directory of ${call.slug}; expected one of ${entry.view.users.map(({ email }) => email).join(', ')}`,
 		);
 	}
-	const base = baseOf(call.baseUrl);
 	const url = new URL(USERS_PATH, base.href.endsWith('/') ? base.href : `${base.href}/`);
 	const headers: Record<string, string> = {
 		Authorization: `Bearer ${user.apiKey}`,
@@ -101,22 +158,31 @@ export async function callMock(
 	};
 	if (call.prefer) headers['Prefer'] = call.prefer;
 	const secrets = secretsOf(entry);
+	const timeoutMs = call.timeoutMs ?? CALL_TIMEOUT_MS;
+	const failed = (broken: Broken): ToolInputError => {
+		const what = withoutSecrets(whatTheMockDid(broken, url.origin, timeoutMs), secrets);
+		const asked = call.prefer
+			? `; the request asked for Prefer: ${withoutSecrets(call.prefer, secrets)}`
+			: '';
+		return new ToolInputError(`baseUrl "${call.baseUrl}": ${what}${asked}`);
+	};
 	let response: Response;
 	try {
 		response = await send(url, {
 			method: call.method,
 			headers,
 			redirect: 'manual',
-			signal: AbortSignal.timeout(15_000),
+			signal: AbortSignal.timeout(timeoutMs),
 		});
 	} catch (error) {
-		const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-		const reason = withoutSecrets(cause instanceof Error ? cause.message : String(cause), secrets);
-		throw new ToolInputError(
-			`baseUrl "${call.baseUrl}": no mock answered at ${url.origin} (${reason}); start one with npm run mock`,
-		);
+		throw failed({ error });
 	}
-	const text = call.method === 'HEAD' ? '' : await response.text();
+	let text = '';
+	try {
+		if (call.method !== 'HEAD') text = await response.text();
+	} catch (error) {
+		throw failed({ error, status: response.status });
+	}
 	const answerHeaders: Record<string, string> = {};
 	response.headers.forEach((value, name) => {
 		answerHeaders[name] = withoutSecrets(value, secrets);

@@ -30,6 +30,7 @@ import { buildHistory, isAccessChange, newestFirst, type HistoryEntry } from '..
 import { HISTORY_COMMITS_PER_PAGE } from '../access.ts';
 import { pageSlices } from '../markdown/lists.ts';
 import type { ContractChangesPage } from '../markdown/contract-changes.ts';
+import { portalOrigins } from './places.ts';
 import { ToolInputError } from './tool-names.ts';
 
 export { ToolInputError };
@@ -50,6 +51,8 @@ export interface PortalSnapshot {
 	reference: ApiReference;
 	/** How the pages speak of the mock. */
 	mock: MockWords;
+	/** The origins the portal is read at (PORTAL_URL's, this machine's): `read_page` reads only these. */
+	origins: readonly string[];
 }
 
 /** The inputs of a snapshot, as read from the sources. */
@@ -61,6 +64,7 @@ export interface PortalInputs {
 	mock: MockWords;
 	mockOrigin: string;
 	localMock: string;
+	origins: readonly string[];
 }
 
 /** The secret-free snapshot of the portal's inputs. */
@@ -79,6 +83,7 @@ export async function projectPortal(inputs: PortalInputs): Promise<PortalSnapsho
 		contract: composeContract(inputs.contract, sorted, options),
 		reference: await composedReference(inputs.contract, sorted, options),
 		mock: inputs.mock,
+		origins: inputs.origins,
 	};
 }
 
@@ -185,6 +190,7 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 			mock: mockWords(place),
 			mockOrigin: shownMockUrl(place),
 			localMock: localMockUrl(place.mockPort),
+			origins: portalOrigins(settings),
 		});
 		last = { stamp, contract: contract.document, snapshot: fresh };
 		return fresh;

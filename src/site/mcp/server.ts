@@ -14,9 +14,17 @@ import { guideHref, OPENAPI_JSON_HREF, LLMS_TXT_HREF } from '../../shared/urls.t
 import { ACCESS_KINDS } from '../history.ts';
 import type { checkAnswer, PanelCheck } from './check-answer.ts';
 import type { PortalReader } from './portal.ts';
+import { ALLOWED_MOCKS_SETTING, type MockAddresses } from './places.ts';
 import type { PagefindIndex, SearchRecord } from './pagefind.ts';
 import type { DialogSearch } from './search.ts';
-import { MOCK_METHODS, READABLE_PAGES, SEARCH_KINDS, ToolInputError } from './tool-names.ts';
+import {
+	CALL_TIMEOUT_MS,
+	LONGEST_CALL_TIMEOUT_MS,
+	MOCK_METHODS,
+	READABLE_PAGES,
+	SEARCH_KINDS,
+	ToolInputError,
+} from './tool-names.ts';
 
 /** What the server is built with, beside the reader. */
 export interface PortalServerOptions {
@@ -24,6 +32,8 @@ export interface PortalServerOptions {
 	version: string;
 	/** The local mock's address, `call_mock`'s default. */
 	localMock: string;
+	/** The mocks `call_mock` may send a key to: the portal's, and those MCP_ALLOWED_MOCKS lists. */
+	mocks: MockAddresses;
 	/** The try-it panel's check of a body against the contract. */
 	panelCheck: PanelCheck;
 	/** What the search dialog decides: its filters, its refusals and its excerpts. */
@@ -102,18 +112,72 @@ function result(structured: object) {
 	};
 }
 
+/** A key of any prefix, as the console shapes them (`ick-4f1c9a07-Qx7m`), anywhere in a text. */
+const KEY_IN_TEXT = /\b[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}\b/g;
+
+/** A bearer credential, as an Authorization header carries it, anywhere in a text. */
+const BEARER_IN_TEXT = /\bBearer\s+([^\s,;"']+)/gi;
+
 /**
- * Runs a tool; an error becomes one line (a ToolInputError's own, or a generic one). An error may
- * repeat an input, and an input may be a key an assistant was given elsewhere: any secret value of
- * the fixtures in the line is replaced before it is sent.
+ * The keys a caller gave in a tool's input, anywhere in it: every text shaped like a key, and
+ * every credential after `Bearer`. An input is never a place a key should go, so none is echoed.
  */
-async function answer<T>(
+export function callersKeys(input: unknown): string[] {
+	const found = new Set<string>();
+	const visit = (value: unknown): void => {
+		if (typeof value === 'string') {
+			for (const [key] of value.matchAll(KEY_IN_TEXT)) found.add(key);
+			for (const [, credential] of value.matchAll(BEARER_IN_TEXT)) found.add(credential ?? '');
+		} else if (Array.isArray(value)) {
+			value.forEach(visit);
+		} else if (value !== null && typeof value === 'object') {
+			Object.entries(value).forEach(([name, inner]) => {
+				visit(name);
+				visit(inner);
+			});
+		}
+	};
+	visit(input);
+	found.delete('');
+	return [...found].sort((a, b) => b.length - a.length);
+}
+
+/** A tool's answer with every given secret replaced in each of its texts, names and values alike. */
+function withoutSecretsIn(value: unknown, replace: (text: string) => string): unknown {
+	if (typeof value === 'string') return replace(value);
+	if (Array.isArray(value)) return value.map((item) => withoutSecretsIn(item, replace));
+	if (value !== null && typeof value === 'object') return withoutSecretsInObject(value, replace);
+	return value;
+}
+
+/** An object's names and values, each text with every given secret replaced. */
+function withoutSecretsInObject(
+	value: object,
+	replace: (text: string) => string,
+): Record<string, unknown> {
+	return Object.fromEntries(
+		Object.entries(value).map(([name, item]) => [replace(name), withoutSecretsIn(item, replace)]),
+	);
+}
+
+/**
+ * Runs a tool; an error becomes one line (a ToolInputError's own, or a generic one). An answer or
+ * an error may repeat an input, and an input may be a key an assistant was given elsewhere: every
+ * key the input holds is replaced in the answer, and in an error line every secret value of the
+ * fixtures too, before it is sent.
+ */
+async function answer(
 	reader: PortalReader,
 	tool: string,
-	work: () => Promise<T> | T,
-): Promise<T> {
+	input: unknown,
+	work: () => Promise<object>,
+) {
+	const given = callersKeys(input);
 	try {
-		return await work();
+		const done = await work();
+		if (given.length === 0) return result(done);
+		const { withoutSecrets } = await code.callMock();
+		return result(withoutSecretsInObject(done, (text) => withoutSecrets(text, given)));
 	} catch (error) {
 		const line =
 			error instanceof ToolInputError
@@ -127,7 +191,8 @@ async function answer<T>(
 		} catch {
 			// Fixtures that do not load: the line names files and fields only.
 		}
-		throw new ToolInputError(withoutSecrets(line, secrets), { cause: error });
+		const every = [...new Set([...secrets, ...given])].sort((a, b) => b.length - a.length);
+		throw new ToolInputError(withoutSecrets(line, every), { cause: error });
 	}
 }
 
@@ -172,17 +237,17 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			},
 		},
 		async ({ query, ...filters }) =>
-			result({
-				results: await answer(reader, 'search', async () => {
-					const { searchPortal, searchRecords } = await code.search();
-					searchIndex ??= (await code.pagefind()).createRecordSearch();
-					const records = searchRecords(
-						await reader.snapshot(),
-						options.dialog,
-						await reader.contractChanges(),
-					);
-					return searchPortal(options.dialog, await searchIndex(records), query, filters);
-				}),
+			answer(reader, 'search', { query, ...filters }, async () => {
+				const { searchPortal, searchRecords } = await code.search();
+				searchIndex ??= (await code.pagefind()).createRecordSearch();
+				const records = searchRecords(
+					await reader.snapshot(),
+					options.dialog,
+					await reader.contractChanges(),
+				);
+				return {
+					results: await searchPortal(options.dialog, await searchIndex(records), query, filters),
+				};
 			}),
 	);
 
@@ -196,12 +261,10 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			outputSchema: { address: z.string(), markdown: z.string() },
 		},
 		async ({ address }) =>
-			result({
+			answer(reader, 'read_page', address, async () => ({
 				address,
-				markdown: await answer(reader, 'read_page', async () =>
-					(await code.tools()).readPage(await reader.snapshot(), address),
-				),
-			}),
+				markdown: (await code.tools()).readPage(await reader.snapshot(), address),
+			})),
 	);
 
 	server.registerTool(
@@ -226,11 +289,9 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			},
 		},
 		async ({ environment }) =>
-			result({
-				views: await answer(reader, 'list_views', async () =>
-					(await code.tools()).listViews(await reader.snapshot(), environment),
-				),
-			}),
+			answer(reader, 'list_views', environment, async () => ({
+				views: (await code.tools()).listViews(await reader.snapshot(), environment),
+			})),
 	);
 
 	server.registerTool(
@@ -245,12 +306,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			},
 			outputSchema: { count: z.number().int(), holdings: z.array(holdingSchema) },
 		},
-		async (query) => {
-			const holdings = await answer(reader, 'who_holds', async () =>
-				(await code.tools()).whoHolds(await reader.snapshot(), query),
-			);
-			return result({ count: holdings.length, holdings });
-		},
+		async (query) =>
+			answer(reader, 'who_holds', query, async () => {
+				const holdings = (await code.tools()).whoHolds(await reader.snapshot(), query);
+				return { count: holdings.length, holdings };
+			}),
 	);
 
 	server.registerTool(
@@ -296,10 +356,8 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			},
 		},
 		async (filters) =>
-			result(
-				await answer(reader, 'access_changes', async () =>
-					(await code.tools()).accessChanges(await reader.accessHistory(), filters),
-				),
+			answer(reader, 'access_changes', filters, async () =>
+				(await code.tools()).accessChanges(await reader.accessHistory(), filters),
 			),
 	);
 
@@ -321,7 +379,16 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 				baseUrl: z
 					.string()
 					.default(options.localMock)
-					.describe('The mock, by default the local one'),
+					.describe(
+						`The mock, by default the local one; only the portal's mock and those ${ALLOWED_MOCKS_SETTING} lists are called`,
+					),
+				timeoutMs: z
+					.number()
+					.int()
+					.min(1)
+					.max(LONGEST_CALL_TIMEOUT_MS)
+					.optional()
+					.describe(`How long to wait for the whole answer, in milliseconds (${CALL_TIMEOUT_MS})`),
 			},
 			outputSchema: {
 				request: z.string(),
@@ -334,27 +401,25 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			},
 		},
 		async (call) =>
-			result(
-				await answer(reader, 'call_mock', async () => {
-					const [{ callMock }, { checkAnswer }, { whereSecretsAre }] = await Promise.all([
-						code.callMock(),
-						code.checkAnswer(),
-						code.tools(),
-					]);
-					const sent = await callMock(await reader.entries(), call);
-					const { reference } = await reader.snapshot();
-					const check =
-						call.method === 'GET'
-							? checkAnswerSafely(() => checkAnswer(reference, sent, options.panelCheck))
-							: {
-									conforms: false,
-									verdict: 'unchecked' as const,
-									headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
-									violations: [],
-								};
-					return { ...sent, key: whereSecretsAre(call.slug), check };
-				}),
-			),
+			answer(reader, 'call_mock', call, async () => {
+				const [{ callMock }, { checkAnswer }, { whereSecretsAre }] = await Promise.all([
+					code.callMock(),
+					code.checkAnswer(),
+					code.tools(),
+				]);
+				const sent = await callMock(await reader.entries(), call, options.mocks);
+				const { reference } = await reader.snapshot();
+				const check =
+					call.method === 'GET'
+						? checkAnswerSafely(() => checkAnswer(reference, sent, options.panelCheck))
+						: {
+								conforms: false,
+								verdict: 'unchecked' as const,
+								headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
+								violations: [],
+							};
+				return { ...sent, key: whereSecretsAre(call.slug), check };
+			}),
 	);
 
 	server.registerTool(
@@ -373,13 +438,11 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 			outputSchema: checkSchema.shape,
 		},
 		async (input) =>
-			result(
-				await answer(reader, 'check_answer', async () =>
-					(await code.checkAnswer()).checkAnswer(
-						(await reader.snapshot()).reference,
-						input,
-						options.panelCheck,
-					),
+			answer(reader, 'check_answer', input, async () =>
+				(await code.checkAnswer()).checkAnswer(
+					(await reader.snapshot()).reference,
+					input,
+					options.panelCheck,
 				),
 			),
 	);

@@ -18,6 +18,12 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** The methods `call_mock` sends. */
 export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
+/** How long `call_mock` waits for a mock's whole answer unless told otherwise, in milliseconds. */
+export const CALL_TIMEOUT_MS = 15_000;
+
+/** The longest wait a call may ask for: past the mock's longest delay (30 s). */
+export const LONGEST_CALL_TIMEOUT_MS = 60_000;
+
 /** The pages `read_page` reads, as address patterns. */
 export const READABLE_PAGES =
 	'/, /environments/<environment>/ (and its /<n>/ pages), /views/<slug>/, /people/<person>/, /access/environments/<environment>/ and its /<role>/, /access/roles/<role>/, /reference/, /docs/, /docs/<guide>/ and /llms.txt (each page also by its .md twin)';

@@ -79,10 +79,27 @@ export function findView(portal: PortalSnapshot, slug: string): PublicView {
 	return view;
 }
 
-/** The path of a portal address: an absolute URL's path, or the path given, without query or hash. */
-function pathOf(address: string): string {
+/**
+ * The path of a portal address, without query or hash: the path given, or an absolute address's
+ * path when it is on one of the portal's origins. An address with a scheme or a host of its own
+ * (`http://198.51.100.7/x`, `//other.example/`, `file:///x`) that is not the portal's is an error.
+ */
+function pathOf(address: string, origins: readonly string[]): string {
 	let pathname = address.trim();
-	if (/^https?:\/\//i.test(pathname)) pathname = new URL(pathname).pathname;
+	if (/^[a-z][a-z0-9+.-]*:|^[/\\]{2}/i.test(pathname)) {
+		let url: URL | undefined;
+		try {
+			url = new URL(pathname, origins[0]);
+		} catch {
+			// Not an address at all: refused below with the portal's origins, as any other.
+		}
+		if (!url || !origins.includes(url.origin)) {
+			throw new ToolInputError(
+				`address "${address}": not the portal's; read_page reads the portal's pages, by their path (/views/<slug>/) or on its origin (${origins.join(', ')})`,
+			);
+		}
+		pathname = url.pathname;
+	}
 	pathname = pathname.replace(/[?#].*$/, '');
 	return pathname.startsWith('/') ? pathname : `/${pathname}`;
 }
@@ -119,7 +136,7 @@ const ELSEWHERE: readonly [RegExp, string][] = [
  * too): the text the build serves as its twin, made from the same projection.
  */
 export function readPage(portal: PortalSnapshot, address: string): string {
-	const pathname = pathOf(address);
+	const pathname = pathOf(address, portal.origins);
 	const page = pathname.endsWith('.md') ? `${pathname.slice(0, -3)}/` : pathname;
 	if (page === '/' || page === '/index/') {
 		return homeMarkdown(environmentGroups(portal.views.map((view) => ({ slug: view.slug, view }))));

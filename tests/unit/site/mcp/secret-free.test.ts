@@ -52,6 +52,7 @@ beforeAll(async () => {
 	const server = createPortalServer(createPortalReader(settings), {
 		version: 'test',
 		localMock: echoBase,
+		mocks: { portal: [echoBase], listed: [] },
 		panelCheck: checkAnswer,
 		dialog,
 	});

@@ -171,6 +171,29 @@ describe('read_page', () => {
 			/^address "\/compare\/": expected one of/,
 		);
 	});
+
+	it('reads no address of another origin, not even as the home page', () => {
+		for (const address of [
+			'http://198.51.100.7/',
+			'http://198.51.100.7/views/production/',
+			'https://127.0.0.1:4321/',
+			'http://127.0.0.1:4322/',
+			'//portal.example/',
+			'\\\\portal.example\\',
+			'file:///etc/passwd',
+			'javascript:alert(1)',
+			'http://[::1',
+		]) {
+			expect(
+				failure(() => readPage(portal, address)),
+				address,
+			).toMatch(
+				/^address ".*": not the portal's; read_page reads the portal's pages, by their path \(\/views\/<slug>\/\) or on its origin \(http:\/\/127\.0\.0\.1:4321, http:\/\/localhost:4321\)$/,
+			);
+		}
+		expect(readPage(portal, 'HTTP://LOCALHOST:4321/')).toBe(readPage(portal, '/'));
+		expect(readPage(portal, 'views/production/')).toBe(readPage(portal, '/views/production/'));
+	});
 });
 
 describe('search, with Pagefind as the dialog runs it', () => {
@@ -279,6 +302,7 @@ describe('check_answer', () => {
 describe('call_mock', () => {
 	const entry = fixture('production');
 	const user = entry.view.users[2]!;
+	const mocks = { portal: ['http://127.0.0.1:5999', 'http://127.0.0.1:1'], listed: [] };
 
 	it("sends the person's key to the mock and never returns it, even when the mock echoes it", async () => {
 		let sent: Headers | undefined;
@@ -303,6 +327,7 @@ describe('call_mock', () => {
 				baseUrl: 'http://127.0.0.1:5999',
 				prefer: 'code=200',
 			},
+			mocks,
 			echo,
 		);
 		expect(url).toBe('http://127.0.0.1:5999/api/v2/users');
@@ -322,16 +347,16 @@ describe('call_mock', () => {
 			method: 'GET' as const,
 			baseUrl: 'http://127.0.0.1:1',
 		};
-		await expect(callMock(views, { ...call, slug: 'nope' })).rejects.toThrow(
+		await expect(callMock(views, { ...call, slug: 'nope' }, mocks)).rejects.toThrow(
 			/^slug "nope": no such view/,
 		);
-		await expect(callMock(views, { ...call, email: 'x@example.com' })).rejects.toThrow(
+		await expect(callMock(views, { ...call, email: 'x@example.com' }, mocks)).rejects.toThrow(
 			/^email "x@example.com": not in the directory of production/,
 		);
-		await expect(callMock(views, { ...call, baseUrl: 'ftp://x' })).rejects.toThrow(
+		await expect(callMock(views, { ...call, baseUrl: 'ftp://x' }, mocks)).rejects.toThrow(
 			/^baseUrl "ftp:\/\/x"/,
 		);
-		await expect(callMock(views, call)).rejects.toThrow(
+		await expect(callMock(views, call, mocks)).rejects.toThrow(
 			/^baseUrl "http:\/\/127.0.0.1:1": no mock answered at http:\/\/127.0.0.1:1 \(.*\); start one with npm run mock$/,
 		);
 	});
