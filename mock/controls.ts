@@ -1,7 +1,8 @@
 /**
  * Prism's mock controls, read as Prism's own HTTP server reads them: a `Prefer` header
  * (`code=401, example=invalid-key, dynamic=true, seed=7`), or, when the request has no `Prefer`
- * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed`. Beside Prism's,
+ * header, the query parameters `__code`, `__example`, `__dynamic` and `__seed` (a whole number).
+ * Beside Prism's,
  * ours: `delay` (milliseconds, or a range picked from, seeded by `seed`) and `fault` (how the
  * answer is broken on its way out), `__delay` and `__fault` in the query. A control that
  * cannot be read, or is repeated in the query, gets Prism's 422, with a message that names it and
@@ -16,6 +17,8 @@ import {
 	isFault,
 	LONGEST_DELAY_MS,
 	readDelay,
+	readSeed,
+	SEED_EXPECTED,
 	type DelayRange,
 	type FaultKind,
 } from '../src/schemas/mock-delivery.ts';
@@ -32,7 +35,10 @@ export interface MockControls {
 	example?: string | undefined;
 	/** A body generated from the schema instead of an example. */
 	dynamic?: boolean | undefined;
-	/** The seed of the generated body and of a delay's pick, so each is the same each time. */
+	/**
+	 * The seed of the generated body and of a delay's pick, so each is the same each time: a whole
+	 * number, in its plain digits.
+	 */
 	seed?: string | undefined;
 	/** How long to wait before answering, in milliseconds: one value, or a range to pick from. */
 	delay?: DelayRange | undefined;
@@ -105,15 +111,12 @@ function openQuote(prefer: string): { name: string; value: string } | undefined 
 	return { name, value: preference.slice(equals + 1).trim() };
 }
 
-/** Whether a seed may be shown in the log as sent: a small number or one lowercase word. */
-const SHOWN_SEED = /^(?:\d{1,6}|[a-z]{1,16})$/;
-
 /** Whether each control's value is one the mock understood and accepted, by name. */
 const ACCEPTED: Record<(typeof NAMES)[number], (value: string) => boolean> = {
 	code: (value) => /^\d{3}$/.test(value),
 	example: () => false,
 	dynamic: (value) => value === 'true' || value === 'false',
-	seed: (value) => SHOWN_SEED.test(value),
+	seed: (value) => readSeed(value) !== undefined,
 	delay: (value) => readDelay(value) !== undefined,
 	fault: isFault,
 };
@@ -121,9 +124,8 @@ const ACCEPTED: Record<(typeof NAMES)[number], (value: string) => boolean> = {
 /**
  * The controls of a request as its log line shows them: each control of ours that was sent, with
  * its value when the mock understood and accepted it (`code=401`, `example=<a name the contract
- * has>`, `dynamic=true`, `delay=100-500`, `fault=reset`, a seed of a small number or one word)
- * and otherwise its length only (`<unrecognised, 23 chars>`; `<not shown, 23 chars>` for a
- * longer seed), so that no key reaches the log in any spelling (percent-encoded, base64, hex,
+ * has>`, `dynamic=true`, `delay=100-500`, `fault=reset`, `seed=7`) and otherwise its length only
+ * (`<unrecognised, 23 chars>`; `<not shown, 23 chars>` for a seed), so that no key reaches the log in any spelling (percent-encoded, base64, hex,
  * reversed). `exampleKnown` says whether the contract has an example of that name.
  */
 export function shownControls(
@@ -231,7 +233,11 @@ export function readControls(prefer: string | undefined, query: URLSearchParams)
 		spelled.push(spell('dynamic', raw.dynamic));
 	}
 	if (raw.seed !== undefined) {
-		controls.seed = raw.seed;
+		const seed = readSeed(raw.seed);
+		if (seed === undefined) {
+			return { ok: false, problem: `${spell('seed', raw.seed)}: expected ${SEED_EXPECTED}` };
+		}
+		controls.seed = seed;
 		spelled.push(spell('seed', raw.seed));
 	}
 	if (raw.delay !== undefined) {

@@ -9,7 +9,8 @@
  * `:<share>%`; `fault=<kind>:<share>%` and `code=<status>:<share>%` take several, separated by
  * commas (`fault=reset:2%,empty:1%`), and a request gets at most one of them, so their shares add
  * up to 100% at most. Shares are percentages with up to two decimals (`0.5%`). Whether a `code` is
- * one the contract declares is checked by the mock once it has read the contract.
+ * one the contract declares is checked by the mock once it has read the contract. A `seed` is a
+ * whole number, as a request's `Prefer: seed=` is.
  */
 import { z } from 'zod';
 import { ANY_KEY_PATTERN } from './key.ts';
@@ -18,6 +19,8 @@ import {
 	isFault,
 	LONGEST_DELAY_MS,
 	readDelay,
+	readSeed,
+	SEED_EXPECTED,
 	type DelayRange,
 	type FaultKind,
 } from './mock-delivery.ts';
@@ -61,9 +64,6 @@ export const CHAOS_EXAMPLE = 'delay=50-300 fault=reset:2% code=503:5% seed=7';
 
 /** `2%`, `0.5%`, `100%`: a percentage with at most two decimals. */
 const SHARE = /^(\d{1,3})(?:\.(\d{1,2}))?%$/;
-
-/** A seed: letters, digits, dots, dashes and underscores. */
-const SEED = /^[\w.-]{1,64}$/;
 
 /** Anything shaped like a key, wherever it is in a text. */
 const KEY_ANYWHERE = new RegExp(ANY_KEY_PATTERN.source.slice(1, -1), 'g');
@@ -174,12 +174,9 @@ export function readChaos(text: string): ChaosParse {
 	rule.outcomes = outcomes;
 	const seed = given.get('seed');
 	if (seed) {
-		if (!SEED.test(seed.value)) {
-			return fail(
-				`${quoted(seed.item)}: expected letters, digits, dots, dashes or underscores (at most 64), e.g. seed=7`,
-			);
-		}
-		rule.seed = seed.value;
+		const read = readSeed(seed.value);
+		if (read === undefined) return fail(`${quoted(seed.item)}: expected ${SEED_EXPECTED}`);
+		rule.seed = read;
 	}
 	const view = given.get('view');
 	if (view) {

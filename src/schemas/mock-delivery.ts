@@ -40,3 +40,19 @@ export function readDelay(text: string): DelayRange | undefined {
 export function isFault(text: string): text is FaultKind {
 	return (FAULT_KINDS as readonly string[]).includes(text);
 }
+
+/** The largest seed: the largest whole number a JavaScript number holds exactly. */
+export const LARGEST_SEED = Number.MAX_SAFE_INTEGER;
+
+/** What a seed must be, as a message says it. */
+export const SEED_EXPECTED = `a whole number from 0 to ${LARGEST_SEED}, e.g. seed=7`;
+
+/**
+ * A seed as asked for (`seed=7`), in its plain digits (`007` is the seed `7`), or undefined when
+ * it is not a whole number from 0 to LARGEST_SEED written in digits.
+ */
+export function readSeed(text: string): string | undefined {
+	if (!/^\d{1,16}$/.test(text)) return undefined;
+	const seed = Number(text);
+	return seed <= LARGEST_SEED ? String(seed) : undefined;
+}

@@ -228,9 +228,9 @@ const ROWS: Record<string, () => Promise<void>> = {
 			}
 			const picks: string[] = [];
 			for (let round = 1; round <= 2; round += 1) {
-				await ask(USERS, { ...bearer(key), Prefer: 'delay=50-500, seed=readme' });
+				await ask(USERS, { ...bearer(key), Prefer: 'delay=50-500, seed=73731' });
 				const seeded = () =>
-					(started[0]?.output() ?? '').split('\n').filter((line) => line.includes('seed=readme'));
+					(started[0]?.output() ?? '').split('\n').filter((line) => line.includes('seed=73731'));
 				await expect.poll(() => seeded().length).toBe(round);
 				picks.push(/ delay=(\d+)ms/.exec(seeded().at(-1) ?? '')?.[1] ?? '?');
 			}

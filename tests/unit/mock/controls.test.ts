@@ -1,6 +1,6 @@
 /** Prism's controls as a client developer sends them: Prefer header first, query parameters else. */
 import { describe, expect, it } from 'vitest';
-import { choose, readControls, type MockControls } from '../../../mock/controls.ts';
+import { choose, readControls, shownControls, type MockControls } from '../../../mock/controls.ts';
 
 const none = new URLSearchParams();
 
@@ -30,15 +30,15 @@ describe('readControls', () => {
 	});
 
 	it('reads the __code, __example, __dynamic and __seed query parameters', () => {
-		const query = new URLSearchParams('__code=200&__example=dr-eu-west&__dynamic=false&__seed=x');
+		const query = new URLSearchParams('__code=200&__example=dr-eu-west&__dynamic=false&__seed=3');
 		expect(readControls(undefined, query)).toEqual({
 			ok: true,
 			controls: {
 				code: 200,
 				example: 'dr-eu-west',
 				dynamic: false,
-				seed: 'x',
-				spelled: '__code=200, __example=dr-eu-west, __dynamic=false, __seed=x',
+				seed: '3',
+				spelled: '__code=200, __example=dr-eu-west, __dynamic=false, __seed=3',
 			},
 		});
 	});
@@ -84,6 +84,63 @@ describe('readControls', () => {
 		const result = readControls(prefer, new URLSearchParams(query ?? ''));
 		expect(result.ok).toBe(false);
 		expect(!result.ok && result.problem).toMatch(problem);
+	});
+});
+
+describe('readControls with a seed', () => {
+	const expected = 'expected a whole number from 0 to 9007199254740991, e.g. seed=7';
+
+	it.each([
+		['0', '0'],
+		['1', '1'],
+		['7', '7'],
+		['007', '7'],
+		['9007199254740991', '9007199254740991'],
+	])('takes seed=%s, a whole number from 0, as the seed %s', (sent, seed) => {
+		expect(readControls(`dynamic=true, seed=${sent}`, none)).toEqual({
+			ok: true,
+			controls: { dynamic: true, seed, spelled: `Prefer: dynamic=true, Prefer: seed=${sent}` },
+		});
+		expect(readControls(undefined, new URLSearchParams(`__seed=${sent}`))).toEqual({
+			ok: true,
+			controls: { seed, spelled: `__seed=${sent}` },
+		});
+	});
+
+	it.each(['-1', '1.5', '-1.5', 'abc', '1e3', '0x10', '', '9007199254740992', '12345678901234567'])(
+		'refuses seed=%j, naming it, as every other bad control',
+		(sent) => {
+			expect(readControls(`seed=${sent}`, none)).toEqual({
+				ok: false,
+				problem: `Prefer: seed=${sent}: ${expected}`,
+			});
+			expect(readControls(undefined, new URLSearchParams({ __seed: sent }))).toEqual({
+				ok: false,
+				problem: `__seed=${sent}: ${expected}`,
+			});
+		},
+	);
+
+	it('refuses a seed with a space before it in the query, where Prefer drops the space', () => {
+		expect(readControls(undefined, new URLSearchParams({ __seed: ' 7' }))).toEqual({
+			ok: false,
+			problem: `__seed= 7: ${expected}`,
+		});
+	});
+});
+
+describe('shownControls with a seed', () => {
+	it('shows a seed it takes as sent, and any other by its length only', () => {
+		expect(shownControls('seed=7, dynamic=true', none)).toBe(
+			'Prefer: dynamic=true, Prefer: seed=7',
+		);
+		expect(shownControls(undefined, new URLSearchParams('__seed=9007199254740991'))).toBe(
+			'__seed=9007199254740991',
+		);
+		expect(shownControls('seed=abc', none)).toBe('Prefer: seed=<not shown, 3 chars>');
+		expect(shownControls(undefined, new URLSearchParams('__seed=-1.5'))).toBe(
+			'__seed=<not shown, 4 chars>',
+		);
 	});
 });
 

@@ -452,6 +452,21 @@ describe("Prism's controls", () => {
 			detail: '__code=401, __code=500: expected __code once',
 		});
 	});
+
+	it.each([
+		{ prefer: 'dynamic=true, seed=abc', detail: 'Prefer: seed=abc' },
+		{ target: `${USERS}?__dynamic=true&__seed=-1.5`, detail: '__seed=-1.5' },
+	])('refuse a seed that is not a whole number with 422 naming it ($detail)', async (sent) => {
+		const { detail, ...changes } = sent;
+		const answer = await ask({ ...changes, authorization: `Bearer ${production[0]?.apiKey}` });
+		expect(answer.status).toBe(422);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-control',
+			title: 'The mock cannot read a control',
+			status: 422,
+			detail: `${detail}: expected a whole number from 0 to 9007199254740991, e.g. seed=7`,
+		});
+	});
 });
 
 describe('kept answers', () => {
@@ -772,7 +787,11 @@ describe('the request log of the controls a request carried', () => {
 			'Prefer: dynamic=true, Prefer: seed=7, Prefer: delay=10-20, Prefer: fault=reset',
 		);
 		expect(await shown('example=no-such-view')).toBe('Prefer: example=<unrecognised, 12 chars>');
-		expect(await shown('seed=aWNrLTVmNmJmMWI4LUtBcEc')).toBe('Prefer: seed=<not shown, 23 chars>');
+		const seeded = await ask({ authorization, prefer: 'seed=aWNrLTVmNmJmMWI4LUtBcEc' });
+		expect(seeded.status).toBe(422);
+		expect(seeded.logged.refused).toBe(
+			'Prefer: seed=<not shown, 23 chars>: expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		);
 		const refused = await ask({ authorization, prefer: 'code=ick%2D5f6bf1b8%2DKApG' });
 		expect(refused.status).toBe(422);
 		expect(refused.logged.refused).toBe(

@@ -45,6 +45,18 @@ describe('readChaos, good values', () => {
 		});
 	});
 
+	it.each([
+		['0', '0'],
+		['1', '1'],
+		['007', '7'],
+		['9007199254740991', '9007199254740991'],
+	])('takes seed=%s, a whole number from 0, as the seed %s', (given, seed) => {
+		expect(readChaos(`delay=5 seed=${given}`)).toEqual({
+			ok: true,
+			rule: { delay: { range: { min: 5, max: 5 }, share: 10_000 }, outcomes: [], seed },
+		});
+	});
+
 	it('reads several faults and statuses, a delay for a share, spaces around, any order', () => {
 		expect(
 			readChaos(
@@ -150,7 +162,31 @@ describe('readChaos, bad values: one line each, naming the variable and the bad 
 		],
 		[
 			'delay=5 seed=seven!',
-			'MOCK_CHAOS: "seed=seven!": expected letters, digits, dots, dashes or underscores (at most 64), e.g. seed=7',
+			'MOCK_CHAOS: "seed=seven!": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=abc',
+			'MOCK_CHAOS: "seed=abc": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=-1',
+			'MOCK_CHAOS: "seed=-1": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=-1.5',
+			'MOCK_CHAOS: "seed=-1.5": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=1.5',
+			'MOCK_CHAOS: "seed=1.5": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=1e3',
+			'MOCK_CHAOS: "seed=1e3": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
+		],
+		[
+			'delay=5 seed=9007199254740992',
+			'MOCK_CHAOS: "seed=9007199254740992": expected a whole number from 0 to 9007199254740991, e.g. seed=7',
 		],
 		[
 			'delay=5 view=Staging',
