@@ -24,8 +24,9 @@ import { controlProblem, methodSchema, routeOf } from '../answers.ts';
 import { NAMES as CONTROLS, readControls, shownControls } from '../controls.ts';
 import { corsHeaders } from '../cors.ts';
 import { probe, type MockAnswer, type MockNow, type MockRule } from '../decide.ts';
-import { lineParts, type LogFormat } from '../request-log.ts';
+import { lineParts, type LineParts, type LogFormat } from '../request-log.ts';
 import type { Logged, MockRequest } from '../sent-answers.ts';
+import type { MockState } from '../state.ts';
 
 /** The console the mock forwards to, and how. */
 export interface Upstream {
@@ -205,8 +206,7 @@ function composed(
 
 /** Where a request goes, as far as its method, target and Prefer header decide it. */
 type Routed =
-	| { kind: 'mock' }
-	| { kind: 'users'; path: string; search: string; refused: string | undefined };
+	{ kind: 'mock' } | { kind: 'users'; path: string; search: string; refused: string | undefined };
 
 /** The most requests whose routing each state keeps; past it, the kept ones are dropped. */
 const ROUTED_KEPT = 1024;
@@ -404,7 +404,7 @@ function proxyLine(
 		{ method: request.rawMethod, target: request.target, status, ...logged, worker: log.worker },
 		log.format,
 	);
-	const fields: [string, string][] = [['upstream', new URL(upstream.base).origin]];
+	const fields: [string, string][] = [['upstream', consoleOf(upstream).origin]];
 	if (ready !== undefined) fields.push(['ready', ready]);
 	if (violations.length > 0) {
 		fields.push(['violations', violations.map(({ message }) => message).join('; ')]);
@@ -421,6 +421,40 @@ function proxyLine(
 				? `${parts.after}${extra}`
 				: [parts.after, extra].filter(Boolean).join(' '),
 	};
+}
+
+/** The most log lines of relayed answers each console keeps; past it, the kept ones are dropped. */
+const LINES_KEPT = 1024;
+
+/** The log lines of relayed answers, by console, then by everything a line says. */
+const relayedLines = new WeakMap<Upstream, Map<string, LineParts>>();
+
+/**
+ * The log line of a relayed answer, worked out once for each request line, status and list of
+ * violations: a client asks the same request again and again, and masking keys costs.
+ */
+function relayedLine(
+	request: MockRequest,
+	status: number,
+	upstream: Upstream,
+	violations: readonly ExchangeViolation[],
+	log: ProxyLog,
+): LineParts {
+	let kept = relayedLines.get(upstream);
+	if (!kept) {
+		kept = new Map();
+		relayedLines.set(upstream, kept);
+	}
+	const said =
+		violations.length > 0 ? JSON.stringify(violations.map(({ message }) => message)) : '';
+	const key = `${log.format}\n${log.worker ?? ''}\n${request.rawMethod}\n${request.target}\n${status}\n${said}`;
+	let line = kept.get(key);
+	if (!line) {
+		line = proxyLine(request, status, {}, upstream, violations, log);
+		if (kept.size >= LINES_KEPT) kept.clear();
+		kept.set(key, line);
+	}
+	return line;
 }
 
 /**
@@ -465,7 +499,7 @@ export function relayed(
 			},
 			body,
 			logged,
-			line: proxyLine(request, 502, logged, upstream, violations, log),
+			line: relayedLine(request, 502, upstream, violations, log),
 		};
 	}
 	const headers: Record<string, string | number> = {};
@@ -502,7 +536,7 @@ export function relayed(
 		},
 		body: answer.body,
 		logged,
-		line: proxyLine(request, answer.status, logged, upstream, violations, log),
+		line: relayedLine(request, answer.status, upstream, violations, log),
 	};
 }
 
