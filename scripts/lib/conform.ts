@@ -113,9 +113,11 @@ export function consoleAddress(
 	const url = URL.parse(given);
 	if (!url) return { ok: false, problem: `--base-url: expected an http(s) address, ${example}` };
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		// A scheme is shown only as short as ftp: or mailto:, never long enough to be a key.
+		const scheme = url.protocol.length <= 10 ? ` "${url.protocol}"` : ', not shown here,';
 		return {
 			ok: false,
-			problem: `--base-url: expected an http(s) address, ${example}; its scheme is "${url.protocol.slice(0, 20)}"`,
+			problem: `--base-url: expected an http(s) address, ${example}; its scheme${scheme} is neither`,
 		};
 	}
 	if (url.username || url.password) {

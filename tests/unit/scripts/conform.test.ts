@@ -133,6 +133,7 @@ describe('the console’s address', () => {
 			`https://console.intranet.example/#${KEY}`,
 			`conform:${KEY}@console.intranet.example`,
 			`ftp://${KEY}@console.intranet.example`,
+			`${KEY}:console.intranet.example`,
 			KEY,
 		].map((given) => consoleAddress(given));
 		for (const refusal of refusals) {
@@ -144,8 +145,9 @@ describe('the console’s address', () => {
 			"--base-url: expected the console's address alone, e.g. https://console.intranet.example; it holds user-info before an @, not shown here (keys go in CONFORM_KEYS or CONFORM_KEYS_FILE)",
 			"--base-url: expected the console's address alone, e.g. https://console.intranet.example; it has a query or fragment, not shown here",
 			"--base-url: expected the console's address alone, e.g. https://console.intranet.example; it has a query or fragment, not shown here",
-			'--base-url: expected an http(s) address, e.g. https://console.intranet.example; its scheme is "conform:"',
-			'--base-url: expected an http(s) address, e.g. https://console.intranet.example; its scheme is "ftp:"',
+			'--base-url: expected an http(s) address, e.g. https://console.intranet.example; its scheme "conform:" is neither',
+			'--base-url: expected an http(s) address, e.g. https://console.intranet.example; its scheme "ftp:" is neither',
+			'--base-url: expected an http(s) address, e.g. https://console.intranet.example; its scheme, not shown here, is neither',
 			'--base-url: expected an http(s) address, e.g. https://console.intranet.example',
 		]);
 	});
