@@ -355,6 +355,53 @@ export function proxyFindings(header: string | null): string[] {
 		: lines;
 }
 
+/**
+ * Whether a proxy in front of the mock answered in its place (the portal's nginx, on a portal
+ * serving its mock on its own origin): its `Proxy-Status` header (RFC 9209) names an error.
+ */
+export function answeredByProxy(proxyStatus: string | null): boolean {
+	// No header (null) reads as "null", which names no error.
+	return /;\s*error=/.test(String(proxyStatus));
+}
+
+/** The faults that break the connection, which no proxy can pass on to the browser. */
+const BREAKING_FAULTS: ReadonlySet<string | undefined> = new Set(['reset', 'empty', 'garbage']);
+
+/**
+ * What the panel says when a proxy in front of the mock answered `status` itself: it replaced the
+ * fault the request asked for, or the mock behind it did not answer (in time, for a 504).
+ */
+export function proxyAnswerSummary(
+	server: string,
+	status: { code: number; shown: string },
+	fault: string | undefined,
+): string {
+	if (BREAKING_FAULTS.has(fault)) {
+		return (
+			`No answer to show: the portal’s proxy replaced the fault you asked for (fault=${fault}) ` +
+			`with its own ${status.shown}, since it cannot hand a broken connection on to the ` +
+			'browser. Nothing is wrong with the mock; a client that reaches it directly meets the ' +
+			'fault itself.'
+		);
+	}
+	const what =
+		status.code === 504
+			? 'did not answer in time: the portal’s proxy gave up waiting and answered'
+			: 'did not answer: the portal’s proxy could not get an answer from it and answered';
+	return (
+		`The mock behind ${server} ${what} ${status.shown} itself. Send again in a moment; if it ` +
+		'keeps happening, tell the team that runs this portal.'
+	);
+}
+
+/**
+ * Whether a request's URL (its host in lower case, as `normalServer` writes it) is on this
+ * machine, where the reader can start a mock of their own.
+ */
+function onThisMachine(url: string): boolean {
+	return /^https?:\/\/(?:localhost|127(?:\.\d+){3}|\[::1\])[:/]/.test(url);
+}
+
 /** What came of sending: an answer, read and formatted, or no answer and why. */
 export type TryItOutcome =
 	| {
@@ -379,7 +426,10 @@ export type TryItOutcome =
 			proxyFindings: string[];
 	  }
 	| {
-			/** `failure`: no answer came (refused, unreachable, time-out); `blocked`: the page's CSP stopped it. */
+			/**
+			 * `failure`: no answer came (refused, unreachable, time-out, or a proxy in front of the mock
+			 * answered in its place); `blocked`: the page's CSP stopped it.
+			 */
 			kind: 'failure' | 'blocked';
 			/** The curl command of the request that was tried. */
 			curl: string;
@@ -488,9 +538,13 @@ export async function sendExampleRequest(
 				.filter(
 					(name) => !pageHeaders.some((allowed) => allowed.toLowerCase() === name.toLowerCase()),
 				);
-			let summary =
-				`Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
-				'send again. If it is running, check the server address.';
+			// Only a mock on this machine is one the reader can start; a team's mock is not.
+			let summary = onThisMachine(url)
+				? `Could not reach the mock at ${request.server}. Start it with \`npm run mock\`, then ` +
+					'send again. If it is running, check the server address.'
+				: `Could not reach the mock at ${request.server}. Check the server address; if it is ` +
+					'right, the mock there is down or out of this browser’s reach: send again in a ' +
+					'moment, or tell the team that runs it.';
 			if (controller.signal.aborted) {
 				summary =
 					`The mock at ${request.server} did not answer within ${formatElapsed(timeoutMs)} ` +
@@ -504,6 +558,14 @@ export async function sendExampleRequest(
 					`The browser did not send the request: the mock lets a page send only ${pageHeaders.join(', ')}, ` +
 					`not ${refused.join(', ')}. Remove it, or run the curl command, which sends it.`;
 			}
+			return { kind: 'failure', curl, summary };
+		}
+		if (answeredByProxy(response.headers.get('proxy-status'))) {
+			const status = {
+				code: response.status,
+				shown: formatStatus(response.status, response.statusText),
+			};
+			const summary = proxyAnswerSummary(request.server, status, request.controls?.fault);
 			return { kind: 'failure', curl, summary };
 		}
 		const body = readBody(await readCapped(response.body, capBytes, controller.signal));

@@ -670,6 +670,165 @@ describe('what the reader is told when there is no good answer', () => {
 		expect(answer.body).toBe('{\n  "title": "Unauthorized",\n  "status": 401\n}');
 	});
 
+	it.each([
+		'https://localhost:4010',
+		'http://localhost',
+		'http://127.0.0.1:4799',
+		'http://127.1.2.3:4010',
+		'http://[::1]:4010',
+	])('a mock on this machine that is not running (%s) gets `npm run mock`', async (server) => {
+		const { fetchImpl } = fakeFetch(() => {
+			throw new TypeError('Failed to fetch');
+		});
+		const outcome = await sendExampleRequest(
+			{ server, key: '' },
+			{ fetch: fetchImpl, now: () => 0 },
+		);
+		expect(outcome.summary).toBe(
+			`Could not reach the mock at ${server}. Start it with \`npm run mock\`, then ` +
+				'send again. If it is running, check the server address.',
+		);
+	});
+
+	it.each([
+		'https://portal.intranet.example',
+		'http://mock.intranet.example:4010',
+		'http://127.example:4010',
+		'http://localhost.example:4010',
+		'http://notlocalhost:4010',
+		'http://10.127.0.0.1:4010',
+		'http://mock.intranet.example/http://localhost',
+		'http://192.0.2.127:4010',
+	])(
+		'a team’s mock the reader cannot start (%s) gets no `npm run mock`, but what to check',
+		async (server) => {
+			const { fetchImpl } = fakeFetch(() => {
+				throw new TypeError('Failed to fetch');
+			});
+			const outcome = await sendExampleRequest(
+				{ server, key: '' },
+				{ fetch: fetchImpl, now: () => 0 },
+			);
+			expect(outcome).toEqual({
+				kind: 'failure',
+				curl: `curl ${server}/api/v2/users`,
+				summary:
+					`Could not reach the mock at ${server}. Check the server address; if it is right, ` +
+					'the mock there is down or out of this browser’s reach: send again in a moment, or ' +
+					'tell the team that runs it.',
+			});
+		},
+	);
+
+	/** An answer a proxy in front of the mock made itself, as the portal's nginx makes it. */
+	const proxyAnswer = (status: number, proxyStatus: string) =>
+		fakeFetch(
+			() =>
+				new Response(`{"type":"about:blank","status":${status}}`, {
+					status,
+					headers: { 'content-type': 'application/problem+json', 'proxy-status': proxyStatus },
+				}),
+		).fetchImpl;
+
+	const PORTAL = 'https://portal.intranet.example';
+
+	it('a frozen mock behind the portal’s proxy: the team’s mock did not answer in time, not a contract break', async () => {
+		const outcome = await sendExampleRequest(
+			{ server: PORTAL, key: KEY },
+			{
+				fetch: proxyAnswer(504, 'console-portal; error=http_response_timeout'),
+				now: () => 0,
+			},
+		);
+		expect(outcome).toEqual({
+			kind: 'failure',
+			curl: `curl \\\n  -H "Authorization: Bearer ${KEY}" \\\n  ${PORTAL}/api/v2/users`,
+			summary:
+				`The mock behind ${PORTAL} did not answer in time: the portal’s proxy gave up waiting ` +
+				'and answered 504 Gateway Timeout itself. Send again in a moment; if it keeps ' +
+				'happening, tell the team that runs this portal.',
+		});
+	});
+
+	it.each([
+		[502, 'console-portal; error=destination_unavailable', '502 Bad Gateway'],
+		[502, 'console-portal;error=connection_terminated', '502 Bad Gateway'],
+		[503, 'ingress, console-portal; error=proxy_internal_error', '503 Service Unavailable'],
+	])(
+		'a mock behind the portal’s proxy that gives no answer (%i, %s): the team’s mock did not answer',
+		async (status, header, shown) => {
+			const outcome = await sendExampleRequest(
+				{ server: PORTAL, key: '' },
+				{ fetch: proxyAnswer(status, header), now: () => 0 },
+			);
+			expect(outcome).toEqual({
+				kind: 'failure',
+				curl: `curl ${PORTAL}/api/v2/users`,
+				summary:
+					`The mock behind ${PORTAL} did not answer: the portal’s proxy could not get an ` +
+					`answer from it and answered ${shown} itself. Send again in a moment; if it keeps ` +
+					'happening, tell the team that runs this portal.',
+			});
+		},
+	);
+
+	it.each(['reset', 'empty', 'garbage'])(
+		'fault=%s asked through the portal’s proxy: the proxy replaced the fault, nothing is wrong',
+		async (fault) => {
+			const outcome = await sendExampleRequest(
+				{ server: PORTAL, key: '', controls: { fault } },
+				{
+					fetch: proxyAnswer(502, 'console-portal; error=connection_terminated'),
+					now: () => 0,
+				},
+			);
+			expect(outcome.kind).toBe('failure');
+			expect(outcome.summary).toBe(
+				`No answer to show: the portal’s proxy replaced the fault you asked for (fault=${fault}) ` +
+					'with its own 502 Bad Gateway, since it cannot hand a broken connection on to the ' +
+					'browser. Nothing is wrong with the mock; a client that reaches it directly meets ' +
+					'the fault itself.',
+			);
+		},
+	);
+
+	it('a fault the proxy passes on (fault=truncated) with the proxy answering anyway: the mock did not answer', async () => {
+		const outcome = await sendExampleRequest(
+			{ server: PORTAL, key: '', controls: { fault: 'truncated' } },
+			{
+				fetch: proxyAnswer(502, 'console-portal; error=destination_unavailable'),
+				now: () => 0,
+			},
+		);
+		expect(outcome.summary).toMatch(/^The mock behind .* did not answer: /);
+	});
+
+	it.each([
+		['no Proxy-Status', undefined],
+		['a Proxy-Status without an error', 'console-portal'],
+		['an error only in a parameter’s value', 'console-portal; details="error=none"'],
+		['a parameter that ends in error', 'console-portal; lasterror=x'],
+	])('a 502 with %s is the mock’s own answer, shown and checked', async (_what, header) => {
+		const { fetchImpl } = fakeFetch(
+			() =>
+				new Response('{"status":502}', {
+					status: 502,
+					headers: {
+						'content-type': 'application/problem+json',
+						...(header === undefined ? {} : { 'proxy-status': header }),
+					},
+				}),
+		);
+		const answer = asAnswer(
+			await sendExampleRequest(
+				{ server: PORTAL, key: '', controls: { fault: 'reset' } },
+				{ fetch: fetchImpl, now: () => 0 },
+			),
+		);
+		expect(answer.summary).toBe('502 Bad Gateway in 0 ms');
+		expect(answer.body).toBe('{\n  "status": 502\n}');
+	});
+
 	it('a server the page may not call is named, with the one it may call and how to change that', () => {
 		expect(blockedByPolicy('http://127.0.0.1:4799', MOCK)).toBe(
 			'This page may not call http://127.0.0.1:4799: its Content-Security-Policy lets it reach ' +
