@@ -159,28 +159,28 @@ function header(answer: RawAnswer, name: string): string | undefined {
 }
 
 describe('a GET that carries a body spoils no other client’s request', () => {
-	const start = (port: number, extra: string): string =>
+	const withKey = (port: number, extra: string): string =>
 		`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${key}\r\n${extra}`;
 	const whole = (port: number): string =>
 		`GET ${USERS} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
 	const bodies: [string, (port: number) => string][] = [
-		['Content-Length: 5 and hello', (port) => start(port, 'Content-Length: 5\r\n\r\nhello')],
+		['Content-Length: 5 and hello', (port) => withKey(port, 'Content-Length: 5\r\n\r\nhello')],
 		[
 			'a whole second request as its body',
-			(port) => start(port, `Content-Length: ${whole(port).length}\r\n\r\n${whole(port)}`),
+			(port) => withKey(port, `Content-Length: ${whole(port).length}\r\n\r\n${whole(port)}`),
 		],
 		[
 			'a chunked body',
-			(port) => start(port, 'Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'),
+			(port) => withKey(port, 'Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'),
 		],
 		[
 			'a Content-Length larger than what arrives',
-			(port) => start(port, 'Content-Length: 100\r\n\r\nhello'),
+			(port) => withKey(port, 'Content-Length: 100\r\n\r\nhello'),
 		],
 		[
 			'Content-Length and Transfer-Encoding both',
 			(port) =>
-				start(
+				withKey(
 					port,
 					'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
 				),
@@ -228,10 +228,10 @@ describe('a GET that carries a body spoils no other client’s request', () => {
 		},
 	);
 
-	it('a GET with Content-Length: 0 goes to the console, with no length of the client’s', async () => {
+	it('a GET with Content-Length: 0 announces no body, and gets the console’s answer', async () => {
 		const before = standIn.received.length;
 		const zero = await client(proxy.port);
-		zero.send(start(proxy.port, 'Content-Length: 0\r\n\r\n'));
+		zero.send(withKey(proxy.port, 'Content-Length: 0\r\n\r\n'));
 		expect((await zero.answer()).status).toBe(200);
 		zero.socket.destroy();
 		expect(standIn.received.length).toBe(before + 1);
