@@ -9,8 +9,14 @@
  * Connections to the console are kept alive between requests, as a browser keeps them to a
  * server, so a request through the proxy costs no TCP (or TLS) handshake.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+	Agent as HttpAgent,
+	request as httpRequest,
+	type IncomingMessage,
+	type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { contractValidators } from '../../src/sources/contract-validators.ts';
 import type { MockAnswer, MockNow, MockRule } from '../decide.ts';
@@ -71,6 +77,24 @@ function causeOf(error: NodeJS.ErrnoException): string {
 	return error.code && !line.includes(error.code) ? `${error.code}: ${line}` : line;
 }
 
+/** The most request URLs whose options for node:http are kept; past it, the kept ones are dropped. */
+const TARGETS_KEPT = 1024;
+
+/** Each request URL read as node:http's options, once: the proxy asks the same URLs again and again. */
+const targets = new Map<string, { https: boolean; options: RequestOptions }>();
+
+/** A request URL as node:http's options (host, port, path…), and whether it is https. */
+function targetOf(url: string): { https: boolean; options: RequestOptions } {
+	let found = targets.get(url);
+	if (!found) {
+		const parsed = new URL(url);
+		found = { https: parsed.protocol === 'https:', options: urlToHttpOptions(parsed) };
+		if (targets.size >= TARGETS_KEPT) targets.clear();
+		targets.set(url, found);
+	}
+	return found;
+}
+
 /** Asks the console, reading its whole answer, or says why there is none. */
 export function ask(
 	sent: UpstreamRequest,
@@ -78,12 +102,16 @@ export function ask(
 	limit = MAX_UPSTREAM_BODY,
 ): Promise<UpstreamAnswer | UpstreamFailure> {
 	return new Promise((resolve) => {
-		const url = new URL(sent.url);
-		const https = url.protocol === 'https:';
+		const { https, options } = targetOf(sent.url);
 		const send = https ? httpsRequest : httpRequest;
-		const agent = KEPT_ALIVE[https ? 'https:' : 'http:'];
+		const asked: RequestOptions = {
+			...options,
+			method: sent.method,
+			headers: sent.headers.flat(),
+			agent: KEPT_ALIVE[https ? 'https:' : 'http:'],
+		};
 		let settled = false;
-		let outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent });
+		let outgoing = send(asked);
 		const done = (result: UpstreamAnswer | UpstreamFailure): void => {
 			if (settled) return;
 			settled = true;
@@ -110,7 +138,7 @@ export function ask(
 				CLOSED_WHILE_IDLE.has(error.code ?? '')
 			) {
 				retried = true;
-				outgoing = send(url, { method: sent.method, headers: sent.headers.flat(), agent });
+				outgoing = send(asked);
 				listen();
 				return;
 			}
@@ -144,7 +172,8 @@ export function ask(
 				done({
 					status: incoming.statusCode ?? 0,
 					rawHeaders: incoming.rawHeaders,
-					body: Buffer.concat(chunks),
+					// One chunk, as a small answer comes, is the body as it is: no copy.
+					body: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks),
 				});
 			});
 		}
