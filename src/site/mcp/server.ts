@@ -115,8 +115,11 @@ function result(structured: object) {
 /** A key of any prefix, as the console shapes them (`ick-4f1c9a07-Qx7m`), anywhere in a text. */
 const KEY_IN_TEXT = /\b[a-z]{2,8}-[0-9a-f]{8}-[A-Za-z0-9]{4}\b/g;
 
-/** A bearer credential, as an Authorization header carries it, anywhere in a text. */
-const BEARER_IN_TEXT = /\bBearer\s+([^\s,;"']+)/gi;
+/**
+ * A bearer credential, as an Authorization header carries it, anywhere in a text: eight characters
+ * or more with a digit among them, so that words after "Bearer" in a query are not taken for one.
+ */
+const BEARER_IN_TEXT = /\bBearer\s+(?=[^\s,;"']*\d)([^\s,;"']{8,})/gi;
 
 /**
  * The keys a caller gave in a tool's input, anywhere in it: every text shaped like a key, and

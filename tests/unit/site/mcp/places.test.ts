@@ -154,6 +154,7 @@ describe('a key the caller gives', () => {
 			'other.token-1',
 		]);
 		expect(callersKeys({ query: 'production admins', slug: 'staging-us-east' })).toEqual([]);
+		expect(callersKeys({ query: 'Bearer challenge', other: 'bearer a1b2' })).toEqual([]);
 	});
 });
 
