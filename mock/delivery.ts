@@ -32,6 +32,17 @@ export interface DeliveryPlan {
 	served: { delay?: number; fault?: FaultKind };
 }
 
+/** The faults that send no status line: the connection reset or closed first, or bytes instead. */
+const WITHOUT_STATUS: ReadonlySet<FaultKind> = new Set(['reset', 'empty', 'garbage']);
+
+/**
+ * What the request log gives as the status of an answer delivered with a fault: the fault itself
+ * when it sent no status line (`reset`, `empty`, `garbage`), else the status sent.
+ */
+export function statusLogged(status: number, fault: FaultKind | undefined): number | FaultKind {
+	return fault !== undefined && WITHOUT_STATUS.has(fault) ? fault : status;
+}
+
 /**
  * The plan for a delivery: the delay picked once from its range, by the request's seed when it
  * names one (the same delay each time), else by `random`. `slow-body` spends the delay sending

@@ -9,6 +9,7 @@
  *   2026-11-21T21:30:01.002Z GET /api/v2/users 401 0.4ms refused="the key is in no view's directory"
  *   2026-11-21T21:30:02.500Z GET /api/v2/users 500 3.1ms failed="SyntaxError: Invalid regular expression"
  *   2026-11-21T21:30:03.900Z GET /api/v2/users 200 251.0ms view=production … delay=250ms fault=truncated
+ *   2026-11-21T21:30:04.100Z GET /api/v2/users reset 0.6ms view=production … fault=reset
  */
 import { maskKeys, percentDecoded } from '../src/shared/key-forms.ts';
 import type { KeyHolder } from './directory.ts';
@@ -19,7 +20,8 @@ export interface LoggedRequest {
 	method: string;
 	/** The request target as sent: path and query. */
 	target: string;
-	status: number;
+	/** The status sent, or the fault sent instead of any status line (`reset`, `empty`, `garbage`). */
+	status: number | string;
 	durationMs: number;
 	/** Who the key belongs to, when it opened a view. */
 	holder?: KeyHolder | undefined;
@@ -129,7 +131,7 @@ export function lineParts(
 		if (request.error) fields.push(['error', request.error]);
 		return {
 			format,
-			before: `"method":${jsonString(method)},"target":${jsonString(target)},"status":${request.status}`,
+			before: `"method":${jsonString(method)},"target":${jsonString(target)},"status":${typeof request.status === 'number' ? request.status : jsonString(request.status)}`,
 			after: `${fields
 				.map(([name, text]) => {
 					const shown = name === 'error' ? maskKeys(text) : cleaned(text);

@@ -21,7 +21,7 @@ import {
 	type MockRule,
 } from './decide.ts';
 import { createChaos } from './chaos.ts';
-import { breakAnswer, planDelivery, waited } from './delivery.ts';
+import { breakAnswer, planDelivery, statusLogged, waited } from './delivery.ts';
 import type { Upstream } from './forwarder/decide.ts';
 import { createForwarder } from './forwarder/forward.ts';
 import type { Line } from './output.ts';
@@ -176,14 +176,22 @@ function send(
 	logSent(request, sent, log);
 }
 
-/** Writes the log line of an answer sent (or broken, as its request asked). */
-function logSent(request: MockRequest, sent: MockAnswer, log: Log | undefined): void {
+/**
+ * Writes the log line of an answer sent (or broken, as its request asked); `status` is the status
+ * the line gives, a fault's name when no status line went out.
+ */
+function logSent(
+	request: MockRequest,
+	sent: MockAnswer,
+	log: Log | undefined,
+	status: number | string = sent.status,
+): void {
 	if (!log || (sent.probe && !log.probes)) return;
 	sent.line ??= lineParts(
 		{
 			method: request.rawMethod,
 			target: request.target,
-			status: sent.status,
+			status,
 			...sent.logged,
 			error: sent.error,
 			worker: log.worker,
@@ -345,7 +353,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 		if (stopping) response.shouldKeepAlive = false;
 		if (plan.fault) {
 			await breakAnswer(response, sent, plan, request.method === 'head');
-			logSent(request, sent, log);
+			logSent(request, sent, log, statusLogged(sent.status, plan.fault));
 		} else {
 			sendAfresh(response, request, sent, log, hosts.origins ?? []);
 		}

@@ -124,9 +124,11 @@ function within(n: number, share: number): [number, number] {
 /**
  * One soak run: 1,000 requests in scope with one key, and between them probes, preflights and
  * requests with a refused key. Returns what the client saw of each request in scope, the log's
- * chaos for each, and what the others got.
+ * chaos and status for each, and what the others got.
  */
-async function soakRun(mock: Mock): Promise<{ seen: string[]; chaos: string[]; others: string[] }> {
+async function soakRun(
+	mock: Mock,
+): Promise<{ seen: string[]; chaos: string[]; logged: string[]; others: string[] }> {
 	const key = keyOf('production');
 	const seen: string[] = [];
 	const others: string[] = [];
@@ -151,7 +153,9 @@ async function soakRun(mock: Mock): Promise<{ seen: string[]; chaos: string[]; o
 	const lines = await logLines(mock, `GET ${USERS}`, IN_SCOPE + IN_SCOPE / 20);
 	const inScope = lines.filter((line) => line.includes('view=production'));
 	expect(inScope).toHaveLength(IN_SCOPE);
-	return { seen, chaos: inScope.map(chaosOf), others };
+	// The status each line gives: time, method and target come before it.
+	const logged = inScope.map((line) => line.split(' ')[3] ?? '');
+	return { seen, chaos: inScope.map(chaosOf), logged, others };
 }
 
 beforeAll(async () => {
@@ -194,6 +198,10 @@ describe('MOCK_CHAOS over 1,000 requests with a seed', () => {
 		for (const [index, chaos] of first.chaos.entries()) {
 			if (chaos !== '') expect(chaos).toMatch(new RegExp(`^#${index + 1}( |$)`));
 			expect(first.seen[index], `request ${index + 1}: ${chaos}`).toBe(expectedSeen(chaos));
+			// The log's status is what was sent: a fault that sent none is named in its place.
+			expect(first.logged[index], `request ${index + 1}: ${chaos}`).toBe(
+				expectedSeen(chaos).replace('closed', 'empty'),
+			);
 		}
 		for (const line of firstOutput.split('\n').filter((each) => / delay=\d+ms/.test(each))) {
 			const delay = Number(/ delay=(\d+)ms/.exec(line)?.[1]);

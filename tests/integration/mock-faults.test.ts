@@ -291,6 +291,19 @@ describe('the request log', () => {
 		}
 		expect(mock.output()).not.toContain(key);
 	});
+
+	it('gives as the status what was sent: the fault where no status line went out, else the status', () => {
+		const status = (kind: string): string[] =>
+			logLines()
+				.filter((line) => line.endsWith(` fault=${kind}`))
+				.map((line) => line.split(' ')[3] ?? '');
+		for (const kind of ['reset', 'empty', 'garbage']) {
+			expect(status(kind).length, kind).toBeGreaterThan(0);
+			expect(new Set(status(kind)), kind).toEqual(new Set([kind]));
+		}
+		expect(new Set(status('slow-body'))).toEqual(new Set(['200']));
+		expect(new Set(status('truncated'))).toEqual(new Set(['200']));
+	});
 });
 
 describe('a request that asks for a fault', () => {

@@ -249,6 +249,9 @@ const ROWS: Record<string, () => Promise<void>> = {
 		expect(query).toMatchObject({ code: 'ECONNRESET' });
 		expect((await curlExit('fault=reset')).code).toBe(56);
 		await expect.poll(() => started[0]?.output()).toMatch(/ fault=reset\n/);
+		expect(started[0]?.output()).toMatch(
+			/ GET \/api\/v2\/users\S* reset [\d.]+ms .* fault=reset\n/,
+		);
 	},
 	'With a directory key: `fault=empty`': async () => {
 		const answer = await rawFault('fault=empty');
@@ -289,10 +292,10 @@ const ROWS: Record<string, () => Promise<void>> = {
 			expect(answer.text).toContain(first().view.view.users[0]?.email ?? '?');
 		}
 	},
-	'An unknown `fault` (`fault=boom`), or a `delay` out of range (`delay=30001`, `delay=500-100`)':
+	'An unknown `fault` (`fault=boom`), a `delay` out of range (`delay=500-100`), a `seed` not a whole number (`seed=1.5`)':
 		async () => {
 			const { key } = first();
-			for (const prefer of ['fault=boom', 'delay=30001', 'delay=500-100']) {
+			for (const prefer of ['fault=boom', 'delay=30001', 'delay=500-100', 'seed=1.5']) {
 				const answer = await ask(USERS, { ...bearer(key), Prefer: prefer });
 				expectProblem(answer, 422, 'invalid-control');
 				expect(answer.text).toContain(`Prefer: ${prefer}`);

@@ -14,7 +14,13 @@ import {
 	seededRandom,
 } from '../../../mock/controls.ts';
 import { createMemory, decide, type MockNow } from '../../../mock/decide.ts';
-import { GARBAGE_BYTES, garbageBytes, planDelivery, SLOW_BODY_MS } from '../../../mock/delivery.ts';
+import {
+	GARBAGE_BYTES,
+	garbageBytes,
+	planDelivery,
+	SLOW_BODY_MS,
+	statusLogged,
+} from '../../../mock/delivery.ts';
 import { lineParts } from '../../../mock/request-log.ts';
 import type { MockRequest } from '../../../mock/sent-answers.ts';
 import { loadState } from '../../../mock/state.ts';
@@ -403,5 +409,29 @@ describe('the request log line of a delay or a fault', () => {
 		expect(lineParts({ ...request, delay: 0 }).after).toBe('delay=0ms');
 		expect(lineParts({ ...request, fault: 'reset' }, 'json').after).toBe(',"fault":"reset"');
 		expect(lineParts(request).after).toBe('');
+	});
+
+	it.each([
+		['reset', 'reset'],
+		['empty', 'empty'],
+		['garbage', 'garbage'],
+		['truncated', 200],
+		['slow-body', 200],
+		[undefined, 200],
+	] as const)('gives fault=%s the status it sent: %s', (fault, status) => {
+		expect(statusLogged(200, fault)).toBe(status);
+	});
+
+	it('names a fault that sent no status where the status goes, in both forms', () => {
+		const request = { method: 'GET', target: '/api/v2/users', fault: 'reset' } as const;
+		expect(lineParts({ ...request, status: statusLogged(200, 'reset') }).before).toBe(
+			'GET /api/v2/users reset',
+		);
+		expect(lineParts({ ...request, status: statusLogged(503, 'garbage') }, 'json').before).toBe(
+			'"method":"GET","target":"/api/v2/users","status":"garbage"',
+		);
+		expect(lineParts({ ...request, status: statusLogged(200, 'truncated') }).before).toBe(
+			'GET /api/v2/users 200',
+		);
 	});
 });
