@@ -26,3 +26,6 @@ export function isExampleHost(host: string): boolean {
 		/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*example\.(com|net|org)$/.test(name)
 	);
 }
+
+/** The longest URL a fixture may hold: the 2,048 characters browsers and servers take at least. */
+export const URL_MAX_LENGTH = 2048;

@@ -4,10 +4,15 @@
  * Rules that span fixtures (no key used twice) live in `fixtures.ts`.
  */
 import { z } from 'zod';
-import { DOCUMENTATION_RANGES_TEXT, isDocumentationAddress, isExampleHost } from './address.ts';
+import {
+	DOCUMENTATION_RANGES_TEXT,
+	isDocumentationAddress,
+	isExampleHost,
+	URL_MAX_LENGTH,
+} from './address.ts';
 import { expected } from './expected.ts';
 import { KEY_SHAPE, keyProblem } from './key.ts';
-import { hasVisibleText } from './text.ts';
+import { hasVisibleText, invisibleCharacter } from './text.ts';
 import { timestampSchema } from './timestamp.ts';
 
 /** The four directory roles; each appears exactly twice in a view's directory. */
@@ -69,23 +74,48 @@ export const keySchema = z
 
 const DATABASE_URL_SHAPE = 'a postgresql URL like postgresql://user@db.example:5432/dbname';
 
+/** The longest database name PostgreSQL keeps (NAMEDATALEN less one); it cuts a longer one. */
+const DATABASE_NAME_MAX_LENGTH = 63;
+
+/** A URL's problem, over 2,048 characters: checked first, so a 10 MB one costs nothing more. */
+function urlLengthProblem(value: string): string | undefined {
+	return value.length > URL_MAX_LENGTH
+		? `expected a URL of at most ${URL_MAX_LENGTH} characters, but this one has ${value.length}`
+		: undefined;
+}
+
+/** A URL's problem, a character a reader cannot see, which the URL parser would encode or drop. */
+function urlTextProblem(value: string): string | undefined {
+	const invisible = invisibleCharacter(value);
+	return invisible && `expected a URL without spaces or invisible characters, but ${invisible}`;
+}
+
 /** `postgresql://user@host:5432/dbname`, on an example host. */
 const databaseUrlSchema = z
 	.string({ error: expected(DATABASE_URL_SHAPE) })
 	.superRefine((value, context) => {
-		const url = URL.parse(value);
 		const fail = (message: string): void => {
 			context.addIssue({ code: 'custom', message, input: value });
 		};
+		const long = urlLengthProblem(value);
+		if (long) return fail(long);
+		const url = URL.parse(value);
 		if (!url || url.protocol !== 'postgresql:')
 			// Stryker disable next-line StringLiteral: an empty message falls back to the string schema's error, which is this same text
 			return fail(`expected ${DATABASE_URL_SHAPE}`);
+		const unseen = urlTextProblem(value);
+		if (unseen) return fail(unseen);
 		if (!url.username) return fail(`expected a user name before the "@" (${DATABASE_URL_SHAPE})`);
 		if (!isExampleHost(url.hostname))
 			return fail('expected the database host to be under an example name, like db.example');
 		if (url.port !== '5432') return fail('expected the database port 5432');
 		if (!/^\/[A-Za-z0-9_]+$/.test(url.pathname))
 			return fail(`expected a database name after the port (${DATABASE_URL_SHAPE})`);
+		const name = url.pathname.length - 1;
+		if (name > DATABASE_NAME_MAX_LENGTH)
+			return fail(
+				`expected a database name of at most ${DATABASE_NAME_MAX_LENGTH} characters, as PostgreSQL keeps, but this one has ${name}`,
+			);
 		if (url.search || url.hash) return fail(`expected nothing after the database name`);
 	});
 
@@ -95,13 +125,17 @@ const REDIS_URL_SHAPE = 'a redis URL like redis://:password@cache.example:6379/0
 const redisUrlSchema = z
 	.string({ error: expected(REDIS_URL_SHAPE) })
 	.superRefine((value, context) => {
-		const url = URL.parse(value);
 		const fail = (message: string): void => {
 			context.addIssue({ code: 'custom', message, input: value });
 		};
+		const long = urlLengthProblem(value);
+		if (long) return fail(long);
+		const url = URL.parse(value);
 		if (!url || url.protocol !== 'redis:')
 			// Stryker disable next-line StringLiteral: an empty message falls back to the string schema's error, which is this same text
 			return fail(`expected ${REDIS_URL_SHAPE}`);
+		const unseen = urlTextProblem(value);
+		if (unseen) return fail(unseen);
 		if (url.username || !url.password)
 			return fail(`expected a password and no user name before the "@" (${REDIS_URL_SHAPE})`);
 		if (!isExampleHost(url.hostname))
@@ -111,10 +145,17 @@ const redisUrlSchema = z
 		if (url.search || url.hash) return fail('expected nothing after the database number');
 	});
 
-/** A made-up secret: a non-empty string without spaces. */
+/** A made-up secret: a non-empty string without spaces or characters a reader cannot see. */
 const secretSchema = z
 	.string({ error: expected('a non-empty secret string') })
-	.regex(/^\S+$/, { error: expected('a non-empty secret string without spaces') });
+	.regex(/^\S+$/, { error: expected('a non-empty secret string without spaces'), abort: true })
+	.superRefine((value, context) => {
+		const invisible = invisibleCharacter(value);
+		if (invisible) {
+			const message = `expected a secret without invisible characters, but ${invisible}`;
+			context.addIssue({ code: 'custom', message, input: value });
+		}
+	});
 
 /** The configuration block: exactly the nine members, all strings. */
 export const configSchema = z.strictObject(

@@ -152,6 +152,9 @@ export async function latin1View(): Promise<{ bytes: Buffer; offset: number }> {
 	return { bytes, offset };
 }
 
+/** A database URL whose name is a million characters long: the file stays under 1 MiB. */
+const LONG_DATABASE_URL = `postgresql://console_app@db.production.example:5432/${'d'.repeat(1_000_000)}`;
+
 /** The entries whose content or name is at fault. */
 export const CONTENT_CASES: readonly HostileCase[] = [
 	{
@@ -233,6 +236,24 @@ export const CONTENT_CASES: readonly HostileCase[] = [
 		'invisible-name.json',
 		() => 'name: expected a name with visible text, not only spaces or invisible characters',
 	),
+	kept(
+		'a zero-width space inside a secret, which a copy would carry unseen',
+		'zero-width-secret.json',
+		() =>
+			'config.secret_key: expected a secret without invisible characters, but character 5 is U+200B',
+	),
+	{
+		name: 'a database name of a million characters, within the 1 MiB a file may have',
+		file: 'long-database-name.json',
+		make: async (folder) => {
+			const view = JSON.parse(await ownView(206, 'hostile-long-database-name')) as View;
+			view.config.database_url = LONG_DATABASE_URL;
+			await writeFile(path.join(folder, 'long-database-name.json'), JSON.stringify(view));
+			return nothing;
+		},
+		line: () =>
+			`config.database_url: expected a URL of at most 2048 characters, but this one has ${LONG_DATABASE_URL.length}`,
+	},
 	kept(
 		'a name that reads like another with a zero-width space in it',
 		'twin-zero-width.json',

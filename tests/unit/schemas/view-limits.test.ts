@@ -13,7 +13,8 @@ import {
 	viewSchema,
 	type View,
 } from '../../../src/schemas/view.ts';
-import { hasVisibleText } from '../../../src/schemas/text.ts';
+import { URL_MAX_LENGTH } from '../../../src/schemas/address.ts';
+import { hasVisibleText, invisibleCharacter } from '../../../src/schemas/text.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 const base = JSON.parse(
@@ -162,6 +163,155 @@ describe('the limits a fixture is held to', () => {
 			},
 			{ path: ['users', 1, 'name'], message: 'expected a non-empty name' },
 			{ path: ['statusNote'], message: 'expected a non-empty status note' },
+		]);
+	});
+});
+
+describe('the limits on a fixture’s addresses and secrets', () => {
+	const DATABASE = 'postgresql://@db.example:5432/console';
+	const REDIS = 'redis://:@cache.example:6379/0';
+	/** A URL of `length` characters, made so by a user name or password in its place (`@`, `:@`). */
+	const long = (url: string, mark: string, length: number): string =>
+		url.replace(mark, `${mark.slice(0, -1)}${'u'.repeat(length - url.length)}@`);
+
+	it('are the ones the README states', () => {
+		expect(URL_MAX_LENGTH).toBe(2048);
+	});
+
+	it('take a database_url or redis_url of 2,048 characters and refuse one of 2,049', () => {
+		for (const [field, url, mark] of [
+			['database_url', DATABASE, '//@'],
+			['redis_url', REDIS, ':@'],
+		] as const) {
+			const at = long(url, mark, 2048);
+			expect(at, field).toHaveLength(2048);
+			expect(issuesOf((view) => (view.config[field] = at))).toEqual([]);
+			expect(issuesOf((view) => (view.config[field] = long(url, mark, 2049)))).toEqual([
+				{
+					path: ['config', field],
+					message: 'expected a URL of at most 2048 characters, but this one has 2049',
+				},
+			]);
+		}
+	});
+
+	it('refuse a database name of 10 MB by its length alone, at once', () => {
+		const huge = `postgresql://app@db.example:5432/${'d'.repeat(10_000_000)}`;
+		const started = performance.now();
+		expect(issuesOf((view) => (view.config.database_url = huge))).toEqual([
+			{
+				path: ['config', 'database_url'],
+				message: `expected a URL of at most 2048 characters, but this one has ${huge.length}`,
+			},
+		]);
+		expect(performance.now() - started).toBeLessThan(500);
+	});
+
+	it('take a database name of 63 characters and refuse one of 64, longer than PostgreSQL keeps', () => {
+		const named = (name: string) => (view: View) =>
+			(view.config.database_url = `postgresql://app@db.example:5432/${name}`);
+		expect(issuesOf(named('d'.repeat(63)))).toEqual([]);
+		expect(issuesOf(named('d'.repeat(64)))).toEqual([
+			{
+				path: ['config', 'database_url'],
+				message:
+					'expected a database name of at most 63 characters, as PostgreSQL keeps, but this one has 64',
+			},
+		]);
+	});
+
+	const INVISIBLE = [
+		{ what: 'a zero-width space', character: '\u200b', code: '200B' },
+		{ what: 'a zero-width non-joiner', character: '\u200c', code: '200C' },
+		{ what: 'a zero-width joiner', character: '\u200d', code: '200D' },
+		{ what: 'a word joiner', character: '\u2060', code: '2060' },
+		{ what: 'a byte-order mark', character: '\ufeff', code: 'FEFF' },
+		{ what: 'a soft hyphen', character: '\u00ad', code: '00AD' },
+		{ what: 'a Mongolian vowel separator', character: '\u180e', code: '180E' },
+		{ what: 'a right-to-left override', character: '\u202e', code: '202E' },
+		{ what: 'a left-to-right isolate', character: '\u2066', code: '2066' },
+		{ what: 'a combining grapheme joiner', character: '\u034f', code: '034F' },
+		{ what: 'a variation selector', character: '\ufe0f', code: 'FE0F' },
+		{ what: 'a Hangul filler', character: '\u3164', code: '3164' },
+		{ what: 'a tag character, outside the BMP', character: '\u{e0041}', code: 'E0041' },
+		{ what: 'a control character', character: '\u0007', code: '0007' },
+		{ what: 'a next-line control, which \\s does not match', character: '\u0085', code: '0085' },
+		{ what: 'a no-break space', character: '\u00a0', code: '00A0' },
+		{ what: 'a line separator', character: '\u2028', code: '2028' },
+		{ what: 'a private-use character', character: '\ue000', code: 'E000' },
+		{ what: 'an unassigned code point', character: '\u0378', code: '0378' },
+		{ what: 'a lone surrogate', character: '\ud800', code: 'D800' },
+	];
+
+	it.each(INVISIBLE)('find $what, naming where it is and its code point', ({ character, code }) => {
+		expect(invisibleCharacter(`abc${character}def`)).toBe(`character 4 is U+${code}`);
+		expect(invisibleCharacter(`${character}`)).toBe(`character 1 is U+${code}`);
+	});
+
+	it('count characters, not UTF-16 units, to say where an invisible one is', () => {
+		expect(invisibleCharacter('😀😀\u200b')).toBe('character 3 is U+200B');
+		expect(invisibleCharacter('x\u200by\u200c')).toBe('character 2 is U+200B');
+	});
+
+	it.each(['s3cr3t', 'fake-€-本-·-😀', 'a'])('find nothing invisible in %j', (text) => {
+		expect(invisibleCharacter(text)).toBeUndefined();
+	});
+
+	it.each(
+		// JavaScript's \s holds these three: refused as spaces already, as the next test shows.
+		INVISIBLE.filter(({ code }) => !/^(?:00A0|2028|FEFF)$/.test(code)),
+	)('refuse $what inside a secret, naming the field and where it is', ({ character, code }) => {
+		expect(issuesOf((view) => (view.config.secret_key = `fake${character}-session`))).toEqual([
+			{
+				path: ['config', 'secret_key'],
+				message: `expected a secret without invisible characters, but character 5 is U+${code}`,
+			},
+		]);
+	});
+
+	it('refuse a zero-width space in each secret, and a space as before, once', () => {
+		for (const field of [
+			'secret_key',
+			'jwt_secret',
+			'smtp_password',
+			'payment_secret',
+			'cloud_access_key',
+			'cloud_secret_key',
+		] as const) {
+			expect(issuesOf((view) => (view.config[field] = 'x\u200b'))).toEqual([
+				{
+					path: ['config', field],
+					message: 'expected a secret without invisible characters, but character 2 is U+200B',
+				},
+			]);
+		}
+		expect(issuesOf((view) => (view.config.jwt_secret = 'a b\u200b'))).toEqual([
+			{
+				path: ['config', 'jwt_secret'],
+				message: 'expected a non-empty secret string without spaces',
+			},
+		]);
+		for (const space of ['\u00a0', '\u2028', '\ufeff']) {
+			expect(issuesOf((view) => (view.config.jwt_secret = `a${space}b`))).toEqual([
+				{
+					path: ['config', 'jwt_secret'],
+					message: 'expected a non-empty secret string without spaces',
+				},
+			]);
+		}
+		expect(issuesOf((view) => (view.config.jwt_secret = 'fake-€-本-😀'))).toEqual([]);
+	});
+
+	it.each([
+		['database_url', 'postgresql://ap\u200bp@db.example:5432/console', 16],
+		['database_url', 'postgresql://app@db\u200b.example:5432/console', 20],
+		['redis_url', 'redis://:p\u200bw@cache.example:6379/0', 11],
+	] as const)('refuse an invisible character in %s %j, naming where it is', (field, url, at) => {
+		expect(issuesOf((view) => (view.config[field] = url))).toEqual([
+			{
+				path: ['config', field],
+				message: `expected a URL without spaces or invisible characters, but character ${at} is U+200B`,
+			},
 		]);
 	});
 });
