@@ -34,12 +34,14 @@ import {
 	type ImageKind,
 	type SourceFacts,
 } from '../../scripts/lib/images.ts';
+import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { buildPortal } from '../../support/build.ts';
 import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
+import { raw } from '../support/raw-http.ts';
 
 /** The source the images are labelled with in these tests. */
 const SOURCE = 'https://git.example/console-portal';
@@ -654,6 +656,59 @@ describe('a team’s portal on one name: the web image serves the mock image on 
 			`These are the users of this view, ${viewName(target.view)}.`,
 		);
 		await expectClean(page);
+	});
+
+	it('a frozen mock image: the web image answers 504 problem+json with the portal’s headers within try-it’s time-out, and try-it says the mock did not answer', async () => {
+		if (!mock) throw new Error('The mock image is not running');
+		const page = await open('/views/production/');
+		// The mock's processes (tini and Node) stopped: its port still accepts, nothing answers.
+		const main = await mock.main();
+		const frozen = [main, ...descendants(await processes(), main)];
+		for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+		const started = performance.now();
+		let answer: Awaited<ReturnType<typeof raw>>;
+		try {
+			// A socket kept open for writing: nginx drops a request whose reader closed its side.
+			[answer] = await Promise.all([
+				raw(
+					teamPort,
+					`GET /api/v2/users HTTP/1.1\r\nHost: ${TEAM_HOST}\r\nConnection: close\r\n\r\n`,
+				),
+				(async () => {
+					await page.getByRole('button', { name: 'Send', exact: true }).click();
+					await expect
+						.poll(() => page.locator('try-it [data-summary]').innerText(), {
+							timeout: TIMEOUT_MS,
+						})
+						.toMatch(/^The mock behind .* did not answer in time: the portal’s proxy gave up/);
+				})(),
+			]);
+		} finally {
+			for (const pid of frozen) process.kill(pid, 'SIGCONT');
+		}
+		expect(performance.now() - started).toBeLessThan(TIMEOUT_MS);
+		const { status, head, body } = answer;
+		expect(status).toBe(504);
+		for (const line of [
+			'Content-Type: application/problem+json',
+			'X-Content-Type-Options: nosniff',
+			'X-Frame-Options: DENY',
+			"Content-Security-Policy: frame-ancestors 'none'",
+			'Referrer-Policy: no-referrer',
+			'X-Robots-Tag: noindex, nofollow',
+			'Proxy-Status: console-portal; error=http_response_timeout',
+		]) {
+			expect(head.split('\r\n')).toContain(line);
+		}
+		expect(JSON.parse(body)).toMatchObject({
+			status: 504,
+			title: 'The mock did not answer in time',
+		});
+		await page.context().close();
+		// Thawed, the mock answers through the portal again.
+		const again = await open('/views/production/');
+		await sendThroughPortal(again);
+		await again.context().close();
 	});
 
 	it('the view page’s curl command to the mock, run as shown (curl told the name’s address), gets the view’s users', async () => {
