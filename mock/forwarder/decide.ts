@@ -25,7 +25,7 @@ import { NAMES as CONTROLS, readControls, shownControls } from '../controls.ts';
 import { corsHeaders } from '../cors.ts';
 import { probe, type MockAnswer, type MockNow, type MockRule } from '../decide.ts';
 import { lineParts, type LineParts, type LogFormat } from '../request-log.ts';
-import type { Logged, MockRequest } from '../sent-answers.ts';
+import { LONGEST_KEY, type Logged, type MockRequest } from '../sent-answers.ts';
 import type { MockState } from '../state.ts';
 
 /** The console the mock forwards to, and how. */
@@ -208,7 +208,10 @@ function composed(
 type Routed =
 	{ kind: 'mock' } | { kind: 'users'; path: string; search: string; refused: string | undefined };
 
-/** The most requests whose routing each state keeps; past it, the kept ones are dropped. */
+/**
+ * The most requests whose routing each state keeps; past it, the kept ones are dropped. A request
+ * longer than the mock keeps an answer for (LONGEST_KEY) is routed afresh each time.
+ */
 const ROUTED_KEPT = 1024;
 
 /** The routing of requests seen before, by state, then by method, target and Prefer header. */
@@ -241,8 +244,10 @@ function routed(state: MockState, method: string, target: string, prefer: string
 				: undefined;
 		found = { kind: 'users', path, search, refused };
 	}
-	if (kept.size >= ROUTED_KEPT) kept.clear();
-	kept.set(key, found);
+	if (key.length <= LONGEST_KEY) {
+		if (kept.size >= ROUTED_KEPT) kept.clear();
+		kept.set(key, found);
+	}
 	return found;
 }
 
@@ -423,7 +428,10 @@ function proxyLine(
 	};
 }
 
-/** The most log lines of relayed answers each console keeps; past it, the kept ones are dropped. */
+/**
+ * The most log lines of relayed answers each console keeps; past it, the kept ones are dropped. A
+ * request longer than the mock keeps an answer for (LONGEST_KEY) gets its line worked out afresh.
+ */
 const LINES_KEPT = 1024;
 
 /** The log lines of relayed answers, by console, then by everything a line says. */
@@ -451,8 +459,10 @@ function relayedLine(
 	let line = kept.get(key);
 	if (!line) {
 		line = proxyLine(request, status, {}, upstream, violations, log);
-		if (kept.size >= LINES_KEPT) kept.clear();
-		kept.set(key, line);
+		if (key.length <= LONGEST_KEY) {
+			if (kept.size >= LINES_KEPT) kept.clear();
+			kept.set(key, line);
+		}
 	}
 	return line;
 }

@@ -20,7 +20,7 @@ import { urlToHttpOptions } from 'node:url';
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { contractValidators } from '../../src/sources/contract-validators.ts';
 import type { MockAnswer, MockNow, MockRule } from '../decide.ts';
-import type { MockRequest } from '../sent-answers.ts';
+import { LONGEST_KEY, type MockRequest } from '../sent-answers.ts';
 import type { MockState } from '../state.ts';
 import {
 	answerViolations,
@@ -77,7 +77,10 @@ function causeOf(error: NodeJS.ErrnoException): string {
 	return error.code && !line.includes(error.code) ? `${error.code}: ${line}` : line;
 }
 
-/** The most request URLs whose options for node:http are kept; past it, the kept ones are dropped. */
+/**
+ * The most request URLs whose options for node:http are kept; past it, the kept ones are dropped.
+ * A URL longer than the mock keeps an answer for (LONGEST_KEY) is read afresh each time.
+ */
 const TARGETS_KEPT = 1024;
 
 /** Each request URL read as node:http's options, once: the proxy asks the same URLs again and again. */
@@ -89,8 +92,10 @@ function targetOf(url: string): { https: boolean; options: RequestOptions } {
 	if (!found) {
 		const parsed = new URL(url);
 		found = { https: parsed.protocol === 'https:', options: urlToHttpOptions(parsed) };
-		if (targets.size >= TARGETS_KEPT) targets.clear();
-		targets.set(url, found);
+		if (url.length <= LONGEST_KEY) {
+			if (targets.size >= TARGETS_KEPT) targets.clear();
+			targets.set(url, found);
+		}
 	}
 	return found;
 }
