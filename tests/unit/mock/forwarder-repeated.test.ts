@@ -9,6 +9,7 @@ import {
 	answerViolations,
 	proxyStep,
 	relayed,
+	type ProxyLog,
 	type Upstream,
 	type UpstreamAnswer,
 } from '../../../mock/forwarder/decide.ts';
@@ -25,7 +26,7 @@ const USERS = '/api/v2/users';
 const KEY = 'ick-4f1c9a07-Qx7m';
 const HOSTS = { port: 4010, names: [] };
 const UPSTREAM: Upstream = { base: 'https://console.example', timeoutMs: 10_000, errors: false };
-const LOGFMT = { format: 'logfmt' as const, worker: undefined };
+const LOGFMT: ProxyLog = { format: 'logfmt', worker: undefined };
 const RAW = ['Host', '127.0.0.1:4010', 'Authorization', `Bearer ${KEY}`];
 
 let now: MockNow;
