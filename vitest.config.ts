@@ -47,6 +47,7 @@ export default defineConfig({
 				'src/site/**/*.ts',
 				'src/client/**/*.ts',
 				'mock/**/*.ts',
+				'mcp/**/*.ts',
 			],
 			// The custom elements themselves run only in a page; their DOM-free logic beside them is
 			// what the unit tests import.

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:mcp`: how long an assistant waits for the MCP server. Spawns it BENCH_ROUNDS
  * times (5 by default) as the README's client block starts it, but with node directly
- * (`node mcp/server.ts`, the command `npm run mcp` runs, without npm's own start), connects the
+ * (`node mcp/cli.ts`, the command `npm run mcp` runs, without npm's own start), connects the
  * SDK's Client over stdio and times, from the spawn: the connection (initialize), the tool list,
  * the first `list_views` answer, and the first `search` answer (which indexes the portal with
  * Pagefind). BENCH_BASELINE names another checkout (with its node_modules, e.g. a git worktree of
@@ -42,7 +42,7 @@ async function spawnOnce(checkout: Checkout): Promise<void> {
 	const started = performance.now();
 	const transport = new StdioClientTransport({
 		command: bin('node'),
-		args: ['mcp/server.ts'],
+		args: ['mcp/cli.ts'],
 		cwd: checkout.root,
 		env: childEnv() as Record<string, string>,
 		stderr: 'ignore',
@@ -120,7 +120,7 @@ if (now && old) {
 	);
 }
 sections.push(
-	'Each spawn is `node mcp/server.ts` in the checkout, with the repository fixtures, timed by the SDK Client over stdio from the spawn: connected is the answer to initialize; tools listed, the answer to tools/list; then the first list_views and the first search ("admin", which reads the contract history and indexes the portal with Pagefind). Compiled code is kept between spawns (the server enables the compile cache), as between an assistant\'s starts.',
+	'Each spawn is `node mcp/cli.ts` in the checkout, with the repository fixtures, timed by the SDK Client over stdio from the spawn: connected is the answer to initialize; tools listed, the answer to tools/list; then the first list_views and the first search ("admin", which reads the contract history and indexes the portal with Pagefind). Compiled code is kept between spawns (the server enables the compile cache), as between an assistant\'s starts.',
 );
 await writeResult({
 	name: 'mcp',

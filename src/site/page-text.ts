@@ -1,6 +1,6 @@
 /**
  * The sentences the searched part of the people and access pages says, and a view's hosts line,
- * as text: the pages render them, and the MCP server's search records (src/site/mcp/search.ts)
+ * as text: the pages render them, and the MCP server's search records (mcp/search.ts)
  * repeat them, so that its search finds the pages the built site's search finds.
  */
 import type { Role } from '../schemas/view.ts';

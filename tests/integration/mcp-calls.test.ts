@@ -1,6 +1,6 @@
 /**
  * Where the MCP server sends a person's key, and how it reports a mock that misbehaves, as an
- * assistant's client meets it: `node mcp/server.ts` driven over stdio by the SDK's own Client,
+ * assistant's client meets it: `node mcp/cli.ts` driven over stdio by the SDK's own Client,
  * once with the settings' defaults and once with a capture server listed in MCP_ALLOWED_MOCKS.
  * The local mock (`npm run mock` on MOCK_PORT) serves the faults and delays a request asks for
  * with `Prefer`; a capture server on loopback records every request that reaches it.
@@ -45,7 +45,7 @@ const received: string[] = [];
 async function connect(env: Record<string, string>): Promise<Client> {
 	const transport = new StdioClientTransport({
 		command: bin('node'),
-		args: [path.join(ROOT, 'mcp/server.ts')],
+		args: [path.join(ROOT, 'mcp/cli.ts')],
 		cwd: ROOT,
 		env: childEnv({ MOCK_PORT: new URL(mockBase).port, ...env }) as Record<string, string>,
 		stderr: 'pipe',

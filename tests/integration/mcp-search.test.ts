@@ -10,7 +10,7 @@
  *
  * Left out, because the server cannot make the same text without rendering the guides with Astro:
  * words that only an Astro component inside a guide writes out. The server reads a guide's MDX and
- * writes such a component as "(shown on the page …)" (src/site/mcp/guide-text.ts), so:
+ * writes such a component as "(shown on the page …)" (mcp/guide-text.ts), so:
  * "Production", "Edge" and "dr-eu-west" find /docs/versioning/ on the site only (its
  * ViewLabelsTable lists every view's labels), "Bearer" finds /docs/getting-started/ on the site
  * only (its MockSamples' code), "admin" and "breaking" find /docs/adding-a-view/ on the site only
@@ -23,8 +23,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagefindFilters } from '../../src/client/search/search.ts';
-import { loadIndex, type PagefindIndex } from '../../src/site/mcp/pagefind.ts';
-import { SEARCH_LIMIT, type SearchFilters } from '../../src/site/mcp/search.ts';
+import { loadIndex, type PagefindIndex } from '../../mcp/pagefind.ts';
+import { SEARCH_LIMIT, type SearchFilters } from '../../mcp/search.ts';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
@@ -80,7 +80,7 @@ beforeAll(async () => {
 	built = await loadIndex(await indexFiles(path.join(inject('distDir'), 'pagefind')));
 	transport = new StdioClientTransport({
 		command: bin('node'),
-		args: ['mcp/server.ts'],
+		args: ['mcp/cli.ts'],
 		cwd: ROOT,
 		// The settings the build was made with: the guides write the mock's address out.
 		env: childEnv({

@@ -4,8 +4,8 @@
  * MCP_ALLOWED_MOCKS lists), and the origins `read_page` takes as the portal's own (PORTAL_URL,
  * and this machine's on PORTAL_PORT). Anything else is refused before a request is made.
  */
-import { localMockUrl, shownMockUrl } from '../../shared/urls.ts';
-import type { PortalSettings } from '../../sources/settings.ts';
+import { localMockUrl, shownMockUrl } from '../src/shared/urls.ts';
+import type { PortalSettings } from '../src/sources/settings.ts';
 
 /** The setting that lists the other mocks `call_mock` may call. */
 export const ALLOWED_MOCKS_SETTING = 'MCP_ALLOWED_MOCKS';

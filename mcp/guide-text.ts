@@ -6,9 +6,9 @@
  * and any other component or expression becomes a pointer to the HTML page that shows it. Code
  * blocks stay as written.
  */
-import type { GuideSource } from '../../sources/guides.ts';
-import { guideHref } from '../../shared/urls.ts';
-import type { MockWords } from '../mock-place.ts';
+import type { GuideSource } from '../src/sources/guides.ts';
+import { guideHref } from '../src/shared/urls.ts';
+import type { MockWords } from '../src/site/mock-place.ts';
 
 /** A fenced code block, kept whole: its braces and angle brackets are code, not MDX. */
 const FENCE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm;

@@ -3,7 +3,7 @@
  * history: a page's Markdown twin, the views by environment, who holds a role, and the access
  * changes. Bad input throws a `ToolInputError` whose one line names the input and what was expected.
  */
-import { ROLES, type Role } from '../../schemas/view.ts';
+import { ROLES, type Role } from '../src/schemas/view.ts';
 import {
 	accessChangesHref,
 	guideHref,
@@ -11,33 +11,33 @@ import {
 	personHref,
 	REFERENCE_HREF,
 	viewHref,
-} from '../../shared/urls.ts';
-import { emailKey } from '../../shared/person-key.ts';
-import { accessEntries, byEnvironment, describeRoles } from '../people.ts';
+} from '../src/shared/urls.ts';
+import { emailKey } from '../src/shared/person-key.ts';
+import { accessEntries, byEnvironment, describeRoles } from '../src/site/people.ts';
 import {
 	ENVIRONMENT_PAGE_SIZE,
 	environmentGroups,
 	environmentPageOf,
 	type EnvironmentGroup,
-} from '../overview.ts';
-import { reviewFlags } from '../review-flags.ts';
-import { ACCESS_KINDS, type AccessKind } from '../history.ts';
-import { VIEW_PAGE_IDS, viewMarkdown } from '../markdown/view.ts';
-import { personMarkdown } from '../markdown/people.ts';
+} from '../src/site/overview.ts';
+import { reviewFlags } from '../src/site/review-flags.ts';
+import { ACCESS_KINDS, type AccessKind } from '../src/site/history.ts';
+import { VIEW_PAGE_IDS, viewMarkdown } from '../src/site/markdown/view.ts';
+import { personMarkdown } from '../src/site/markdown/people.ts';
 import {
 	environmentMarkdown,
 	homeMarkdown,
 	pageSlices,
 	type ListedView as TwinListedView,
-} from '../markdown/lists.ts';
+} from '../src/site/markdown/lists.ts';
 import {
 	accessEnvironmentMarkdown,
 	accessEnvironmentRoleMarkdown,
 	accessRoleMarkdown,
-} from '../markdown/access.ts';
-import { referenceMarkdown } from '../markdown/reference.ts';
-import { guidesMarkdown, llmsTxt } from '../markdown/llms-txt.ts';
-import type { PublicView } from '../public-view.ts';
+} from '../src/site/markdown/access.ts';
+import { referenceMarkdown } from '../src/site/markdown/reference.ts';
+import { guidesMarkdown, llmsTxt } from '../src/site/markdown/llms-txt.ts';
+import type { PublicView } from '../src/site/public-view.ts';
 import { guideText } from './guide-text.ts';
 import type { AccessHistory, PortalSnapshot } from './portal.ts';
 import { READABLE_PAGES, ToolInputError } from './tool-names.ts';

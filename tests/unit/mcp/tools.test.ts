@@ -3,30 +3,22 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer as panelCheck } from '../../../../src/client/try-it/check.ts';
-import { loadViews, type ViewEntry } from '../../../../src/sources/fixtures.ts';
-import { readSettings } from '../../../../src/sources/settings.ts';
-import { callMock, REDACTED } from '../../../../src/site/mcp/call-mock.ts';
-import { checkAnswer } from '../../../../src/site/mcp/check-answer.ts';
-import {
-	createPortalReader,
-	ToolInputError,
-	type PortalSnapshot,
-} from '../../../../src/site/mcp/portal.ts';
-import * as dialog from '../../../../src/client/search/search.ts';
-import { createRecordSearch } from '../../../../src/site/mcp/pagefind.ts';
-import {
-	searchPortal,
-	searchRecords,
-	type SearchFilters,
-} from '../../../../src/site/mcp/search.ts';
-import { accessChanges, listViews, readPage, whoHolds } from '../../../../src/site/mcp/tools.ts';
-import { viewMarkdown } from '../../../../src/site/markdown/view.ts';
-import { publicView } from '../../../../src/site/public-view.ts';
-import type { View } from '../../../../src/schemas/view.ts';
-import { createRepo } from '../../../../support/git-repo.ts';
-import { ROOT } from '../../../../support/processes.ts';
-import { makeHistoryRepo, type HistoryRepo } from '../../../support/history-repo.ts';
+import { checkAnswer as panelCheck } from '../../../src/client/try-it/check.ts';
+import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+import { callMock, REDACTED } from '../../../mcp/call-mock.ts';
+import { checkAnswer } from '../../../mcp/check-answer.ts';
+import { createPortalReader, ToolInputError, type PortalSnapshot } from '../../../mcp/portal.ts';
+import * as dialog from '../../../src/client/search/search.ts';
+import { createRecordSearch } from '../../../mcp/pagefind.ts';
+import { searchPortal, searchRecords, type SearchFilters } from '../../../mcp/search.ts';
+import { accessChanges, listViews, readPage, whoHolds } from '../../../mcp/tools.ts';
+import { viewMarkdown } from '../../../src/site/markdown/view.ts';
+import { publicView } from '../../../src/site/public-view.ts';
+import type { View } from '../../../src/schemas/view.ts';
+import { createRepo } from '../../../support/git-repo.ts';
+import { ROOT } from '../../../support/processes.ts';
+import { makeHistoryRepo, type HistoryRepo } from '../../support/history-repo.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const settings = readSettings({

@@ -7,9 +7,9 @@
  * configuration value. A mock that breaks its answer (a reset, bytes that are not HTTP, a delay
  * past the wait) is reported as what it did.
  */
-import { USERS_PATH } from '../../shared/curl.ts';
-import { emailKey } from '../../shared/person-key.ts';
-import type { ViewEntry } from '../../sources/fixtures.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import { emailKey } from '../src/shared/person-key.ts';
+import type { ViewEntry } from '../src/sources/fixtures.ts';
 import { mayCall, refusal, type MockAddresses } from './places.ts';
 import { CALL_TIMEOUT_MS, MOCK_METHODS, ToolInputError } from './tool-names.ts';
 

@@ -1,10 +1,10 @@
 /** A guide as the MCP server gives it: readable Markdown, without MDX's imports and components. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGuides } from '../../../../src/sources/guides.ts';
-import { guideText, mdxToMarkdown } from '../../../../src/site/mcp/guide-text.ts';
-import type { MockWords } from '../../../../src/site/mock-place.ts';
-import { ROOT } from '../../../../support/processes.ts';
+import { readGuides } from '../../../src/sources/guides.ts';
+import { guideText, mdxToMarkdown } from '../../../mcp/guide-text.ts';
+import type { MockWords } from '../../../src/site/mock-place.ts';
+import { ROOT } from '../../../support/processes.ts';
 
 const mock: MockWords = {
 	url: 'https://mock.portal.example',

@@ -8,8 +8,8 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { USERS_PATH } from '../../shared/curl.ts';
-import type { ApiReference, OperationResponse } from '../../sources/openapi.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import type { ApiReference, OperationResponse } from '../src/sources/openapi.ts';
 import { ToolInputError } from './tool-names.ts';
 
 /** A compiled body validator, as the panel's check reads one. */

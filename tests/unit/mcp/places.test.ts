@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadViews } from '../../../../src/sources/fixtures.ts';
-import { readSettings } from '../../../../src/sources/settings.ts';
-import { callMock, whatTheMockDid } from '../../../../src/site/mcp/call-mock.ts';
-import { mayCall, mockAddresses, portalOrigins, refusal } from '../../../../src/site/mcp/places.ts';
-import { callersKeys } from '../../../../src/site/mcp/server.ts';
-import { ToolInputError } from '../../../../src/site/mcp/tool-names.ts';
-import { ROOT } from '../../../../support/processes.ts';
+import { loadViews } from '../../../src/sources/fixtures.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+import { callMock, whatTheMockDid } from '../../../mcp/call-mock.ts';
+import { mayCall, mockAddresses, portalOrigins, refusal } from '../../../mcp/places.ts';
+import { callersKeys } from '../../../mcp/server.ts';
+import { ToolInputError } from '../../../mcp/tool-names.ts';
+import { ROOT } from '../../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 

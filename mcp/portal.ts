@@ -8,28 +8,33 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiReference } from '../../sources/openapi.ts';
+import type { ApiReference } from '../src/sources/openapi.ts';
 import {
 	composeContract,
 	composedReference,
 	readContract,
 	shownPath,
-} from '../../sources/contract.ts';
-import { createFixtureReader, printable, type ViewEntry } from '../../sources/fixtures.ts';
-import { readGuides, type GuideSource } from '../../sources/guides.ts';
-import type { PortalSettings } from '../../sources/settings.ts';
-import { readFixtureHistory } from '../../sources/fixture-history.ts';
-import { git, historyStatusOf, type HistoryStatus } from '../../sources/git.ts';
-import { viewHosts, type ViewHosts } from '../../shared/hosts.ts';
-import { compareViews } from '../../shared/views.ts';
-import { localMockUrl, shownMockUrl } from '../../shared/urls.ts';
-import { publicView, type PublicView } from '../public-view.ts';
-import { buildPeople, type Person } from '../people.ts';
-import { mockWords, type MockWords } from '../mock-place.ts';
-import { buildHistory, isAccessChange, newestFirst, type HistoryEntry } from '../history.ts';
-import { HISTORY_COMMITS_PER_PAGE } from '../access.ts';
-import { pageSlices } from '../markdown/lists.ts';
-import type { ContractChangesPage } from '../markdown/contract-changes.ts';
+} from '../src/sources/contract.ts';
+import { createFixtureReader, printable, type ViewEntry } from '../src/sources/fixtures.ts';
+import { readGuides, type GuideSource } from '../src/sources/guides.ts';
+import type { PortalSettings } from '../src/sources/settings.ts';
+import { readFixtureHistory } from '../src/sources/fixture-history.ts';
+import { git, historyStatusOf, type HistoryStatus } from '../src/sources/git.ts';
+import { viewHosts, type ViewHosts } from '../src/shared/hosts.ts';
+import { compareViews } from '../src/shared/views.ts';
+import { localMockUrl, shownMockUrl } from '../src/shared/urls.ts';
+import { publicView, type PublicView } from '../src/site/public-view.ts';
+import { buildPeople, type Person } from '../src/site/people.ts';
+import { mockWords, type MockWords } from '../src/site/mock-place.ts';
+import {
+	buildHistory,
+	isAccessChange,
+	newestFirst,
+	type HistoryEntry,
+} from '../src/site/history.ts';
+import { HISTORY_COMMITS_PER_PAGE } from '../src/site/access.ts';
+import { pageSlices } from '../src/site/markdown/lists.ts';
+import type { ContractChangesPage } from '../src/site/markdown/contract-changes.ts';
 import { portalOrigins } from './places.ts';
 import { ToolInputError } from './tool-names.ts';
 
@@ -133,8 +138,8 @@ async function contractStamp(file: string): Promise<string> {
  */
 async function readContractChanges(file: string): Promise<ContractChangesPage[]> {
 	const [{ readContractHistory }, { contractChangelog }] = await Promise.all([
-		import('../../sources/contract-history.ts'),
-		import('../contract-changes.ts'),
+		import('../src/sources/contract-history.ts'),
+		import('../src/site/contract-changes.ts'),
 	]);
 	const reading = await readContractHistory(file);
 	const status = historyStatusOf(reading);

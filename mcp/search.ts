@@ -11,7 +11,7 @@
  * refusal of filters no page carries together (`inapplicableFilters`), its first results and its
  * excerpts (`excerptParts`).
  */
-import { ROLES } from '../../schemas/view.ts';
+import { ROLES } from '../src/schemas/view.ts';
 import {
 	accessHref,
 	guideHref,
@@ -19,9 +19,9 @@ import {
 	REFERENCE_HREF,
 	referenceChangesHref,
 	viewHref,
-} from '../../shared/urls.ts';
-import { accessEntries, byEnvironment, describeRoles, roleDiffers } from '../people.ts';
-import { count } from '../access.ts';
+} from '../src/shared/urls.ts';
+import { accessEntries, byEnvironment, describeRoles, roleDiffers } from '../src/site/people.ts';
+import { count } from '../src/site/access.ts';
 import {
 	CHANGE_CLASSES,
 	CLASS_LABELS,
@@ -29,9 +29,9 @@ import {
 	countsInWords,
 	isDocumentationOnly,
 	type ContractEntry,
-} from '../contract-changes.ts';
-import { shortSubject } from '../history.ts';
-import type { ContractChangesPage } from '../markdown/contract-changes.ts';
+} from '../src/site/contract-changes.ts';
+import { shortSubject } from '../src/site/history.ts';
+import type { ContractChangesPage } from '../src/site/markdown/contract-changes.ts';
 import {
 	accessOverviewLede,
 	environmentAccessLede,
@@ -40,9 +40,9 @@ import {
 	roleAccessLede,
 	roleInEnvironmentLede,
 	viewHostsText,
-} from '../page-text.ts';
-import { proseParagraphs } from '../prose.ts';
-import { formatShortTimestamp } from '../time.ts';
+} from '../src/site/page-text.ts';
+import { proseParagraphs } from '../src/site/prose.ts';
+import { formatShortTimestamp } from '../src/site/time.ts';
 import type { PagefindIndex, SearchRecord } from './pagefind.ts';
 import { SEARCH_KINDS, ToolInputError, type SearchKind } from './tool-names.ts';
 import type { PortalSnapshot } from './portal.ts';
