@@ -14,9 +14,15 @@ import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { isMapping } from './contract.ts';
+import { z } from 'zod';
 import { codeHash, pruneOthers } from './disk-cache.ts';
-import type { ApiReference } from './openapi.ts';
+import { isMapping } from './mapping.ts';
+import {
+	parameterSchema,
+	securitySchemeSchema,
+	type ApiReference,
+	type ResponseModel,
+} from './openapi.ts';
 
 /** The most a cache folder keeps of other contracts' readings (the tests' copies among them), in bytes. */
 const OTHER_CACHES_MAX_BYTES = 16 * 1024 * 1024;
@@ -66,6 +72,68 @@ export interface ContractCache {
 	keep: (text: string, reading: CachedContract) => void;
 }
 
+/** An example of a body or a header, as the model keeps it. */
+const namedExampleSchema = z.object({
+	name: z.string(),
+	summary: z.string().optional(),
+	value: z.unknown(),
+});
+
+/** A response of the model: its description, headers and bodies. */
+const responseModelSchema = z.object({
+	description: z.string(),
+	headers: z.array(
+		z.object({
+			name: z.string(),
+			description: z.string().optional(),
+			required: z.boolean(),
+			examples: z.array(namedExampleSchema),
+		}),
+	),
+	bodies: z.array(
+		z.object({
+			mediaType: z.string(),
+			schemaName: z.string().optional(),
+			rows: z.array(
+				z.object({
+					field: z.string(),
+					type: z.string(),
+					required: z.boolean(),
+					description: z.string(),
+					constraints: z.array(z.string()),
+				}),
+			),
+			examples: z.array(namedExampleSchema),
+			schema: z.unknown().optional(),
+		}),
+	),
+}) satisfies z.ZodType<ResponseModel>;
+
+/**
+ * The contract's model as `openapi.ts` makes it: a kept reading is parsed with it, so a cache file
+ * written by other code (or damaged in a way V8 still reads) is read again rather than trusted.
+ */
+const apiReferenceSchema = z.object({
+	title: z.string(),
+	version: z.string(),
+	summary: z.string().optional(),
+	description: z.string().optional(),
+	servers: z.array(z.object({ url: z.string(), description: z.string().optional() })),
+	operations: z.array(
+		z.object({
+			method: z.string(),
+			path: z.string(),
+			operationId: z.string().optional(),
+			summary: z.string().optional(),
+			description: z.string().optional(),
+			security: z.array(z.object({ name: z.string(), scheme: securitySchemeSchema })),
+			parameters: z.array(parameterSchema),
+			responses: z.array(responseModelSchema.extend({ status: z.string() })),
+		}),
+	),
+	responses: z.record(z.string(), responseModelSchema),
+}) satisfies z.ZodType<ApiReference>;
+
 /** What a cache file holds. */
 interface CacheFile extends CachedContract {
 	text: string;
@@ -94,13 +162,14 @@ export function openContractCache(
 			try {
 				kept = deserialize(readFileSync(cacheFile));
 			} catch {
+				// No file yet, or one V8 cannot read: the contract is read afresh, as without a cache.
 				return undefined;
 			}
 			if (!isMapping(kept) || kept['text'] !== textKey(text)) return undefined;
-			const { document, reference } = kept;
-			// The model's shape is the code's, and the code is the cache file's name.
-			return isMapping(document) && isMapping(reference)
-				? { document, reference: reference as unknown as ApiReference }
+			const { document } = kept;
+			const reference = apiReferenceSchema.safeParse(kept['reference']);
+			return isMapping(document) && reference.success
+				? { document, reference: reference.data }
 				: undefined;
 		},
 		keep: (text, { document, reference }) => {

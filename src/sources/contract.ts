@@ -15,6 +15,7 @@ import type { Role } from '../schemas/view.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import { localMockUrl } from '../shared/urls.ts';
 import type { ContractCache } from './contract-cache.ts';
+import { isMapping } from './mapping.ts';
 import type { ApiReference, NamedExample } from './openapi.ts';
 import { viewName } from '../shared/views.ts';
 
@@ -50,11 +51,6 @@ export class ContractError extends Error {
 
 /** A YAML or JSON mapping. */
 const mappingSchema = z.record(z.string(), z.unknown());
-
-/** Whether a value is a mapping (not an array, not null). */
-export function isMapping(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The address of the local mock on a port, as `npm run mock` serves it. */
 export function mockOrigin(port: number): string {

@@ -80,7 +80,8 @@ const responseSchema = z.object({
 	content: z.record(z.string(), mediaSchema).optional(),
 });
 
-const parameterSchema = z.object({
+/** An operation parameter as the contract writes it, and as the model keeps it. */
+export const parameterSchema = z.object({
 	name: text,
 	in: z.enum(['query', 'header', 'path', 'cookie']),
 	description: text.optional(),
@@ -101,7 +102,8 @@ const operationSchema = z.object({
 	responses: z.record(z.string(), responseSchema),
 });
 
-const securitySchemeSchema = z.object({
+/** A security scheme as the contract writes it, and as the model keeps it. */
+export const securitySchemeSchema = z.object({
 	type: text,
 	scheme: text.optional(),
 	bearerFormat: text.optional(),

@@ -163,6 +163,18 @@ describe('the contract cache', () => {
 		);
 	});
 
+	it('reads the contract again from a cache file whose model is not in the shape the pages read', async () => {
+		const { contract, cache } = await setUp('misshapen');
+		await start(contract, cache);
+		const file = await cacheFile(cache);
+		const kept = deserialize(await readFile(file)) as { reference: Record<string, unknown> };
+		kept.reference = { ...kept.reference, title: 'Planted without operations', operations: 'none' };
+		await writeFile(file, serialize(kept));
+		const read = await start(contract, cache);
+		expect(read.reference.title).toBe('Console user directory API');
+		expect(read.reference.operations.length).toBeGreaterThan(0);
+	});
+
 	it('reads the contract with a cache folder that cannot be written, and without its code', async () => {
 		const { contract, cache } = await setUp('unwritable');
 		await writeFile(cache.folder, 'a file where the folder would be');
