@@ -7,13 +7,11 @@
  */
 import path from 'node:path';
 import {
-	boundaryCommits,
-	commitInfo,
-	git,
-	gitMessage,
-	HEADER_FORMAT,
-	parseRawLog,
+	changedBlobs,
+	historyFailure,
+	readFileLog,
 	readObjects,
+	readOnce,
 	repositoryOf,
 	type CommitInfo,
 	type FileStatus,
@@ -44,94 +42,34 @@ export async function readContractHistory(file: string): Promise<ContractHistory
 	if ('reason' in repository) return { available: false, reason: repository.reason };
 	const { top, inside } = repository;
 	const name = `${inside === '' ? '' : `${inside}/`}${path.basename(file)}`;
-	const spec = `:(literal)${name}`;
 	try {
-		const checkedOut = await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(
-			() => undefined,
-		);
-		if (!checkedOut) return { available: false, reason: 'the repository has no commit yet' };
-		const tracked = await git(top, ['ls-files', '-z', '--', spec]);
-		if (tracked.length === 0) {
-			return {
-				available: false,
-				reason: `the repository the contract lies in does not track ${name}`,
-			};
-		}
-		const [shallowText, log, shortNames, head, status] = await Promise.all([
-			git(top, ['rev-parse', '--is-shallow-repository']),
-			git(top, [
-				'log',
-				'-z',
-				'--reverse',
-				'--raw',
-				'--no-abbrev',
-				'--no-color',
-				'--no-show-signature',
-				`--format=${HEADER_FORMAT}`,
-				'HEAD',
-				'--',
-				spec,
-			]),
-			// --no-abbrev gives whole commit names for %h too, as in fixture-history.ts.
-			git(top, ['log', '--format=%H %h', 'HEAD', '--', spec]),
-			commitInfo(top, 'HEAD'),
-			git(top, ['status', '--porcelain', '-z', '--', spec]),
-		]);
-		const shallow = shallowText.toString('utf8').trim() === 'true';
-		const boundaries = shallow ? await boundaryCommits(top) : new Set<string>();
-		const short = new Map(
-			shortNames
-				.toString('utf8')
-				.split('\n')
-				.map((line) => line.split(' ') as [string, string]),
-		);
-		const raw = parseRawLog(log.toString('utf8'));
-		const blobs = new Set<string>();
-		for (const commit of raw) {
-			for (const change of commit.files) {
-				if (change.fromBlob) blobs.add(change.fromBlob);
-				if (change.toBlob) blobs.add(change.toBlob);
-			}
-		}
-		const objects = await readObjects(top, [...blobs]);
+		const log = await readFileLog(top, `:(literal)${name}`, {
+			untrackedReason: `the repository the contract lies in does not track ${name}`,
+		});
+		if ('reason' in log) return { available: false, reason: log.reason };
+		const objects = await readObjects(top, [...changedBlobs(log.commits)]);
 		const text = (blob: string | undefined): string | undefined =>
 			blob === undefined ? undefined : objects.get(blob)?.toString('utf8');
-		const commits = raw.flatMap(({ files, parents, ...info }): ContractCommit[] => {
+		const commits = log.commits.flatMap(({ files, parents: _, ...info }): ContractCommit[] => {
 			const [change] = files;
 			if (!change) return [];
 			return [
 				{
 					...info,
-					short: short.get(info.hash) ?? info.short,
 					status: change.status,
-					boundary: boundaries.has(info.hash) && parents.length === 0,
 					before: text(change.fromBlob),
 					after: text(change.toBlob),
 				},
 			];
 		});
-		let start = commits[0]?.date;
-		if (shallow && boundaries.size > 0) {
-			const dates = await Promise.all(
-				[...boundaries].map(async (hash) => (await commitInfo(top, hash)).date),
-			);
-			start = dates.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? start;
-		}
-		return { available: true, shallow, start, head, dirty: status.length > 0, commits };
+		const { shallow, head, dirty } = log;
+		const start = log.boundaryStart ?? commits[0]?.date;
+		return { available: true, shallow, start, head, dirty, commits };
 	} catch (error) {
-		return { available: false, reason: gitMessage(error) };
+		return historyFailure(error);
 	}
 }
-
-/** The history of each contract file read in this process: read once per build. */
-const readings = new Map<string, Promise<ContractHistory>>();
 
 /** The history of a contract file, read once per process (once per build). */
-export function contractHistory(file: string): Promise<ContractHistory> {
-	let reading = readings.get(file);
-	if (!reading) {
-		reading = readContractHistory(file);
-		readings.set(file, reading);
-	}
-	return reading;
-}
+export const contractHistory: (file: string) => Promise<ContractHistory> =
+	readOnce(readContractHistory);

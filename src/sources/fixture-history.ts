@@ -16,13 +16,14 @@ import type { View } from '../schemas/view.ts';
 import { decodeFixture, FIXTURE_MAX_BYTES } from './fixture-file.ts';
 import { fixtureFiles, parseFixtureSource } from './fixtures.ts';
 import {
-	boundaryCommits,
+	changedBlobs,
 	commitInfo,
 	git,
-	gitMessage,
-	HEADER_FORMAT,
+	historyFailure,
 	parseRawLog,
+	readFileLog,
 	readObjects,
+	readOnce,
 	repositoryOf,
 	type CommitInfo,
 	type FileStatus,
@@ -149,55 +150,18 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 	const repository = await repositoryOf(folder, 'the views folder');
 	if ('reason' in repository) return { available: false, reason: repository.reason };
 	const { top, inside } = repository;
+	const spec = `:(glob)${inside === '' ? '' : `${inside}/`}*.json`;
 	try {
-		const spec = `:(glob)${inside === '' ? '' : `${inside}/`}*.json`;
 		// A folder inside a repository that does not track it (ignored, or never added) has no
 		// history, and the repository's commit says nothing about its fixtures.
-		const checkedOut = await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(
-			() => undefined,
-		);
-		if (!checkedOut) return { available: false, reason: 'the repository has no commit yet' };
-		const tracked = await git(top, ['ls-files', '-z', '--', spec]);
-		if (tracked.length === 0) {
-			return {
-				available: false,
-				reason: "the repository the views folder lies in does not track the folder's fixtures",
-			};
-		}
-		const [shallowText, log, shortNames, head, status] = await Promise.all([
-			git(top, ['rev-parse', '--is-shallow-repository']),
-			git(top, [
-				'log',
-				'-z',
-				'--reverse',
-				'--raw',
-				'--no-abbrev',
-				'-M',
-				'--no-color',
-				'--no-show-signature',
-				`--format=${HEADER_FORMAT}`,
-				'HEAD',
-				'--',
-				spec,
-			]),
-			// --no-abbrev, which gives the whole names of the files' versions, gives whole commit
-			// names for %h too: the short names come from a second listing of the same commits.
-			git(top, ['log', '--format=%H %h', 'HEAD', '--', spec]),
-			commitInfo(top, 'HEAD'),
-			git(top, ['status', '--porcelain', '-z', '--untracked-files=all', '--', spec]),
-		]);
-		const shallow = shallowText.toString('utf8').trim() === 'true';
-		const boundaries = shallow ? await boundaryCommits(top) : new Set<string>();
-		const short = new Map(
-			shortNames
-				.toString('utf8')
-				.split('\n')
-				.map((line) => line.split(' ') as [string, string]),
-		);
-		const raw = parseRawLog(log.toString('utf8')).map((commit) => ({
-			...commit,
-			short: short.get(commit.hash) ?? commit.short,
-		}));
+		const log = await readFileLog(top, spec, {
+			renames: true,
+			untracked: true,
+			untrackedReason:
+				"the repository the views folder lies in does not track the folder's fixtures",
+		});
+		if ('reason' in log) return { available: false, reason: log.reason };
+		const raw = log.commits;
 		const tagList = await readTags(top);
 		const tagFiles = await Promise.all(
 			tagList.map(async (tag) => ({
@@ -210,13 +174,7 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 					.filter(Boolean),
 			})),
 		);
-		const blobs = new Set<string>();
-		for (const commit of raw) {
-			for (const file of commit.files) {
-				if (file.fromBlob) blobs.add(file.fromBlob);
-				if (file.toBlob) blobs.add(file.toBlob);
-			}
-		}
+		const blobs = changedBlobs(raw);
 		for (const tag of tagFiles) for (const { blob } of tag.files) blobs.add(blob);
 		const objects = await readObjects(top, [...blobs]);
 		const versions = new Map<string, FixtureVersion>();
@@ -234,11 +192,9 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 			versions.set(`${blob} ${slugOf(file)}`, read);
 			return read;
 		};
-		const commits = raw.map(({ files, parents, ...info }): FixtureCommit => {
-			const boundary = boundaries.has(info.hash) && parents.length === 0;
+		const commits = raw.map(({ files, parents: _, ...info }): FixtureCommit => {
 			return {
 				...info,
-				boundary,
 				files: files.map((file) => ({
 					status: file.status,
 					fromSlug: file.fromPath === undefined ? undefined : slugOf(file.fromPath),
@@ -248,13 +204,7 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 				})),
 			};
 		});
-		let start = commits[0]?.date;
-		if (shallow && boundaries.size > 0) {
-			const dates = await Promise.all(
-				[...boundaries].map(async (hash) => (await commitInfo(top, hash)).date),
-			);
-			start = dates.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? start;
-		}
+		const start = log.boundaryStart ?? commits[0]?.date;
 		// Newest commit first, whenever each tag was made; tags of one commit by name.
 		tagFiles.sort(
 			(a, b) => Date.parse(b.info.date) - Date.parse(a.info.date) || (a.name < b.name ? -1 : 1),
@@ -268,37 +218,16 @@ export async function readFixtureHistory(folder: string): Promise<FixtureHistory
 				version: version(file, blob) ?? { readable: false, fields: ['(file)'] },
 			})),
 		}));
-		return {
-			available: true,
-			shallow,
-			start,
-			head,
-			dirty: status.length > 0,
-			commits,
-			tags,
-		};
+		const { shallow, head, dirty } = log;
+		return { available: true, shallow, start, head, dirty, commits, tags };
 	} catch (error) {
-		const message = gitMessage(error);
-		// A repository without any commit yet has no HEAD to read history from.
-		if (/ambiguous argument 'HEAD'|bad revision 'HEAD'|does not have any commits/i.test(message)) {
-			return { available: false, reason: 'the repository has no commit yet' };
-		}
-		return { available: false, reason: message };
+		return historyFailure(error);
 	}
 }
-
-/** The history of each views folder read in this process: read once per build. */
-const readings = new Map<string, Promise<FixtureHistory>>();
 
 /** The fixtures' history of a views folder, read once per process (once per build). */
-export function fixtureHistory(folder: string): Promise<FixtureHistory> {
-	let reading = readings.get(folder);
-	if (!reading) {
-		reading = readFixtureHistory(folder);
-		readings.set(folder, reading);
-	}
-	return reading;
-}
+export const fixtureHistory: (folder: string) => Promise<FixtureHistory> =
+	readOnce(readFixtureHistory);
 
 /** The digest of a fixture set, and how many files it covers. */
 export interface FixtureDigest {

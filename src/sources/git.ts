@@ -319,7 +319,146 @@ export async function boundaryCommits(top: string): Promise<Set<string>> {
 	try {
 		const text = await readFile(path.resolve(top, file), 'utf8');
 		return new Set(text.split('\n').filter((line) => line.trim() !== ''));
-	} catch {
-		return new Set();
+	} catch (error) {
+		// No list: git keeps none where no commit's parents are cut off.
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+		throw error;
 	}
+}
+
+/** A commit of a file log: as `git log --raw` gives it, with where a shallow clone stops. */
+export interface LoggedCommit extends RawCommit {
+	/** Whether history stops at it in a shallow clone: its parents are missing. */
+	boundary: boolean;
+}
+
+/** The log of the files a pathspec names, as the readers of a history share it. */
+export interface FileLog {
+	/** Whether the clone is shallow. */
+	shallow: boolean;
+	/** The date of the oldest commit a shallow clone reaches; undefined when it is not shallow. */
+	boundaryStart: string | undefined;
+	/** The commit checked out. */
+	head: CommitInfo;
+	/** Whether the files differ on disk from the commit checked out. */
+	dirty: boolean;
+	/** Every commit that changed the files, oldest first, with its short name. */
+	commits: LoggedCommit[];
+}
+
+/** How a history reads its files' log. */
+export interface FileLogOptions {
+	/** Whether moves are followed as renames (`git log -M`). */
+	renames?: boolean;
+	/** Whether a file not yet added makes the files dirty. */
+	untracked?: boolean;
+	/** Why there is no history when the repository tracks none of the files, in a reader's words. */
+	untrackedReason: string;
+}
+
+/** Why there is no history when HEAD names no commit. */
+const NO_COMMIT_YET = 'the repository has no commit yet';
+
+/**
+ * Reads the log of the files `spec` names (a git pathspec) in the repository at `top`: each
+ * commit that changed them, oldest first, with their blobs before and after, and where a shallow
+ * clone stops; or why there is none. Throws git's failure, which `historyFailure` words.
+ */
+export async function readFileLog(
+	top: string,
+	spec: string,
+	options: FileLogOptions,
+): Promise<FileLog | { reason: string }> {
+	const checkedOut = await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(
+		// --verify --quiet fails without a word for a HEAD that names no commit: that is the answer.
+		() => undefined,
+	);
+	if (!checkedOut) return { reason: NO_COMMIT_YET };
+	const tracked = await git(top, ['ls-files', '-z', '--', spec]);
+	if (tracked.length === 0) return { reason: options.untrackedReason };
+	const [shallowText, log, shortNames, head, status] = await Promise.all([
+		git(top, ['rev-parse', '--is-shallow-repository']),
+		git(top, [
+			'log',
+			'-z',
+			'--reverse',
+			'--raw',
+			'--no-abbrev',
+			...(options.renames ? ['-M'] : []),
+			'--no-color',
+			'--no-show-signature',
+			`--format=${HEADER_FORMAT}`,
+			'HEAD',
+			'--',
+			spec,
+		]),
+		// --no-abbrev, which gives the whole names of the files' versions, gives whole commit
+		// names for %h too: the short names come from a second listing of the same commits.
+		git(top, ['log', '--format=%H %h', 'HEAD', '--', spec]),
+		commitInfo(top, 'HEAD'),
+		git(top, [
+			'status',
+			'--porcelain',
+			'-z',
+			...(options.untracked ? ['--untracked-files=all'] : []),
+			'--',
+			spec,
+		]),
+	]);
+	const shallow = shallowText.toString('utf8').trim() === 'true';
+	const boundaries = shallow ? await boundaryCommits(top) : new Set<string>();
+	const short = new Map(
+		shortNames
+			.toString('utf8')
+			.split('\n')
+			.map((line) => line.split(' ') as [string, string]),
+	);
+	const commits = parseRawLog(log.toString('utf8')).map((commit) => ({
+		...commit,
+		short: short.get(commit.hash) ?? commit.short,
+		boundary: boundaries.has(commit.hash) && commit.parents.length === 0,
+	}));
+	let boundaryStart: string | undefined;
+	if (boundaries.size > 0) {
+		const dates = await Promise.all(
+			[...boundaries].map(async (hash) => (await commitInfo(top, hash)).date),
+		);
+		boundaryStart = dates.sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+	}
+	return { shallow, boundaryStart, head, dirty: status.length > 0, commits };
+}
+
+/** The blobs a log's commits name, before and after each change. */
+export function changedBlobs(commits: readonly RawCommit[]): Set<string> {
+	const blobs = new Set<string>();
+	for (const commit of commits) {
+		for (const change of commit.files) {
+			if (change.fromBlob) blobs.add(change.fromBlob);
+			if (change.toBlob) blobs.add(change.toBlob);
+		}
+	}
+	return blobs;
+}
+
+/** Why a history could not be read, from git's failure while reading it. */
+export function historyFailure(error: unknown): { available: false; reason: string } {
+	const message = gitMessage(error);
+	// A repository without any commit yet has no HEAD to read history from.
+	if (/ambiguous argument 'HEAD'|bad revision 'HEAD'|does not have any commits/i.test(message)) {
+		return { available: false, reason: NO_COMMIT_YET };
+	}
+	return { available: false, reason: message };
+}
+
+/** A reading made once per process for each key (once per build), the same promise each time. */
+export function readOnce<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+	const readings = new Map<string, Promise<T>>();
+	return (key) => {
+		let reading = readings.get(key);
+		if (!reading) {
+			reading = read(key);
+			readings.set(key, reading);
+		}
+		return reading;
+	};
 }
