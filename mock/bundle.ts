@@ -17,10 +17,11 @@
  * outside the bundle: the resolve hook is not in it, so no import pays for it.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { writeAside } from '../src/sources/disk-cache.ts';
 import { STAND_INS } from './stand-ins.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -103,6 +104,7 @@ async function freshBundle(at: Checkout): Promise<string | undefined> {
 		record = JSON.parse(await readFile(at.record, 'utf8')) as BundleRecord;
 		if (typeof record.hash !== 'string' || !Array.isArray(record.inputs)) return undefined;
 	} catch {
+		// No record yet, or one cut short: a new bundle is made, and recorded whole.
 		return undefined;
 	}
 	const contents = new Map<string, Buffer>();
@@ -186,13 +188,10 @@ async function makeBundle(at: Checkout): Promise<string | undefined> {
 	const hash = await hashOf(at, contents);
 	const file = path.join(at.cache, `${at.tag}-${hash}.mjs`);
 	await mkdir(at.cache, { recursive: true });
-	// Written aside and renamed, so a mock starting meanwhile reads a whole file or none.
-	const aside = `${file}.${process.pid}`;
-	await writeFile(aside, output.contents);
-	await rename(aside, file);
+	// Each written whole, so a mock starting meanwhile reads a whole file or none.
+	writeAside(file, output.contents);
 	const record: BundleRecord = { hash, inputs: [...contents.keys()].sort() };
-	await writeFile(`${at.record}.${process.pid}`, JSON.stringify(record));
-	await rename(`${at.record}.${process.pid}`, at.record);
+	writeAside(at.record, JSON.stringify(record));
 	for (const name of await readdir(at.cache)) {
 		if (name.startsWith(`${at.tag}-`) && name.endsWith('.mjs') && name !== path.basename(file))
 			await rm(path.join(at.cache, name), { force: true });
@@ -200,16 +199,30 @@ async function makeBundle(at: Checkout): Promise<string | undefined> {
 	return file;
 }
 
+/** Says on stderr why the mock runs from its sources. */
+function warn(line: string): void {
+	console.warn(line);
+}
+
 /**
  * The mock's bundle for the code as it is now: the one kept if it was made from it, else a new
- * one; undefined when none can be made (the mock then runs from its sources). `root` and `entry`
- * name another checkout and file to bundle (the tests' own).
+ * one; undefined when none can be made (the mock then runs from its sources), which is said once
+ * with its cause through `report`. `root` and `entry` name another checkout and file to bundle
+ * (the tests' own).
  */
-export async function mockBundle(root = ROOT, entry = 'mock/main.ts'): Promise<string | undefined> {
+export async function mockBundle(
+	root = ROOT,
+	entry = 'mock/main.ts',
+	report: (line: string) => void = warn,
+): Promise<string | undefined> {
 	const at = checkout(root, entry);
 	try {
 		return (await freshBundle(at)) ?? (await makeBundle(at));
-	} catch {
+	} catch (error) {
+		const cause = error instanceof Error ? error.message : String(error);
+		report(
+			`The mock runs from its sources, more slowly: its bundle could not be made (${cause.trim().replaceAll('\n', '; ')}).`,
+		);
 		return undefined;
 	}
 }

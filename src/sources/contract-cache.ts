@@ -11,11 +11,11 @@
  * time. Where nothing can be read or written, there is no cache.
  */
 import { hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { z } from 'zod';
-import { codeHash, pruneOthers } from './disk-cache.ts';
+import { codeHash, pruneOthers, writeAside } from './disk-cache.ts';
 import { isMapping } from './mapping.ts';
 import {
 	parameterSchema,
@@ -177,10 +177,7 @@ export function openContractCache(
 				const kept: CacheFile = { text: textKey(text), document, reference };
 				const bytes = serialize(kept);
 				mkdirSync(options.folder, { recursive: true });
-				// Written aside and renamed, so a reader meanwhile reads a whole file or none.
-				const aside = `${cacheFile}.${process.pid}`;
-				writeFileSync(aside, bytes);
-				renameSync(aside, cacheFile);
+				writeAside(cacheFile, bytes);
 				// The same contract's readings by older code are of no more use; others are kept a while.
 				for (const other of readdirSync(options.folder)) {
 					if (other.startsWith(prefix) && other.endsWith('.v8') && other !== name)

@@ -1,10 +1,11 @@
 /**
- * What the caches kept under node_modules/.cache share (the fixture cache, `fixture-cache.ts`, and
- * the contract cache, `contract-cache.ts`): the hash of the code a cache depends on, which names
- * its files, and the pruning of the files that code or other inputs left behind.
+ * What the caches kept under node_modules/.cache share (the fixture cache, `fixture-cache.ts`, the
+ * contract cache, `contract-cache.ts`, and the mock's bundle, `mock/bundle.ts`): the hash of the
+ * code a cache depends on, which names its files, writing a file whole, and the pruning of the
+ * files that code or other inputs left behind.
  */
 import { hash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -17,8 +18,19 @@ export function codeHash(code: readonly string[], salt = ''): string | undefined
 		const parts = code.map((file) => `${file}\0${hash('sha256', readFileSync(file))}`);
 		return hash('sha256', [...parts, salt].join('\0'), 'hex').slice(0, 16);
 	} catch {
+		// A file of the code gone or unreadable: no cache, so nothing is read for the wrong code.
 		return undefined;
 	}
+}
+
+/**
+ * Writes a file aside (its name and this process's id) and renames it into place, so that a
+ * reader meanwhile, in this process or another, reads the whole file or none.
+ */
+export function writeAside(file: string, data: string | NodeJS.ArrayBufferView): void {
+	const aside = `${file}.${process.pid}`;
+	writeFileSync(aside, data);
+	renameSync(aside, file);
 }
 
 /**

@@ -13,17 +13,10 @@
  * added at the end; once it holds more old lines than current ones, it is written afresh.
  */
 import { hash } from 'node:crypto';
-import {
-	appendFileSync,
-	mkdirSync,
-	readdirSync,
-	readFileSync,
-	renameSync,
-	writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { View } from '../schemas/view.ts';
-import { codeHash, pruneOthers } from './disk-cache.ts';
+import { codeHash, pruneOthers, writeAside } from './disk-cache.ts';
 
 /** Where a checkout keeps its fixture caches, relative to it. */
 export const FIXTURE_CACHE_FOLDER = path.join('node_modules', '.cache', 'console-portal-fixtures');
@@ -133,10 +126,7 @@ export function openFixtureCache(
 				if (stale > current.size) {
 					for (const key of all.keys()) if (!current.has(key)) all.delete(key);
 					const text = [...all].map(([key, line]) => `${key}\t${line}\n`).join('');
-					// Written aside and renamed, so a reader meanwhile reads a whole file or none.
-					const aside = `${file}.${process.pid}`;
-					writeFileSync(aside, text);
-					renameSync(aside, file);
+					writeAside(file, text);
 				} else {
 					appendFileSync(file, kept.join(''));
 				}

@@ -104,9 +104,16 @@ describe('the bundle npm run mock runs', () => {
 		expect(record.inputs).toEqual([path.join('app', 'entry.ts'), path.join('app', 'part.ts')]);
 	});
 
-	it('is not made from code that does not compile, so the mock runs from its sources', async () => {
+	it('is not made from code that does not compile, so the mock runs from its sources and says why once', async () => {
 		await put('app/part.ts', 'export const word: string = ;\n');
-		expect(await mockBundle(root, 'app/entry.ts')).toBeUndefined();
+		const said: string[] = [];
+		expect(await mockBundle(root, 'app/entry.ts', (line) => said.push(line))).toBeUndefined();
+		expect(said).toHaveLength(1);
+		expect(said[0]).toMatch(
+			/^The mock runs from its sources, more slowly: its bundle could not be made \(/,
+		);
+		expect(said[0]).toContain('part.ts');
+		expect(said[0]).not.toContain('\n');
 	});
 
 	it("imports Node's built-ins with require(), which loads no namespace of all their exports", async () => {
