@@ -105,16 +105,23 @@ function openQuote(prefer: string): { name: string; value: string } | undefined 
 	const start = Math.max(prefer.lastIndexOf(',', quote), prefer.lastIndexOf(';', quote)) + 1;
 	const preference = prefer.slice(start);
 	const equals = preference.indexOf('=');
-	const name = (equals < 0 ? '' : preference.slice(0, equals)).trim().toLowerCase();
+	// No `=` from the preference on: it has no value, and no control follows it.
+	if (equals < 0) return undefined;
+	const name = preference.slice(0, equals).trim().toLowerCase();
 	const ours = (NAMES as readonly string[]).includes(name);
 	if (!ours && !CONTROL_NAMED.test(prefer.slice(quote))) return undefined;
 	return { name, value: preference.slice(equals + 1).trim() };
 }
 
-/** Whether each control's value is one the mock understood and accepted, by name. */
-const ACCEPTED: Record<(typeof NAMES)[number], (value: string) => boolean> = {
+/** A control's name, as `NAMES` lists them. */
+type ControlName = (typeof NAMES)[number];
+
+/**
+ * Whether each control's value is one the mock understood and accepted, by name; an example is
+ * accepted when the contract has one of that name (`shownControls`'s `exampleKnown`).
+ */
+const ACCEPTED: Record<Exclude<ControlName, 'example'>, (value: string) => boolean> = {
 	code: (value) => /^\d{3}$/.test(value),
-	example: () => false,
 	dynamic: (value) => value === 'true' || value === 'false',
 	seed: (value) => readSeed(value) !== undefined,
 	delay: (value) => readDelay(value) !== undefined,
@@ -126,15 +133,16 @@ const ACCEPTED: Record<(typeof NAMES)[number], (value: string) => boolean> = {
  * its value when the mock understood and accepted it (`code=401`, `example=<a name the contract
  * has>`, `dynamic=true`, `delay=100-500`, `fault=reset`, `seed=7`) and otherwise its length only
  * (`<unrecognised, 23 chars>`; `<not shown, 23 chars>` for a seed), so that no key reaches the log in any spelling (percent-encoded, base64, hex,
- * reversed). `exampleKnown` says whether the contract has an example of that name.
+ * reversed). `exampleKnown` says whether the contract has an example of that name (none when not
+ * given).
  */
 export function shownControls(
 	prefer: string | undefined,
 	query: URLSearchParams,
-	exampleKnown: (name: string) => boolean = () => false,
+	exampleKnown?: (name: string) => boolean,
 ): string {
 	const fromPrefer = prefer !== undefined && prefer.trim() !== '';
-	const sent: [string, string][] = [];
+	const sent: [ControlName, string][] = [];
 	if (fromPrefer) {
 		// A quote left open hides the rest of the header: only its length is shown.
 		const open = openQuote(prefer);
@@ -151,8 +159,7 @@ export function shownControls(
 	}
 	return sent
 		.map(([name, value]) => {
-			const accepted =
-				name === 'example' ? exampleKnown(value) : ACCEPTED[name as (typeof NAMES)[number]](value);
+			const accepted = name === 'example' ? exampleKnown?.(value) === true : ACCEPTED[name](value);
 			const shown = accepted
 				? value
 				: name === 'seed'
@@ -174,7 +181,7 @@ export function shownRefusal(problem: string, shown: string): string {
 
 /** Reads the controls; `prefer` is the Prefer header, `query` the request's query parameters. */
 export function readControls(prefer: string | undefined, query: URLSearchParams): ControlsParse {
-	let raw: Partial<Record<(typeof NAMES)[number], string | undefined>>;
+	let raw: Partial<Record<ControlName, string | undefined>>;
 	let spell: (name: string, value: string) => string;
 	if (prefer !== undefined && prefer.trim() !== '') {
 		const open = openQuote(prefer);

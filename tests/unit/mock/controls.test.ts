@@ -1,6 +1,12 @@
 /** Prism's controls as a client developer sends them: Prefer header first, query parameters else. */
 import { describe, expect, it } from 'vitest';
-import { choose, readControls, shownControls, type MockControls } from '../../../mock/controls.ts';
+import {
+	choose,
+	readControls,
+	shownControls,
+	shownRefusal,
+	type MockControls,
+} from '../../../mock/controls.ts';
 
 const none = new URLSearchParams();
 
@@ -253,5 +259,105 @@ describe('readControls with a double quote left open in Prefer', () => {
 			ok: true,
 			controls: { example: 'production' },
 		});
+	});
+});
+
+describe('readControls with a quote left open, as a person may type it', () => {
+	it('reads a control written in capitals after another preference’s open quote as hidden by it', () => {
+		expect(readControls('return="minimal, CODE=401', none)).toEqual({
+			ok: false,
+			problem: 'Prefer: return="minimal, CODE=401: expected a closing double quote after the value',
+		});
+	});
+
+	it('refuses a value left open after a space, naming it without the space', () => {
+		expect(readControls('code= "401', none)).toEqual({
+			ok: false,
+			problem:
+				'Prefer: code="401: expected a closing double quote after the value, e.g. code="401" or code=401',
+		});
+		expect(shownControls('code= "401', none)).toBe('Prefer: code=<unrecognised, 4 chars>');
+	});
+
+	it('keeps a quote inside a value in its example, dropping only a quote that opens it', () => {
+		expect(readControls('example=dr"eu-west', none)).toEqual({
+			ok: false,
+			problem:
+				'Prefer: example=dr"eu-west: expected a closing double quote after the value, e.g. example="dr"eu-west" or example=dr"eu-west',
+		});
+	});
+
+	it('refuses a nameless preference whose quote hides a control after it', () => {
+		expect(readControls('="minimal, code=401', none)).toEqual({
+			ok: false,
+			problem: 'Prefer: ="minimal, code=401: expected a closing double quote after the value',
+		});
+	});
+
+	it('reads the controls before a stray quote after a bare name, which holds no value', () => {
+		expect(readControls('code=401, fault"', none)).toEqual({
+			ok: true,
+			controls: { code: 401, spelled: 'Prefer: code=401' },
+		});
+		expect(shownControls('code=401, fault"', none)).toBe('Prefer: code=401');
+	});
+});
+
+describe('shownControls: the values the log shows as sent', () => {
+	it('shows dynamic=true and dynamic=false, and any other value by its length', () => {
+		expect(shownControls('dynamic=false', none)).toBe('Prefer: dynamic=false');
+		expect(shownControls(undefined, new URLSearchParams('__dynamic=true'))).toBe('__dynamic=true');
+		expect(shownControls('dynamic=yes', none)).toBe('Prefer: dynamic=<unrecognised, 3 chars>');
+	});
+
+	it('shows a code of exactly three digits, and one with anything before or after by its length', () => {
+		expect(shownControls('code=401', none)).toBe('Prefer: code=401');
+		expect(shownControls('code=x401', none)).toBe('Prefer: code=<unrecognised, 4 chars>');
+		expect(shownControls(undefined, new URLSearchParams('__code=4010'))).toBe(
+			'__code=<unrecognised, 4 chars>',
+		);
+	});
+
+	it('shows an example only when the contract has one of that name, and none when it is not asked', () => {
+		const known = (name: string): boolean => name === 'production';
+		expect(shownControls('example=production', none, known)).toBe('Prefer: example=production');
+		expect(shownControls('example=ick-4f1c9a07-Qx7m', none, known)).toBe(
+			'Prefer: example=<unrecognised, 17 chars>',
+		);
+		expect(shownControls('example=production', none)).toBe(
+			'Prefer: example=<unrecognised, 10 chars>',
+		);
+	});
+
+	it('reads the query when the Prefer header is blank, as readControls does', () => {
+		const query = new URLSearchParams('__code=401');
+		expect(shownControls('  ', query)).toBe('__code=401');
+		expect(shownControls('', query)).toBe('__code=401');
+	});
+});
+
+describe('shownRefusal: why the log says the controls were refused', () => {
+	it('gives the controls as shown, then what was expected, and nothing the request sent', () => {
+		expect(
+			shownRefusal(
+				'Prefer: code=ick-4f1c9a07-Qx7m: expected a three-digit status code, e.g. code=401',
+				'Prefer: code=<unrecognised, 17 chars>',
+			),
+		).toBe(
+			'Prefer: code=<unrecognised, 17 chars>: expected a three-digit status code, e.g. code=401',
+		);
+	});
+
+	it('says "the controls" when none can be shown', () => {
+		expect(shownRefusal('__code=1&__code=2: expected __code once', '')).toBe(
+			'the controls: expected __code once',
+		);
+	});
+
+	it('keeps a problem that is only what was expected, and adds nothing when it says none', () => {
+		expect(shownRefusal(': expected __code once', '__code=401')).toBe(
+			'__code=401: expected __code once',
+		);
+		expect(shownRefusal('a problem without the word', '__code=401')).toBe('__code=401');
 	});
 });
