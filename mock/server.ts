@@ -5,11 +5,12 @@
  * follows edits to the fixtures and the contract: a change that loads is answered from at once,
  * a change that does not is reported and the last good state stays.
  */
-import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { requestedHost } from '../src/shared/allowed-hosts.ts';
 import type { ChaosRule } from '../src/schemas/mock-chaos.ts';
 import { someNames } from './answers.ts';
+import { answerConnect } from './connect.ts';
 import {
 	createMemory,
 	decide,
@@ -387,19 +388,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	};
 
 	const server = createServer(handle);
-	// Node hands a CONNECT over as a raw socket (a 'connect' event, never a request), and closes
-	// it unanswered when nothing listens: it is decided as any other request (no path the
-	// contract lists: its 404), on a response of its own, and its connection closed after.
-	server.on('connect', (incoming: IncomingMessage, socket: Socket) => {
-		const response = new ServerResponse(incoming);
-		response.shouldKeepAlive = false;
-		response.assignSocket(socket);
-		response.once('finish', () => {
-			response.detachSocket(socket);
-			socket.end();
-		});
-		handle(incoming, response);
-	});
+	// A CONNECT is decided as any other request (no path the contract lists: its 404).
+	answerConnect(server, handle);
 	// Requests Node cannot parse get Node's own 400 (431 for oversized headers); none reach us.
 
 	const { port } = await listen(server, host, options.port);

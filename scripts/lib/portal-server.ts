@@ -9,8 +9,8 @@
  * client that half-closes its socket after its request still gets its answer.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sirv from 'sirv';
@@ -20,6 +20,7 @@ import {
 	requestedHost,
 	type HostRule,
 } from '../../src/shared/allowed-hosts.ts';
+import { answerConnect } from '../../mock/connect.ts';
 
 /**
  * The content types of the files a build writes, where sirv's differ (it gives `text/yaml`,
@@ -96,8 +97,10 @@ export function pathSegments(target: string): string[] | undefined {
 		let segment: string;
 		try {
 			segment = decodeURIComponent(raw);
-		} catch {
-			return undefined;
+		} catch (error) {
+			// A malformed escape: the target is odd.
+			if (error instanceof URIError) return undefined;
+			throw error;
 		}
 		if (/[/\\\p{Cc}]/u.test(segment) || segment === '.' || segment === '..') return undefined;
 		segments.push(segment);
@@ -204,18 +207,8 @@ export async function startPortalServer(options: {
 	};
 
 	const server = createServer(handle);
-	// Node hands a CONNECT over as a raw socket (a 'connect' event, never a request): it gets the
-	// answer of any other method but GET and HEAD, on a response of its own, and is closed after.
-	server.on('connect', (request: IncomingMessage, socket: Socket) => {
-		const response = new ServerResponse(request);
-		response.shouldKeepAlive = false;
-		response.assignSocket(socket);
-		response.once('finish', () => {
-			response.detachSocket(socket);
-			socket.end();
-		});
-		handle(request, response);
-	});
+	// A CONNECT gets the answer of any other method but GET and HEAD.
+	answerConnect(server, handle);
 	// Node ends a socket as soon as its client half-closes it, before an answer that is read
 	// from disk is written; with this flag (Node's own, untyped), the answer is written first.
 	(server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
