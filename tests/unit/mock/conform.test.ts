@@ -5,15 +5,13 @@ import {
 	conformChecks,
 	consoleAddress,
 	judge,
-	junit,
 	keysFrom,
 	keysIn,
-	markdown,
 	masked,
 	nameKey,
-	table,
 	tlsFailure,
-} from '../../../scripts/lib/conform.ts';
+} from '../../../mock/conform/decide.ts';
+import { junit, markdown, table } from '../../../mock/conform/reports.ts';
 
 const KEY = 'ick-5f6bf1b8-KApG';
 
