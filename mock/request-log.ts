@@ -14,15 +14,8 @@
 import { maskKeys, percentDecoded } from '../src/shared/key-forms.ts';
 import type { KeyHolder } from './directory.ts';
 
-/** What one request was and how it was answered. */
-export interface LoggedRequest {
-	time: Date;
-	method: string;
-	/** The request target as sent: path and query. */
-	target: string;
-	/** The status sent, or the fault sent instead of any status line (`reset`, `empty`, `garbage`). */
-	status: number | string;
-	durationMs: number;
+/** What the log line says of an answer beyond its status. */
+export interface Logged {
 	/** Who the key belongs to, when it opened a view. */
 	holder?: KeyHolder | undefined;
 	/** Why the request was refused, in a reader's words. */
@@ -31,12 +24,23 @@ export interface LoggedRequest {
 	controls?: string | undefined;
 	/** Why the mock failed to answer (a 500), in one line. */
 	failed?: string | undefined;
-	/** The delay served, in milliseconds, when the request asked for one. */
+	/** The delay served before the answer (or over its body, for `slow-body`), in milliseconds. */
 	delay?: number | undefined;
-	/** The fault served, when the request asked for one. */
+	/** The fault served instead of the answer, or on it. */
 	fault?: string | undefined;
-	/** What MOCK_CHAOS served this request: its number in scope, and the delay, fault or status. */
+	/** What MOCK_CHAOS served this request (`chaos.ts`): `#42 delay=120ms code=503`. */
 	chaos?: string | undefined;
+}
+
+/** What one request was and how it was answered. */
+export interface LoggedRequest extends Logged {
+	time: Date;
+	method: string;
+	/** The request target as sent: path and query. */
+	target: string;
+	/** The status sent, or the fault sent instead of any status line (`reset`, `empty`, `garbage`). */
+	status: number | string;
+	durationMs: number;
 	/**
 	 * The whole error behind a 500, in the JSON form only: the logfmt line's server prints it on
 	 * the lines below, where a log collector would take each for a request.

@@ -8,8 +8,7 @@
  * `answers.ts` hands on between states.
  */
 import { LRUCache } from 'lru-cache';
-import type { KeyHolder } from './directory.ts';
-import type { LineParts } from './request-log.ts';
+import type { Logged, LineParts } from './request-log.ts';
 import type { MockState } from './state.ts';
 
 /** What a request is, as far as its answer and its log line go. */
@@ -37,23 +36,8 @@ export interface MockRequest {
 	preflight?: boolean;
 }
 
-/** What the log line says of an answer beyond its status. */
-export interface Logged {
-	/** Who the key belongs to, when it opened a view. */
-	holder?: KeyHolder | undefined;
-	/** Why the request was refused, in a reader's words. */
-	refused?: string | undefined;
-	/** The controls the request carried, as `shownControls` shows them: never a key in disguise. */
-	controls?: string | undefined;
-	/** Why the mock failed to answer, in one line. */
-	failed?: string | undefined;
-	/** The delay served before the answer (or over its body, for `slow-body`), in milliseconds. */
-	delay?: number | undefined;
-	/** The fault served instead of the answer, or on it. */
-	fault?: string | undefined;
-	/** What MOCK_CHAOS served (`chaos.ts`): `#42 delay=120ms code=503`. */
-	chaos?: string | undefined;
-}
+// The log line's part of an answer is the log's own type; the deciders import it from here.
+export type { Logged };
 
 /** An answer as it goes out. */
 export interface Sent {
