@@ -13,7 +13,6 @@ import module from 'node:module';
 // folder): an assistant starts the server often, and most of its start is compiling.
 module.enableCompileCache();
 const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-const { checkAnswer } = await import('../src/client/try-it/check.ts');
 const dialog = await import('../src/client/search/search.ts');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');
@@ -41,7 +40,6 @@ const server = createPortalServer(reader, {
 	version,
 	localMock: localMockUrl(settings.mockPort),
 	mocks: mockAddresses(settings),
-	panelCheck: checkAnswer,
 	dialog,
 });
 await server.connect(new StdioServerTransport());

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ROLES } from '../src/schemas/view.ts';
 import { guideHref, OPENAPI_JSON_HREF, LLMS_TXT_HREF } from '../src/shared/urls.ts';
 import { ACCESS_KINDS } from '../src/site/history.ts';
-import type { checkAnswer, PanelCheck } from './check-answer.ts';
+import type { checkAnswer } from './check-answer.ts';
 import type { PortalReader } from './portal.ts';
 import { ALLOWED_MOCKS_SETTING, type MockAddresses } from './places.ts';
 import type { PagefindIndex, SearchRecord } from './pagefind.ts';
@@ -34,8 +34,6 @@ export interface PortalServerOptions {
 	localMock: string;
 	/** The mocks `call_mock` may send a key to: the portal's, and those MCP_ALLOWED_MOCKS lists. */
 	mocks: MockAddresses;
-	/** The try-it panel's check of a body against the contract. */
-	panelCheck: PanelCheck;
 	/** What the search dialog decides: its filters, its refusals and its excerpts. */
 	dialog: DialogSearch;
 }
@@ -414,7 +412,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 				const { reference } = await reader.snapshot();
 				const check =
 					call.method === 'GET'
-						? checkAnswerSafely(() => checkAnswer(reference, sent, options.panelCheck))
+						? checkAnswerSafely(() => checkAnswer(reference, sent))
 						: {
 								conforms: false,
 								verdict: 'unchecked' as const,
@@ -442,11 +440,7 @@ export function createPortalServer(reader: PortalReader, options: PortalServerOp
 		},
 		async (input) =>
 			answer(reader, 'check_answer', input, async () =>
-				(await code.checkAnswer()).checkAnswer(
-					(await reader.snapshot()).reference,
-					input,
-					options.panelCheck,
-				),
+				(await code.checkAnswer()).checkAnswer((await reader.snapshot()).reference, input),
 			),
 	);
 

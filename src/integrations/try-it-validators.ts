@@ -6,13 +6,11 @@
  * the panel's request options what the contract offers (`virtual:try-it-choices`: the statuses,
  * the header and query names, the faults), which load with the options, not with sending.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { readContract, shownPath } from '../sources/contract.ts';
-import { CONTRACT_FORMATS, OPENAPI_KEYWORDS } from '../sources/contract-validators.ts';
+import { contractAjv, operationName, operationSchemas } from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import type { ApiReference } from '../sources/openapi.ts';
 import { FAULT_KINDS } from '../schemas/mock-delivery.ts';
@@ -35,76 +33,44 @@ const RESOLVED_CHOICES = `\0${CHOICES_MODULE}`;
  */
 export const QUERY_CONTROLS = ['__code', '__example', '__dynamic', '__seed', '__delay', '__fault'];
 
-/** The formats and keywords of the contract's validators in Node, so both check alike. */
-const FORMATS = CONTRACT_FORMATS;
-
-/** A schema the panel's validators cannot be made from, naming the file and the response. */
+/** A contract the panel's validators cannot be made from, naming the file and what is missing. */
 export class ValidatorError extends Error {
 	override name = 'ValidatorError';
 }
 
 /**
- * The source of `virtual:try-it-validators`: `responses`, keyed by status then media type, each a
- * compiled validator (`null` for a body without a schema). Identical schemas share one function.
+ * The source of `virtual:try-it-validators`: `contract`, the operation GET /api/v2/users as the
+ * contract's check reads it (src/shared/exchange-check.ts): its answers keyed by status then media
+ * type, each a compiled validator (`null` for a body without a schema), and the headers each
+ * status declares; and `responses`, its answers alone. The schemas are walked and Ajv is set up as
+ * in Node (src/sources/contract-validators.ts), here to standalone code; identical schemas share
+ * one function.
  */
 export function validatorSource(reference: ApiReference, file = 'openapi.yaml'): string {
 	const operation = reference.operations.find(
 		({ method, path }) => method === 'GET' && path === USERS_PATH,
 	);
 	if (!operation) throw new ValidatorError(`${file}: expected a GET ${USERS_PATH} operation`);
-	const ajv = new Ajv2020({
-		allErrors: true,
-		strict: true,
-		// The panel words each violation itself (src/client/try-it/check.ts); Ajv's texts would only add weight.
-		messages: false,
-		code: { source: true, esm: true, optimize: true },
-	});
-	addFormats(ajv, { mode: 'fast', formats: [...FORMATS] });
-	ajv.addVocabulary(OPENAPI_KEYWORDS);
+	const ajv = contractAjv({ source: true, esm: true, optimize: true });
 	const exports: Record<string, string> = {};
-	const bySchema = new Map<string, string>();
-	const table: Record<string, Record<string, string | null>> = {};
-	for (const response of operation.responses) {
-		const bodies: Record<string, string | null> = {};
-		for (const body of response.bodies) {
-			if (body.schema === undefined) {
-				bodies[body.mediaType] = null;
-				continue;
-			}
-			const where = `paths.${USERS_PATH}.get.responses.${response.status}.content.${body.mediaType}.schema`;
-			let text: string;
-			try {
-				text = JSON.stringify(body.schema);
-			} catch {
-				throw new ValidatorError(
-					`${file}: ${where}: expected a schema that does not contain itself; the try-it panel compiles each body schema whole`,
-				);
-			}
-			let name = bySchema.get(text);
-			if (!name) {
-				name = `body${bySchema.size}`;
-				bySchema.set(text, name);
-				try {
-					ajv.addSchema(JSON.parse(text) as object, name);
-					ajv.getSchema(name);
-				} catch (error) {
-					const reason = error instanceof Error ? error.message : String(error);
-					throw new ValidatorError(`${file}: ${where}: Ajv cannot compile it (${reason})`);
-				}
-				exports[name] = name;
-			}
-			bodies[body.mediaType] = name;
-		}
-		table[response.status] = bodies;
-	}
+	const add = (name: string, schema: object): void => {
+		ajv.addSchema(schema, name);
+		ajv.getSchema(name);
+		exports[name] = name;
+	};
+	const { answers, headers } = operationSchemas(operation, new Map(), add, file);
 	const code = Object.keys(exports).length ? standalone(ajv, exports) : '';
-	const entries = Object.entries(table).map(
+	const entries = Object.entries(answers).map(
 		([status, bodies]) =>
 			`${JSON.stringify(status)}: {${Object.entries(bodies)
 				.map(([type, name]) => `${JSON.stringify(type)}: ${name ?? 'null'}`)
 				.join(', ')}}`,
 	);
-	return `${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n`;
+	const named = JSON.stringify(operationName('GET', USERS_PATH));
+	return (
+		`${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n` +
+		`export const contract = { operation: ${named}, answers: responses, headers: ${JSON.stringify(headers)} };\n`
+	);
 }
 
 /** What the try-it panel offers a reader who builds a request, read from the contract. */

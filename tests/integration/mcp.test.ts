@@ -268,9 +268,12 @@ describe('the MCP server, over stdio as the README starts it', () => {
 		expect(await failing('access_changes', { since: '2026-13-45x' })).toMatch(
 			/^since "2026-13-45x": expected a date/,
 		);
-		expect(await failing('check_answer', { status: 200, body: '{not json' })).toMatch(
-			/^body: expected JSON text/,
-		);
+		expect(await failing('check_answer', { status: 42 })).toMatch(/^status 42: expected an HTTP/);
+		// A body that is not JSON is an answer to judge, as the proxy and conform judge it.
+		expect((await call('check_answer', { status: 200, body: '{not json' })).data).toMatchObject({
+			conforms: false,
+			headline: "The answer has no Content-Type; the contract's 200 answer is application/json.",
+		});
 		expect(
 			await failing('call_mock', { slug: 'staging-us-east', email: 'nobody@example.com' }),
 		).toMatch(/^email "nobody@example.com": not in the directory of staging-us-east/);

@@ -20,4 +20,9 @@ export interface CheckedAnswer {
 	 * arrive whole or is not JSON (an empty body is not JSON either).
 	 */
 	json: { value: unknown } | undefined;
+	/**
+	 * The answer's headers the page may read, by lower-case name: the contract's check needs a
+	 * 401's WWW-Authenticate, which the mock's CORS exposes.
+	 */
+	headers: Readonly<Record<string, string>>;
 }

@@ -1,20 +1,10 @@
 /**
- * The try-it panel's check of an answer: is the body what the contract says for its status and
- * media type (the contract's check, src/shared/contract-check.ts, which the mock's proxy and the
- * conformance run share, with validators compiled at build time by
- * src/integrations/try-it-validators.ts), and whose directory are the users it lists. Every text
- * comes back plain, for `textContent`.
+ * Whose directory the users an answer lists are: this view's, another view's or none the portal
+ * was built with, by the fingerprint of their emails. Every text comes back plain, for
+ * `textContent`. The panel's check of an answer against the contract is the one every caller
+ * makes, src/shared/exchange-check.ts, with validators compiled at build time by
+ * src/integrations/try-it-validators.ts.
  */
-
-export {
-	checkAnswer,
-	describeViolation,
-	MAX_LISTED_VIOLATIONS,
-	type BodyValidator,
-	type ContractAnswers,
-	type ContractCheck,
-	type Violation,
-} from '../../shared/contract-check.ts';
 
 /**
  * A directory's fingerprint: FNV-1a (64 bits) of its users' emails, sorted, one a line, as 16 hex

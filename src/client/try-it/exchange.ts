@@ -588,6 +588,7 @@ export async function sendExampleRequest(
 				text: body.text,
 				ending: body.ending,
 				json: body.json,
+				headers: Object.fromEntries(response.headers),
 			},
 			proxyFindings: proxyFindings(response.headers.get(VIOLATIONS_HEADER)),
 		};

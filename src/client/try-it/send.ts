@@ -4,7 +4,7 @@
  * compiled at build time) and against this view's directory. Everything shown goes through
  * `textContent`.
  */
-import { responses } from 'virtual:try-it-validators';
+import { contract } from 'virtual:try-it-validators';
 import { choices } from 'virtual:try-it-choices';
 import {
 	blocksRequest,
@@ -18,14 +18,14 @@ import {
 } from './exchange.ts';
 import {
 	answerEmails,
-	checkAnswer,
 	directoryFingerprint,
 	readDirectoryMap,
 	whoseDirectory,
-	type ContractCheck,
 	type DirectoryMap,
 	type Whose,
 } from './check.ts';
+import type { ContractCheck } from '../../shared/contract-check.ts';
+import { checkExchange } from '../../shared/exchange-check.ts';
 import { SERVER_STORAGE_KEY } from './server-url.ts';
 import { statusTone } from './badge.ts';
 import { recordRequest } from './history-view.ts';
@@ -297,7 +297,9 @@ export async function send(panel: HTMLElement): Promise<void> {
 		});
 		const answer = shown.kind === 'answer' ? shown : undefined;
 		// The answer was read and parsed once; it is checked once and shown once, whole.
-		const check = answer ? checkAnswer(answer.checked, responses) : undefined;
+		const check = answer
+			? checkExchange(answer.checked, answer.checked.headers, contract)
+			: undefined;
 		showResult(panel, shown, check, await whoseAnswer(panel, shown));
 		const chosen = keyChoice.selectedOptions[0];
 		recordRequest(panel, {

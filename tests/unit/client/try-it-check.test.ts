@@ -11,17 +11,19 @@ import { validatorSource } from '../../../src/integrations/try-it-validators.ts'
 import { readContract } from '../../../src/sources/contract.ts';
 import {
 	answerEmails,
-	checkAnswer,
-	describeViolation,
 	directoryFingerprint,
 	directoryMap,
 	readDirectoryMap,
 	whoseDirectory,
+	type DirectoryMap,
+} from '../../../src/client/try-it/check.ts';
+import {
+	checkAnswer,
+	describeViolation,
 	type BodyValidator,
 	type ContractAnswers,
-	type DirectoryMap,
 	type Violation,
-} from '../../../src/client/try-it/check.ts';
+} from '../../../src/shared/contract-check.ts';
 import type { BodyEnding, CheckedAnswer } from '../../../src/client/try-it/answer.ts';
 import { readBody } from '../../../src/client/try-it/exchange.ts';
 import { ROOT } from '../../../support/processes.ts';
@@ -71,7 +73,7 @@ function read(
 	ending: BodyEnding = 'complete',
 ): CheckedAnswer {
 	const { json } = readBody({ bytes: new TextEncoder().encode(text), ending });
-	return { status, mediaType, text, ending, json };
+	return { status, mediaType, text, ending, json, headers: {} };
 }
 
 /** A complete JSON answer. */

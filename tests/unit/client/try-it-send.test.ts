@@ -6,8 +6,9 @@
  * once and shown once, and the panel shows what it showed before.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BodyValidator, ContractAnswers } from '../../../src/client/try-it/check.ts';
 import { directoryFingerprint } from '../../../src/client/try-it/check.ts';
+import type { BodyValidator } from '../../../src/shared/contract-check.ts';
+import type { OperationContract } from '../../../src/shared/exchange-check.ts';
 
 const KEY = 'ick-4f1c9a07-Qx7m';
 const SERVER = 'http://127.0.0.1:4010';
@@ -31,8 +32,8 @@ const validator = { calls: 0 };
 
 // The build's validators, compiled from openapi.yaml, with the 200 JSON one counting its calls.
 vi.mock('virtual:try-it-validators', async (importOriginal) => {
-	const { responses } = await importOriginal<{ responses: ContractAnswers }>();
-	const real = responses['200']?.['application/json'];
+	const { contract } = await importOriginal<{ contract: OperationContract }>();
+	const real = contract.answers['200']?.['application/json'];
 	if (!real) throw new Error('openapi.yaml has no 200 application/json answer');
 	const counted: BodyValidator = (value) => {
 		validator.calls += 1;
@@ -40,7 +41,8 @@ vi.mock('virtual:try-it-validators', async (importOriginal) => {
 		counted.errors = real.errors ?? null;
 		return matches;
 	};
-	return { responses: { ...responses, '200': { 'application/json': counted } } };
+	const answers = { ...contract.answers, '200': { 'application/json': counted } };
+	return { responses: answers, contract: { ...contract, answers } };
 });
 
 /** The panel's markup as TryIt.astro writes it: the parts send.ts reads and writes. */

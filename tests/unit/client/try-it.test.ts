@@ -861,6 +861,7 @@ describe('what the result block shows, so nothing of an earlier request stays', 
 			text: '{}',
 			ending: 'complete',
 			json: { value: {} },
+			headers: { 'content-type': 'application/json' },
 		},
 	};
 
@@ -965,12 +966,15 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 		expect([answer.summary, answer.ok]).toEqual(['0 in 0 ms', false]);
 	});
 
-	it('hands the answer to the contract check as read: status, media type, text, ending and JSON', async () => {
+	it('hands the answer to the contract check as read: status, media type, text, ending, JSON and headers', async () => {
 		const { fetchImpl } = fakeFetch(
 			() =>
 				new Response('{"users":[]}', {
 					status: 200,
-					headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+					headers: {
+						'content-type': 'Application/JSON; charset=utf-8',
+						'WWW-Authenticate': 'Bearer realm="console"',
+					},
 				}),
 		);
 		const answer = asAnswer(
@@ -982,6 +986,10 @@ describe('what the panel asks of the browser, and lets go of afterwards', () => 
 			text: '{"users":[]}',
 			ending: 'complete',
 			json: { value: { users: [] } },
+			headers: {
+				'content-type': 'Application/JSON; charset=utf-8',
+				'www-authenticate': 'Bearer realm="console"',
+			},
 		});
 	});
 

@@ -10,7 +10,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as dialog from '../../../src/client/search/search.ts';
-import { checkAnswer } from '../../../src/client/try-it/check.ts';
 import { ROLES } from '../../../src/schemas/view.ts';
 import { loadViews } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
@@ -53,7 +52,6 @@ beforeAll(async () => {
 		version: 'test',
 		localMock: echoBase,
 		mocks: { portal: [echoBase], listed: [] },
-		panelCheck: checkAnswer,
 		dialog,
 	});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

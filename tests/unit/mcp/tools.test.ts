@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer as panelCheck } from '../../../src/client/try-it/check.ts';
 import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 import { callMock, REDACTED } from '../../../mcp/call-mock.ts';
@@ -244,23 +243,19 @@ describe('check_answer', () => {
 		.bodies[0]!.examples[0]!.value;
 
 	it("passes a view's own 200 answer and names each violation by its JSON path", () => {
-		const good = checkAnswer(
-			portal.reference,
-			{
-				status: 200,
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(example),
-			},
-			panelCheck,
-		);
+		const good = checkAnswer(portal.reference, {
+			status: 200,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(example),
+		});
 		expect(good).toMatchObject({ conforms: true, verdict: 'matches' });
 		const bad = structuredClone(example) as { users: { role: string }[] };
 		bad.users[3]!.role = 'boss';
-		const broken = checkAnswer(
-			portal.reference,
-			{ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bad) },
-			panelCheck,
-		);
+		const broken = checkAnswer(portal.reference, {
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(bad),
+		});
 		expect(broken.conforms).toBe(false);
 		expect(broken.violations).toEqual([
 			'/users/3/role: must be one of admin, deployer, operator, viewer',
@@ -268,26 +263,30 @@ describe('check_answer', () => {
 	});
 
 	it('names a header the contract requires for the status', () => {
-		const check = checkAnswer(
-			portal.reference,
-			{
-				status: 401,
-				headers: { 'content-type': 'application/problem+json' },
-				body: '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"no key"}',
-			},
-			panelCheck,
-		);
-		expect(check.violations).toContain('headers.WWW-Authenticate: is required but missing');
+		const check = checkAnswer(portal.reference, {
+			status: 401,
+			headers: { 'content-type': 'application/problem+json' },
+			body: '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"no key"}',
+		});
+		expect(check.violations).toEqual([
+			"WWW-Authenticate: is required on the contract's 401 answer but missing",
+		]);
 		expect(check.conforms).toBe(false);
 	});
 
-	it('says a body that is not JSON is bad input, and a status out of range', () => {
-		expect(
-			failure(() => checkAnswer(portal.reference, { status: 200, body: '{users' }, panelCheck)),
-		).toMatch(/^body: expected JSON text/);
-		expect(failure(() => checkAnswer(portal.reference, { status: 42 }, panelCheck))).toMatch(
-			/^status 42/,
-		);
+	it('says a body that is not JSON breaks the contract, as the proxy says, and a status out of range is bad input', () => {
+		const garbled = checkAnswer(portal.reference, {
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+			body: '{users',
+		});
+		expect(garbled).toMatchObject({
+			conforms: false,
+			verdict: 'breaks',
+			headline:
+				"The body is not JSON, so it cannot match the contract's 200 application/json schema.",
+		});
+		expect(failure(() => checkAnswer(portal.reference, { status: 42 }))).toMatch(/^status 42/);
 	});
 });
 

@@ -1,12 +1,17 @@
 /**
- * The contract's check of a whole answer, shared by the mock's proxy and the conformance run:
+ * The contract's one check of a whole answer, shared by try-it, the mock's proxy, the conformance run and MCP:
  * status, declared headers (a 401's Bearer challenge), media type and body, with validators
  * compiled in Node from openapi.yaml (src/sources/contract-validators.ts).
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerToCheck } from '../../../src/shared/contract-check.ts';
-import { exchangeViolations, type OperationContract } from '../../../src/shared/exchange-check.ts';
+import {
+	checkExchange,
+	exchangeViolations,
+	readExchange,
+	type OperationContract,
+} from '../../../src/shared/exchange-check.ts';
 import { readContract } from '../../../src/sources/contract.ts';
 import { contractValidators } from '../../../src/sources/contract-validators.ts';
 import { ROOT } from '../../../support/processes.ts';
@@ -129,5 +134,88 @@ describe('an answer checked against the whole contract', () => {
 		expect(messages(exchangeViolations({ ...empty, status: 401 }, {}, head))).toEqual([
 			"WWW-Authenticate: is required on the contract's 401 answer but missing",
 		]);
+	});
+});
+
+describe('the check as try-it and MCP say it: a verdict, a headline, one line each', () => {
+	const problem = answer(401, PROBLEM, 'application/problem+json');
+
+	it('a 401 with its Bearer challenge matches, as its body does', () => {
+		expect(checkExchange(problem, { 'www-authenticate': 'Bearer realm="console"' }, get)).toEqual({
+			verdict: 'matches',
+			headline: "The body matches the contract's 401 application/problem+json schema.",
+			violations: [],
+		});
+	});
+
+	it('a 401 whose body matches but whose challenge is missing breaks, the header named first', () => {
+		expect(checkExchange(problem, {}, get)).toEqual({
+			verdict: 'breaks',
+			headline:
+				"The headers break the contract's 401 answer (1 problem); the body matches the contract's 401 application/problem+json schema.",
+			violations: ["WWW-Authenticate: is required on the contract's 401 answer but missing"],
+		});
+	});
+
+	it('a 401 broken in its challenge and its body lists both, the header first', () => {
+		const { detail: _detail, ...withoutDetail } = PROBLEM;
+		expect(
+			checkExchange(
+				answer(401, withoutDetail, 'application/problem+json'),
+				{ 'www-authenticate': 'Basic realm="x"', other: 'y' },
+				get,
+			),
+		).toEqual({
+			verdict: 'breaks',
+			headline: "The answer breaks the contract's 401 answer in its headers and its body:",
+			violations: [
+				'WWW-Authenticate: must be a Bearer challenge (RFC 6750, section 3), not "Basic realm="x""',
+				'/detail: is required but missing',
+			],
+		});
+	});
+
+	it('a 401 in the wrong media type without a challenge names both, the media type as said', () => {
+		expect(checkExchange(answer(401, PROBLEM, 'text/html'), {}, get).violations).toEqual([
+			"WWW-Authenticate: is required on the contract's 401 answer but missing",
+			"The answer is text/html; the contract's 401 answer is application/problem+json.",
+		]);
+	});
+
+	it('a status the operation does not declare is said alone, whatever its headers', () => {
+		expect(checkExchange(answer(418, {}), {}, get)).toEqual({
+			verdict: 'breaks',
+			headline:
+				'The contract has no 418 answer for GET /api/v2/users; it lists 200, 400, 401, 403, 404, 422, 500, 503.',
+			violations: [],
+		});
+	});
+});
+
+describe('an answer as a client saw it, read as the check reads it', () => {
+	it('headers by lower-case name, the media type without parameters, the body parsed when JSON', () => {
+		expect(
+			readExchange(401, { 'Content-Type': 'Application/Problem+JSON; charset=utf-8' }, '{"a":1}'),
+		).toEqual({
+			answer: {
+				status: 401,
+				mediaType: 'application/problem+json',
+				text: '{"a":1}',
+				ending: 'complete',
+				json: { value: { a: 1 } },
+			},
+			headers: { 'content-type': 'Application/Problem+JSON; charset=utf-8' },
+		});
+	});
+
+	it('a body that is not JSON, or empty, has no JSON for the check to judge; no Content-Type, no media type', () => {
+		expect(readExchange(200, {}, '<p>users</p>').answer).toMatchObject({
+			mediaType: undefined,
+			json: undefined,
+		});
+		expect(readExchange(200, { 'content-type': ' ' }, '  ').answer).toMatchObject({
+			mediaType: undefined,
+			json: undefined,
+		});
 	});
 });

@@ -1,0 +1,80 @@
+/**
+ * The contract's validators, compiled in one place for every caller: once per reading of the
+ * contract, with one Ajv setup, and a schema they cannot be made from named by where it is in the
+ * file, in Node as in the try-it panel's build.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validatorSource } from '../../../src/integrations/try-it-validators.ts';
+import { readContract } from '../../../src/sources/contract.ts';
+import {
+	CONTRACT_AJV_OPTIONS,
+	ContractSchemaError,
+	contractAjv,
+	contractValidators,
+} from '../../../src/sources/contract-validators.ts';
+import type { ApiReference, Operation } from '../../../src/sources/openapi.ts';
+import { ROOT } from '../../../support/processes.ts';
+
+/** A contract of one GET /api/v2/users whose 200 body has `schema`. */
+function contractWith(schema: unknown): ApiReference {
+	const operation: Operation = {
+		method: 'GET',
+		path: '/api/v2/users',
+		security: [],
+		parameters: [],
+		responses: [
+			{
+				status: '200',
+				description: 'ok',
+				headers: [],
+				bodies: [{ mediaType: 'application/json', schema, rows: [], examples: [] }],
+			},
+		],
+	};
+	return { title: 't', version: '1', servers: [], operations: [operation], responses: {} };
+}
+
+describe('the validators of the contract', () => {
+	it('are compiled once per reading of the contract: the proxy, conform and MCP share them', async () => {
+		const { reference } = await readContract(path.join(ROOT, 'openapi.yaml'));
+		const first = contractValidators(reference);
+		expect(contractValidators(reference)).toBe(first);
+		expect(first.get('GET /api/v2/users')?.headers['401']).toContainEqual({
+			name: 'WWW-Authenticate',
+			required: true,
+		});
+	});
+
+	it('are set up one way, every error kept and no message text, with the contract formats', () => {
+		expect(CONTRACT_AJV_OPTIONS).toEqual({ allErrors: true, strict: true, messages: false });
+		const ajv = contractAjv();
+		const email = ajv.compile({ type: 'string', format: 'email', example: 'a@b.example' });
+		expect([email('a@b.example'), email('no')]).toEqual([true, false]);
+		expect(email.errors?.[0]?.message).toBeUndefined();
+	});
+
+	it('a schema Ajv refuses is named by its place in the file, in Node and in the build alike', () => {
+		const bad = contractWith({ type: 'string', minLength: 'two' });
+		const where =
+			/^openapi\.yaml: paths\.\/api\/v2\/users\.get\.responses\.200\.content\.application\/json\.schema: Ajv cannot compile it/;
+		expect(() => contractValidators(bad)).toThrow(ContractSchemaError);
+		expect(() => contractValidators(bad)).toThrow(where);
+		expect(() => validatorSource(bad)).toThrow(where);
+	});
+
+	it('a schema that contains itself is refused by name, not with a bare TypeError', () => {
+		const looped: Record<string, unknown> = { type: 'object' };
+		looped['properties'] = { self: looped };
+		expect(() => contractValidators(contractWith(looped))).toThrow(
+			/schema: expected a schema that does not contain itself/,
+		);
+	});
+
+	it("the build's module gives the panel GET /api/v2/users whole: its answers and each status's headers", () => {
+		const source = validatorSource(contractWith({ type: 'string' }));
+		expect(source).toContain(
+			'export const contract = { operation: "GET /api/v2/users", answers: responses, headers: {"200":[]} };',
+		);
+	});
+});
