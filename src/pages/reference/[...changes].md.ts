@@ -4,23 +4,15 @@
  */
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { contractChanges } from '../../site/contract-changelog.ts';
-import { HISTORY_COMMITS_PER_PAGE } from '../../site/access.ts';
+import { contractChangesPages } from '../../site/contract-changes-text.ts';
 import { contractChangesMarkdown } from '../../site/markdown/contract-changes.ts';
-import { pageSlices } from '../../site/markdown/lists.ts';
 import { markdownResponse } from '../../site/markdown/mdast.ts';
 
 export const getStaticPaths = (async () => {
 	const { status, entries } = await contractChanges();
-	return pageSlices(entries, HISTORY_COMMITS_PER_PAGE).map((page) => ({
+	return contractChangesPages(status, entries).map((page) => ({
 		params: { changes: page.currentPage === 1 ? 'changes' : `changes/${page.currentPage}` },
-		props: {
-			status,
-			entries: page.data,
-			total: entries.length,
-			currentPage: page.currentPage,
-			lastPage: page.lastPage,
-			start: page.start,
-		},
+		props: page,
 	}));
 }) satisfies GetStaticPaths;
 

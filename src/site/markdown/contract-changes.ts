@@ -1,7 +1,9 @@
 /**
  * The Markdown twin of the contract's changelog, a page at a time as its HTML page: what each
  * class of change means, then each commit to openapi.yaml with its date, short name, author and
- * subject, then its changes with their class (a commit of documentation only in one line). Where history is missing or stops, it says so as the page does.
+ * subject, then its changes with their class (a commit of documentation only in one line). Where
+ * history is missing or stops, it says so as the page does, in the page's words
+ * (`contract-changes-text.ts`).
  */
 import { markdownHref, REFERENCE_HREF, referenceChangesHref } from '../../shared/urls.ts';
 import {
@@ -13,6 +15,13 @@ import {
 	type ContractChange,
 	type ContractEntry,
 } from '../contract-changes.ts';
+import {
+	CHANGES_FILE,
+	changesHeading,
+	changesLede,
+	ENTRY_KIND_WORDS,
+	type ContractChangesPage,
+} from '../contract-changes-text.ts';
 import type { HistoryStatus } from '../history-collection.ts';
 import { count } from '../access.ts';
 import { proseParagraphs } from '../prose.ts';
@@ -28,26 +37,8 @@ import {
 	type Inline,
 } from './mdast.ts';
 
-/** One page of the changelog, as its route cuts it. */
-export interface ContractChangesPage {
-	status: HistoryStatus;
-	entries: readonly ContractEntry[];
-	total: number;
-	currentPage: number;
-	lastPage: number;
-	/** The index of the page's first commit in the whole changelog, from 0. */
-	start: number;
-}
-
-/** What a commit did, in a sentence, for a commit whose changes are not compared. */
-const KIND_WORDS: Record<ContractEntry['kind'], string> = {
-	added: 'The contract was added.',
-	changed: '',
-	removed: 'The contract was removed.',
-	unreadable:
-		'This version could not be read; the next one is compared with the last readable one.',
-	start: 'History starts here (the clone is shallow): the contract as this commit left it.',
-};
+// The page's type is the changelog's, beside its words; the MCP server imports it from here.
+export type { ContractChangesPage };
 
 /** Where history comes from, or why there is none, as HistoryNote says it. */
 function statusLines(status: HistoryStatus): Inline[][] {
@@ -112,7 +103,7 @@ function entryBlocks(entry: ContractEntry) {
 	const summary =
 		entry.kind === 'changed'
 			? countsInWords(entry.counts)
-			: `${KIND_WORDS[entry.kind]}${entry.problem ? ` ${entry.problem}` : ''}`;
+			: `${ENTRY_KIND_WORDS[entry.kind]}${entry.problem ? ` ${entry.problem}` : ''}`;
 	return [
 		heading(2, `${formatShortTimestamp(commit.date)} · ${commit.short}`),
 		paragraph(inlineCode(commit.short), ` ${commit.subject} — by ${commit.author}. ${summary}`),
@@ -123,24 +114,19 @@ function entryBlocks(entry: ContractEntry) {
 /** The changelog's twin, one page of it. */
 export function contractChangesMarkdown(page: ContractChangesPage): string {
 	const { currentPage, lastPage } = page;
-	const paged = lastPage > 1;
 	const pageHref = (number: number): string => markdownHref(referenceChangesHref(number));
 	const neighbours: Inline[][] = [
 		...(currentPage > 1 ? [[link(pageHref(currentPage - 1), 'Previous page')]] : []),
 		...(currentPage < lastPage ? [[link(pageHref(currentPage + 1), 'Next page')]] : []),
 	];
+	const lede = changesLede({ ...page, shown: page.entries.length });
 	return markdownText([
-		heading(1, paged ? `Contract changes, page ${currentPage} of ${lastPage}` : 'Contract changes'),
+		heading(1, changesHeading(page)),
 		paragraph(
-			`${count(page.total, 'commit', 'commits')} changed `,
-			inlineCode('openapi.yaml'),
-			', newest first',
-			...(paged
-				? [
-						` (commits ${page.start + 1}–${page.start + page.entries.length} on page ${currentPage} of ${lastPage})`,
-					]
-				: []),
-			'. Each change is classified by api-smart-diff; a commit of documentation only is told in one line. Today’s contract: ',
+			`${lede.before} `,
+			inlineCode(CHANGES_FILE),
+			lede.after,
+			' Each change is classified by api-smart-diff; a commit of documentation only is told in one line. Today’s contract: ',
 			link(markdownHref(REFERENCE_HREF), 'API reference'),
 			'.',
 		),
