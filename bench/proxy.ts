@@ -21,6 +21,7 @@
  * HEAD: it reads the length a HEAD answer declares as a body to wait for, and stalls.
  */
 import { Agent, request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -66,6 +67,8 @@ interface Path {
 	/** The console asked directly, the bare forwarder, this checkout's proxy, or the baseline's. */
 	role: 'direct' | 'bare' | 'proxy' | 'baseline';
 	url: string;
+	/** The process that answers first on this path: the console, the bare forwarder or a proxy. */
+	pid: number | undefined;
 }
 
 /** What one round measured on one path, for one request, on some connections. */
@@ -74,6 +77,11 @@ interface Measure {
 	p90: number;
 	p99: number;
 	rps: number;
+	/**
+	 * CPU time (user and system) the process answering first on the path spent per request, in
+	 * microseconds: less moved by other work on the machine than requests/s.
+	 */
+	cpu: number;
 	/** Answers whose status was not the case's. */
 	unexpected: number;
 }
@@ -98,6 +106,20 @@ function send(agent: Agent, url: URL, test: Case): Promise<number> {
 	});
 }
 
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time a process has spent, in seconds, from /proc; NaN where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+	} catch {
+		// No /proc (not Linux), or the process is gone: the CPU column says NaN.
+		return NaN;
+	}
+}
+
 /**
  * Requests on an agent's kept-alive connections, each connection asking as fast as it is
  * answered, for some seconds: answers per second, and each request's time in milliseconds.
@@ -105,11 +127,13 @@ function send(agent: Agent, url: URL, test: Case): Promise<number> {
 async function load(
 	agent: Agent,
 	base: string,
+	pid: number | undefined,
 	test: Case,
 	connections: number,
 	seconds: number,
 ): Promise<Measure> {
 	const url = new URL(`${base}${USERS_PATH}`);
+	const cpuBefore = cpuSeconds(pid);
 	const started = performance.now();
 	const deadline = started + seconds * 1000;
 	const times: number[] = [];
@@ -124,12 +148,14 @@ async function load(
 	};
 	await Promise.all(Array.from({ length: connections }, connection));
 	const rps = times.length / ((performance.now() - started) / 1000);
+	const cpu = ((cpuSeconds(pid) - cpuBefore) * 1e6) / times.length;
 	times.sort((a, b) => a - b);
 	return {
 		p50: percentile(times, 0.5),
 		p90: percentile(times, 0.9),
 		p99: percentile(times, 0.99),
 		rps,
+		cpu,
 		unexpected,
 	};
 }
@@ -186,6 +212,11 @@ function ms(value: number): string {
 	return `${value.toFixed(2)} ms`;
 }
 
+/** Microseconds as the tables show them: whole ones. */
+function micros(value: number): string {
+	return `${value.toFixed(0)} µs`;
+}
+
 /** A share as the tables show it: `0.83x`. */
 function times(value: number): string {
 	return `${value.toFixed(2)}x`;
@@ -239,13 +270,23 @@ export async function runProxyBench(): Promise<void> {
 	try {
 		const upstream = await startConsole();
 		started.push(upstream.server);
-		paths.push({ name: 'console, directly', role: 'direct', url: upstream.url });
+		paths.push({
+			name: 'console, directly',
+			role: 'direct',
+			url: upstream.url,
+			pid: upstream.server.child.pid,
+		});
 		const bare = await startBareForwarder(upstream.url);
 		started.push(bare.server);
-		paths.push({ name: 'bare forwarder', role: 'bare', url: bare.url });
+		paths.push({ name: 'bare forwarder', role: 'bare', url: bare.url, pid: bare.server.child.pid });
 		const proxy = await startProxy(ROOT, upstream.url);
 		started.push(proxy.server);
-		paths.push({ name: `ours (${commitOf(ROOT)})`, role: 'proxy', url: proxy.url });
+		paths.push({
+			name: `ours (${commitOf(ROOT)})`,
+			role: 'proxy',
+			url: proxy.url,
+			pid: proxy.server.child.pid,
+		});
 		if (baseline) {
 			const old = await startProxy(baseline, upstream.url);
 			started.push(old.server);
@@ -253,12 +294,13 @@ export async function runProxyBench(): Promise<void> {
 				name: `ours at ${commitOf(baseline)} (baseline)`,
 				role: 'baseline',
 				url: old.url,
+				pid: old.server.child.pid,
 			});
 		}
 		for (const each of paths) {
 			for (const test of cases) {
-				await load(agentOf(each, 1), each.url, test, 1, 0.25);
-				const warm = await load(agentOf(each, 10), each.url, test, 10, WARMUP_SECONDS);
+				await load(agentOf(each, 1), each.url, each.pid, test, 1, 0.25);
+				const warm = await load(agentOf(each, 10), each.url, each.pid, test, 10, WARMUP_SECONDS);
 				if (warm.unexpected > 0) {
 					throw new Error(
 						`${each.name}, ${test.name}: ${warm.unexpected} answers were not ${test.status}`,
@@ -274,7 +316,7 @@ export async function runProxyBench(): Promise<void> {
 					const shift = (round - 1) % paths.length;
 					for (const each of [...paths.slice(shift), ...paths.slice(0, shift)]) {
 						const agent = agentOf(each, connections);
-						const measured = await load(agent, each.url, test, connections, seconds);
+						const measured = await load(agent, each.url, each.pid, test, connections, seconds);
 						const id = idOf(each, test, connections);
 						measures.set(id, [...(measures.get(id) ?? []), measured]);
 					}
@@ -312,6 +354,7 @@ export async function runProxyBench(): Promise<void> {
 					p90: median(measured.map((measure) => measure.p90)),
 					p99: median(measured.map((measure) => measure.p99)),
 					rps: median(measured.map((measure) => measure.rps)),
+					cpu: median(measured.map((measure) => measure.cpu)),
 					ofDirect: median(shares(each, direct, test, connections)),
 					ofBare: median(ofBare),
 					ofBareLowest: Math.min(...ofBare),
@@ -337,6 +380,7 @@ export async function runProxyBench(): Promise<void> {
 			'lowest–highest round',
 			'bare p50 / p99',
 			'ours p50 / p99',
+			'CPU/request, bare / ours',
 		],
 		cases.flatMap((test) =>
 			CONNECTIONS.map((connections) => {
@@ -351,6 +395,7 @@ export async function runProxyBench(): Promise<void> {
 					`${times(ours?.ofBareLowest ?? NaN)}–${times(ours?.ofBareHighest ?? NaN)}`,
 					`${ms(ceiling?.p50 ?? NaN)} / ${ms(ceiling?.p99 ?? NaN)}`,
 					`${ms(ours?.p50 ?? NaN)} / ${ms(ours?.p99 ?? NaN)}`,
+					`${micros(ceiling?.cpu ?? NaN)} / ${micros(ours?.cpu ?? NaN)}`,
 				];
 			}),
 		),
@@ -368,6 +413,7 @@ export async function runProxyBench(): Promise<void> {
 			'requests/s',
 			'of direct',
 			'of bare',
+			'CPU/request',
 			'other status',
 		],
 		rows.map((row) => [
@@ -380,6 +426,7 @@ export async function runProxyBench(): Promise<void> {
 			row.rps.toFixed(0),
 			times(row.ofDirect),
 			times(row.ofBare),
+			micros(row.cpu),
 			String(row.unexpected),
 		]),
 	);
@@ -395,7 +442,7 @@ export async function runProxyBench(): Promise<void> {
 		'',
 		every,
 		'',
-		`Medians of ${rounds} rounds. In each round, for each request and each number of connections, every path gets ${seconds} s of kept-alive connections asking as fast as they are answered (requests/s; p50, p90, p99: from sending to the answer's last byte, measured in this process); each round starts one path later, and each path's connections stay open from one round to the next. "of direct" and "of bare" are the medians of each round's ratio of requests/s to the console asked directly and to the bare forwarder. The console is the tests' stand-in (support/stand-in-console.ts, conforming) in a process of its own. The bare forwarder (bench/lib/bare-forwarder.ts) is a \`node:http\` server forwarding to it with a keep-alive \`http.Agent\` and streaming the answer back, with no check and no log, in a process of its own: the ceiling of a forwarding proxy in Node on this machine. Ours is \`MOCK_UPSTREAM=<console> node mock/cli.ts\`, its request log on and written to /dev/null: beside the forwarding, it checks every answer against the contract, writes a log line and decides each request as the mock does. The client, the console and the proxies share this machine's cores, with whatever else runs on it (${loadLine}).`,
+		`Medians of ${rounds} rounds. In each round, for each request and each number of connections, every path gets ${seconds} s of kept-alive connections asking as fast as they are answered (requests/s; p50, p90, p99: from sending to the answer's last byte, measured in this process); each round starts one path later, and each path's connections stay open from one round to the next. "of direct" and "of bare" are the medians of each round's ratio of requests/s to the console asked directly and to the bare forwarder. "CPU/request" is the CPU time (user and system, from /proc) the process answering first on the path (the console, the bare forwarder, the proxy) spent per answer, the median over the rounds: it moves less with other work on the machine than requests/s do. The console is the tests' stand-in (support/stand-in-console.ts, conforming) in a process of its own. The bare forwarder (bench/lib/bare-forwarder.ts) is a \`node:http\` server forwarding to it with a keep-alive \`http.Agent\` and streaming the answer back, with no check and no log, in a process of its own: the ceiling of a forwarding proxy in Node on this machine. Ours is \`MOCK_UPSTREAM=<console> node mock/cli.ts\`, its request log on and written to /dev/null: beside the forwarding, it checks every answer against the contract, writes a log line and decides each request as the mock does. The client, the console and the proxies share this machine's cores, with whatever else runs on it (${loadLine}).`,
 		'',
 		...baselineSection(),
 	].join('\n');
