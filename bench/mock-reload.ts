@@ -61,6 +61,7 @@ async function measure(viewsDir: string, edits: number): Promise<ReloadMeasure> 
 				const response = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
 				return await response.text();
 			} catch {
+				// No answer yet (the mock reloading or down): asked again until the deadline.
 				return undefined;
 			}
 		};

@@ -263,6 +263,7 @@ async function timeToFirstAnswer(url: string, child: ChildProcess, since: number
 			await fetch(url, { signal: AbortSignal.timeout(1000) });
 			return performance.now() - since;
 		} catch {
+			// Not listening yet: asked again until the deadline, which throws.
 			if (performance.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		}

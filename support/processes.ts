@@ -85,6 +85,7 @@ export function start(
 		try {
 			process.kill(-child.pid, 'SIGTERM');
 		} catch {
+			// The group is gone already: nothing to stop.
 			return;
 		}
 		const timer = setTimeout(() => {
@@ -117,6 +118,7 @@ export async function waitForUrl(
 			await fetch(url, { signal: AbortSignal.timeout(2000) });
 			return;
 		} catch {
+			// Not listening yet: asked again until the deadline, which throws with the output.
 			if (Date.now() > deadline) {
 				throw new Error(
 					`${url} did not answer within ${timeoutMs} ms:\n${started?.output() ?? ''}`,

@@ -48,6 +48,8 @@ export function lastTimes(sources: readonly string[], root: string): Map<string,
 		try {
 			parsed = timesSchema.safeParse(JSON.parse(readFileSync(source, 'utf8')));
 		} catch {
+			// No times file yet, or one cut short or from another version: its files are ordered as
+			// new ones.
 			continue;
 		}
 		if (!parsed.success) continue;

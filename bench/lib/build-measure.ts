@@ -110,6 +110,7 @@ function groupRss(pgid: number): number {
 			.map((line) => Number(line.trim()) || 0)
 			.reduce((sum, value) => sum + value * 1024, 0);
 	} catch {
+		// The group is gone (the build ended): nothing left in memory.
 		return 0;
 	}
 }

@@ -38,6 +38,7 @@ export async function previousResult(
 		json = JSON.parse(await readFile(path.join(folder, `${name}.json`), 'utf8')) as typeof json;
 		markdown = await readFile(path.join(folder, `${name}.md`), 'utf8');
 	} catch {
+		// No earlier report, or one cut short: the table starts afresh.
 		return undefined;
 	}
 	const data = json.data ?? {};

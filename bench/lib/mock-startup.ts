@@ -205,6 +205,7 @@ function safeJson(body: string): unknown {
 	try {
 		return JSON.parse(body) as unknown;
 	} catch {
+		// JSON.parse throws only for a body that is no JSON: undefined says so.
 		return undefined;
 	}
 }

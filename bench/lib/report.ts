@@ -33,6 +33,7 @@ function chromiumVersion(): string {
 		});
 		return out.trim();
 	} catch {
+		// No Chromium there: the report says where it looked.
 		return `not found at ${CHROMIUM_PATH}`;
 	}
 }
@@ -125,6 +126,7 @@ export function commitOf(root: string): string {
 		).trim();
 		return changed ? `${commit} with changes` : commit;
 	} catch {
+		// git absent or no checkout here: the report says so in place of a commit.
 		return 'not a git checkout';
 	}
 }

@@ -364,6 +364,8 @@ export function answerViolations(
 	try {
 		body = method === 'HEAD' ? Buffer.alloc(0) : decoded(answer.body, headers['content-encoding']);
 	} catch {
+		// A body its Content-Encoding does not decode: checked as no body, which the contract check
+		// reports.
 		body = undefined;
 	}
 	if (body === undefined) {
@@ -380,6 +382,8 @@ export function answerViolations(
 	try {
 		json = text === '' ? undefined : { value: JSON.parse(text) as unknown };
 	} catch {
+		// A body that is no JSON: checked as text, which the contract check reports against its
+		// media type.
 		json = undefined;
 	}
 	return exchangeViolations(

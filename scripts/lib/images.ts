@@ -116,6 +116,8 @@ export async function checkTools(): Promise<void> {
 		try {
 			await stat(file);
 		} catch {
+			// stat throws for a file that is not there: its package is named among those to
+			// install.
 			missing.push(pack);
 		}
 	}
@@ -132,6 +134,7 @@ export async function imageExists(name: string): Promise<boolean> {
 		await command('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', name]);
 		return true;
 	} catch {
+		// buildah inspect fails for a name it does not hold: no such image.
 		return false;
 	}
 }

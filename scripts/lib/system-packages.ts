@@ -89,6 +89,7 @@ function isExecutable(file: string): boolean {
 		accessSync(file, constants.X_OK);
 		return true;
 	} catch {
+		// accessSync throws for a file that is missing or not executable: the answer.
 		return false;
 	}
 }

@@ -75,6 +75,8 @@ function readLines(file: string): Map<string, string> {
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch {
+		// No cache file yet, or one that cannot be read: every file is validated, as without a
+		// cache.
 		return lines;
 	}
 	for (const line of text.split('\n')) {
@@ -108,6 +110,7 @@ export function openFixtureCache(
 			try {
 				return JSON.parse(line) as View;
 			} catch {
+				// A line cut short or damaged: that file is validated again, as without a cache.
 				return undefined;
 			}
 		},

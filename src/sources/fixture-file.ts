@@ -177,6 +177,8 @@ export function readListedFixture(file: string): { stamp: string; bytes: Uint8Ar
 	try {
 		descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
 	} catch {
+		// Gone, a link, a folder or unreadable since it was listed: the file is read as missing,
+		// and the folder's listing says so.
 		return undefined;
 	}
 	try {
@@ -215,6 +217,8 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
 			strictUtf8().decode(bytes.subarray(0, middle), { stream: true });
 			good = middle;
 		} catch {
+			// The decoder throws only for bytes that are not UTF-8: the invalid part lies before
+			// `middle`.
 			bad = middle;
 		}
 	}
@@ -229,6 +233,8 @@ export function decodeFixture(
 	try {
 		return { text: strictUtf8().decode(bytes) };
 	} catch {
+		// The decoder throws only for bytes that are not UTF-8: the problem says where they stop
+		// being so.
 		const offset = invalidUtf8Offset(bytes);
 		return {
 			problem: `expected UTF-8 text, but the bytes from offset ${offset} are not UTF-8 (save the file as UTF-8)`,
@@ -353,6 +359,8 @@ function parsedOrUndefined(text: string): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(text) as unknown };
 	} catch {
+		// JSON.parse throws only a SyntaxError, for text that is no JSON: the caller says so with
+		// the parser's words.
 		return undefined;
 	}
 }

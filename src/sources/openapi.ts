@@ -23,6 +23,8 @@ function isPattern(pattern: string): boolean {
 		new RegExp(pattern, 'u');
 		return true;
 	} catch {
+		// The RegExp constructor throws only a SyntaxError, for a pattern it cannot compile: the
+		// answer.
 		return false;
 	}
 }

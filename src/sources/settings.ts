@@ -65,6 +65,7 @@ function httpAddress(
 	try {
 		url = new URL(text);
 	} catch {
+		// new URL throws only for text that is no URL, which is what the line says.
 		return fail(`${expected}; "${printable(text)}" is not one`);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {

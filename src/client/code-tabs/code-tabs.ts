@@ -22,6 +22,8 @@ function languageStore(): LanguageStore | undefined {
 	try {
 		return window.localStorage;
 	} catch {
+		// Even reading localStorage is refused where the site may not store: the tabs keep no
+		// choice.
 		return undefined;
 	}
 }
@@ -42,6 +44,8 @@ async function fillPanel(panel: HTMLElement): Promise<void> {
 		sample.querySelector('h4')?.setAttribute('hidden', '');
 		panel.replaceChildren(...[...sample.childNodes].map((node) => document.importNode(node, true)));
 	} catch {
+		// The sample's page could not be fetched or has no such sample: the panel links to it
+		// instead.
 		const link = document.createElement('a');
 		link.href = from;
 		link.textContent = `The ${panel.dataset['tabLabel'] ?? ''} sample`;

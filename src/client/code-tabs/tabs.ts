@@ -37,6 +37,8 @@ export function readChosenLanguage(store: LanguageStore | undefined): string | n
 	try {
 		return store?.getItem(SAMPLE_LANGUAGE_KEY) ?? null;
 	} catch {
+		// Storage blocked for the site: no choice kept, so the first tab opens, as on a first
+		// visit.
 		return null;
 	}
 }

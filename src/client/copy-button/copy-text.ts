@@ -38,6 +38,8 @@ export async function copyText(
 		await clipboard.writeText(text);
 		return { copied: true, message: 'Copied' };
 	} catch {
+		// The browser refused the clipboard (no permission, no focus): the message says how to copy
+		// by hand.
 		return { copied: false, message: `Copy was blocked; select the text and press ${shortcut}` };
 	}
 }

@@ -16,6 +16,8 @@ function storage(): Storage | undefined {
 	try {
 		return localStorage;
 	} catch {
+		// Even reading localStorage is refused where the site may not store: the choice holds for
+		// this page.
 		return undefined;
 	}
 }

@@ -33,6 +33,8 @@ export function readThemeChoice(storage: ThemeStorage | undefined): ThemeChoice 
 	try {
 		return parseThemeChoice(storage?.getItem(THEME_STORAGE_KEY));
 	} catch {
+		// Storage refused (private mode, strict settings): the system's theme, as with nothing
+		// kept.
 		return 'system';
 	}
 }

@@ -155,6 +155,8 @@ export async function readCapped(
 				size += next.value.byteLength;
 			}
 		} catch {
+			// The body's stream failed: the exchange says it was cut, by the time-out or a broken
+			// connection.
 			ending = signal.aborted ? 'timed-out' : 'broken';
 		} finally {
 			signal.removeEventListener('abort', onAbort);
@@ -446,6 +448,8 @@ export function blocksRequest(
 	try {
 		return new URL(event.blockedURI).origin === new URL(url).origin;
 	} catch {
+		// new URL throws only for an address that is no URL: such a report is of no request of
+		// ours.
 		return false;
 	}
 }
@@ -532,6 +536,8 @@ export async function sendExampleRequest(
 				referrerPolicy: 'no-referrer',
 			});
 		} catch {
+			// fetch rejects only when no answer came: what follows says why, from the signal and
+			// the request.
 			const fault = request.controls?.fault;
 			const refused = headers
 				.map(([name]) => name)

@@ -79,6 +79,8 @@ export function readHistory(stored: unknown): HistoryEntry[] {
 	try {
 		value = typeof stored === 'string' ? JSON.parse(stored) : undefined;
 	} catch {
+		// Stored text that is no JSON (cut, or written by another version): no history, as in a new
+		// tab.
 		return [];
 	}
 	if (!Array.isArray(value)) return [];

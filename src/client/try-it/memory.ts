@@ -18,6 +18,7 @@ export function readTab(name: string): string | null {
 	try {
 		return sessionStorage.getItem(name);
 	} catch {
+		// Storage refused (private mode, disabled): nothing kept, as in a new tab.
 		return null;
 	}
 }
@@ -64,6 +65,8 @@ export function readMemory(stored: unknown): TryItMemory {
 	try {
 		value = typeof stored === 'string' ? JSON.parse(stored) : undefined;
 	} catch {
+		// Stored text that is no JSON (cut, or written by another version): nothing remembered, as
+		// in a new tab.
 		return {};
 	}
 	if (typeof value !== 'object' || value === null) return {};

@@ -53,6 +53,7 @@ export function readOptions(stored: unknown): RequestOptions {
 	try {
 		value = typeof stored === 'string' ? JSON.parse(stored) : undefined;
 	} catch {
+		// Stored text that is no JSON: no options kept, as in a new tab.
 		value = undefined;
 	}
 	const record =

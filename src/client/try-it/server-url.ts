@@ -19,6 +19,7 @@ export function normalServer(text: string): string | undefined {
 		if (!/^https?:$/.test(url.protocol) || url.username || url.password) return undefined;
 		return url.origin + url.pathname.replace(/\/+$/, '');
 	} catch {
+		// new URL throws only for text that is no URL: no server, and the field says why.
 		return undefined;
 	}
 }
