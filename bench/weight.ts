@@ -9,8 +9,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { load } from 'cheerio';
 import { init, parse } from 'es-module-lexer';
+import type { Element, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { buildPortal } from '../support/build.ts';
@@ -97,26 +98,59 @@ function staticImports(source: string, modulePath: string): string[] {
 		.map((url) => url.pathname);
 }
 
+/** Every element of a parsed page, in document order. */
+function* elementsOf(node: Root | Element): Generator<Element> {
+	for (const child of node.children) {
+		if (child.type !== 'element') continue;
+		yield child;
+		yield* elementsOf(child);
+	}
+}
+
+/** An element's attribute as written, or undefined when the element has none. */
+function attribute(element: Element, name: string): string | undefined {
+	const value = element.properties[name];
+	if (value === undefined || value === null || value === false) return undefined;
+	return Array.isArray(value) ? value.join(' ') : String(value);
+}
+
+/** Whether an element's space-separated attribute (such as `rel`) holds a word. */
+function hasWord(element: Element, name: string, word: string): boolean {
+	return (attribute(element, name) ?? '').split(/\s+/).includes(word);
+}
+
 /** Measures the HTML, CSS and eager JS of one built page, from the files in `dist`. */
 export async function staticWeight(
 	dist: string,
 	pagePath: string,
 ): Promise<Omit<PageWeight, 'kind' | 'requests' | 'requestUrls'>> {
 	const htmlBytes = await readFile(path.join(dist, pagePath, 'index.html'));
-	const $ = load(htmlBytes.toString('utf8'));
-	const cssFiles = $('link[rel~="stylesheet"][href]')
-		.map((_, link) => $(link).attr('href') ?? '')
-		.get()
-		.map((href) => new URL(href, `http://site${pagePath}`).pathname);
+	const elements = [...elementsOf(fromHtml(htmlBytes.toString('utf8')))];
+	const sitePath = (url: string): string => new URL(url, `http://site${pagePath}`).pathname;
+	const links = elements.filter((element) => element.tagName === 'link');
+	const scripts = elements.filter((element) => element.tagName === 'script');
+	const cssFiles = links
+		.filter((link) => hasWord(link, 'rel', 'stylesheet'))
+		.flatMap((link) => attribute(link, 'href') ?? [])
+		.map(sitePath);
 	const queue: string[] = [];
 	// A modulepreload is fetched at load as a script is, whatever else its rel says.
-	$('script[src], link[rel~="modulepreload"][href]').each((_, node) => {
-		const url = $(node).attr('src') ?? $(node).attr('href') ?? '';
-		queue.push(new URL(url, `http://site${pagePath}`).pathname);
-	});
-	$('script[type="module"]:not([src])').each((_, node) => {
-		queue.push(...staticImports($(node).text(), pagePath));
-	});
+	for (const element of elements) {
+		const url =
+			element.tagName === 'script'
+				? attribute(element, 'src')
+				: element.tagName === 'link' && hasWord(element, 'rel', 'modulepreload')
+					? attribute(element, 'href')
+					: undefined;
+		if (url !== undefined) queue.push(sitePath(url));
+	}
+	for (const script of scripts) {
+		if (attribute(script, 'type') !== 'module' || attribute(script, 'src') !== undefined) continue;
+		const text = script.children
+			.map((child) => (child.type === 'text' ? child.value : ''))
+			.join('');
+		queue.push(...staticImports(text, pagePath));
+	}
 	const jsFiles = new Set<string>();
 	const jsParts: Compressed[] = [];
 	while (queue.length > 0) {
