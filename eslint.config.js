@@ -175,11 +175,13 @@ export default defineConfig(
 						},
 						{
 							target: 'mcp',
-							from: ['src/integrations', ...PAGES, 'mock', ...TOOLING],
-							// The MCP server is a thin entry like the mock: it reads through src/sources and
-							// answers from src/site's projections; it shares try-it's DOM-free check from src/client.
+							from: ['src/client', 'src/integrations', ...PAGES, 'mock', ...TOOLING],
+							// The MCP server has a room of its own, as the mock has: it reads through src/sources
+							// and answers from src/site's projections. What it shares with the browser (the
+							// search's filters, the contract's check) lives in src/shared, so that no browser
+							// module is loaded in Node and the browser's code can change without breaking it.
 							message:
-								'The MCP server may import src/sources, src/site, src/shared, src/schemas and the DOM-free logic of src/client: it serves no pages and runs neither the mock nor the tooling.',
+								'The MCP server may import src/sources, src/site, src/shared and src/schemas, never src/client: code it shares with the browser goes in src/shared. It serves no pages and runs neither the mock nor the tooling.',
 						},
 					],
 				},

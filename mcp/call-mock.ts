@@ -67,9 +67,10 @@ function baseOf(baseUrl: string): URL {
 	let url: URL;
 	try {
 		url = new URL(baseUrl);
-	} catch {
+	} catch (error) {
 		throw new ToolInputError(
 			`baseUrl "${baseUrl}": expected an http(s) address such as http://127.0.0.1:4010`,
+			{ cause: error },
 		);
 	}
 	if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {

@@ -13,10 +13,11 @@ import module from 'node:module';
 // folder): an assistant starts the server often, and most of its start is compiling.
 module.enableCompileCache();
 const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-const dialog = await import('../src/client/search/search.ts');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');
-const { createPortalServer, readerOnFirstUse } = await import('./server.ts');
+const { createPortalServer } = await import('./server.ts');
+const { readerOnFirstUse } = await import('./context.ts');
+const { checkoutSearchCache } = await import('./search-index.ts');
 const { mockAddresses } = await import('./places.ts');
 
 const { version } = JSON.parse(
@@ -40,7 +41,7 @@ const server = createPortalServer(reader, {
 	version,
 	localMock: localMockUrl(settings.mockPort),
 	mocks: mockAddresses(settings),
-	dialog,
+	searchCache: checkoutSearchCache(),
 });
 await server.connect(new StdioServerTransport());
 console.error(`console-portal MCP server ${version} on stdio, reading ${settings.viewsDir}`);

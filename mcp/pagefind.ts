@@ -7,9 +7,6 @@
  * the reserved `.invalid` domain, which no request can reach, and every other request goes to
  * `fetch` as before.
  */
-import { createHash } from 'node:crypto';
-import * as pagefind from 'pagefind';
-
 /** A page as Pagefind indexes it: its address, text, metadata and filters. */
 export interface SearchRecord {
 	url: string;
@@ -89,6 +86,8 @@ function loadRuntime(script: Uint8Array): Promise<PagefindModule> {
 export async function indexRecords(
 	records: readonly SearchRecord[],
 ): Promise<{ path: string; content: Uint8Array }[]> {
+	// Pagefind's indexer loads only to make an index: one kept on disk is searched without it.
+	const pagefind = await import('pagefind');
 	const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
 	if (!index) throw new Error(`Search index: Pagefind did not start: ${errors.join('; ')}`);
 	try {
@@ -134,30 +133,5 @@ export async function loadIndex(
 			await instance.destroy();
 			for (const file of files) served.delete(`${base}${file.path}`);
 		},
-	};
-}
-
-/** A name for a set of records: the same records give the same name. */
-export function recordsDigest(records: readonly SearchRecord[]): string {
-	return createHash('sha256').update(JSON.stringify(records)).digest('hex');
-}
-
-/** Searches the latest records given, indexing them again only when they changed. */
-export function createRecordSearch(): (records: readonly SearchRecord[]) => Promise<PagefindIndex> {
-	let current: { digest: string; index: Promise<PagefindIndex> } | undefined;
-	return (records) => {
-		const digest = recordsDigest(records);
-		if (current?.digest === digest) return current.index;
-		const previous = current?.index;
-		const index = indexRecords(records).then(loadIndex);
-		current = { digest, index };
-		// The index replaced is let go once the new one is ready; a failed one is tried again.
-		void index.then(
-			() => previous?.then((old) => old.destroy()).catch(() => undefined),
-			() => {
-				if (current?.index === index) current = undefined;
-			},
-		);
-		return index;
 	};
 }

@@ -6,19 +6,14 @@
  * through `src/sources/` on each call, incrementally as the mock does, so the answers follow edits.
  * Only `call_mock` reaches the fixtures themselves, through `entries`, to send a person's key.
  */
-import { stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import type { ApiReference } from '../src/sources/openapi.ts';
-import {
-	composeContract,
-	composedReference,
-	readContract,
-	shownPath,
-} from '../src/sources/contract.ts';
+import type { GuideSource } from '../src/sources/guides.ts';
+import { checkoutFixtureCache } from '../src/sources/fixture-cache.ts';
 import { createFixtureReader, printable, type ViewEntry } from '../src/sources/fixtures.ts';
-import { readGuides, type GuideSource } from '../src/sources/guides.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
-import { readFixtureHistory } from '../src/sources/fixture-history.ts';
 import { git, historyStatusOf, type HistoryStatus } from '../src/sources/git.ts';
 import { viewHosts, type ViewHosts } from '../src/shared/hosts.ts';
 import { compareViews } from '../src/shared/views.ts';
@@ -33,21 +28,27 @@ import {
 	type HistoryEntry,
 } from '../src/site/history.ts';
 import { HISTORY_COMMITS_PER_PAGE } from '../src/site/access.ts';
-import { pageSlices } from '../src/site/markdown/lists.ts';
 import type { ContractChangesPage } from '../src/site/markdown/contract-changes.ts';
 import { portalOrigins } from './places.ts';
 import { ToolInputError } from './tool-names.ts';
 
 export { ToolInputError };
 
-/** The portal without secrets, as one reading of its sources gives it. */
-export interface PortalSnapshot {
+/**
+ * The views and the people of the portal without secrets: what `list_views` and `who_holds` answer
+ * from, read from the fixtures alone (no contract, no guides).
+ */
+export interface PortalDirectory {
 	/** Every view without keys and configuration, in the order the pages list them. */
 	views: readonly PublicView[];
 	/** Each view's hosts by slug, as its page shows them: no user name, no password. */
 	hosts: Readonly<Record<string, ViewHosts>>;
 	/** Every person of every directory, in name order. */
 	people: readonly Person[];
+}
+
+/** The portal without secrets, as one reading of its sources gives it. */
+export interface PortalSnapshot extends PortalDirectory {
 	/** The guides, in the sidebar's order. */
 	guides: readonly GuideSource[];
 	/** The published contract (openapi.yaml with one example per view, keyless). */
@@ -72,8 +73,25 @@ export interface PortalInputs {
 	origins: readonly string[];
 }
 
-/** The secret-free snapshot of the portal's inputs. */
-export async function projectPortal(inputs: PortalInputs): Promise<PortalSnapshot> {
+/** The secret-free views and people of the fixtures. */
+export function projectDirectory(entries: readonly ViewEntry[]): PortalDirectory {
+	const sorted = [...entries].sort(compareViews);
+	return {
+		views: sorted.map(publicView),
+		hosts: Object.fromEntries(sorted.map((entry) => [entry.slug, viewHosts(entry.view)])),
+		people: buildPeople(sorted),
+	};
+}
+
+/**
+ * The secret-free snapshot of the portal's inputs. The contract's code (the YAML parser, Redocly's
+ * bundler) loads here, on the first call that needs the contract, not with this module.
+ */
+export async function projectPortal(
+	inputs: PortalInputs,
+	directory: PortalDirectory = projectDirectory(inputs.entries),
+): Promise<PortalSnapshot> {
+	const { composeContract, composedReference } = await import('../src/sources/contract.ts');
 	const sorted = [...inputs.entries].sort(compareViews);
 	const options = {
 		mockOrigin: inputs.mockOrigin,
@@ -81,9 +99,7 @@ export async function projectPortal(inputs: PortalInputs): Promise<PortalSnapsho
 		file: inputs.contractFile,
 	};
 	return {
-		views: sorted.map(publicView),
-		hosts: Object.fromEntries(sorted.map((entry) => [entry.slug, viewHosts(entry.view)])),
-		people: buildPeople(sorted),
+		...directory,
 		guides: inputs.guides,
 		contract: composeContract(inputs.contract, sorted, options),
 		reference: await composedReference(inputs.contract, sorted, options),
@@ -102,8 +118,16 @@ export interface AccessHistory {
 
 /** Reads the portal's sources on each call; fixtures are parsed again only when they changed. */
 export interface PortalReader {
+	/** The views and people as the fixtures are now, without secrets (no contract read). */
+	directory: () => Promise<PortalDirectory>;
 	/** The portal as its sources are now, without secrets. */
 	snapshot: () => Promise<PortalSnapshot>;
+	/**
+	 * A name for everything the search's records are made of, cheap to make: the fixtures' and the
+	 * contract's and guides' files, the commit checked out, and where the portal and mock are. The
+	 * same name, the same records.
+	 */
+	searchKey: () => Promise<string>;
 	/** The fixtures as they are now: only `call_mock` reads them, to send a person's key. */
 	entries: () => Promise<readonly ViewEntry[]>;
 	/** The access changes from git history, as `/access/changes/` lists them. */
@@ -121,10 +145,12 @@ async function contractStamp(file: string): Promise<string> {
 	const [head, changed] = await Promise.all([
 		git(path.dirname(file), ['rev-parse', 'HEAD']).then(
 			(output) => output.toString('utf8').trim(),
+			// No git or no commit: the changelog's own reading says history is unavailable, and why.
 			() => 'no history',
 		),
 		stat(file).then(
 			(stats) => String(stats.mtimeMs),
+			// No contract file: the changelog's own reading says it cannot be read.
 			() => 'no file',
 		),
 	]);
@@ -137,9 +163,10 @@ async function contractStamp(file: string): Promise<string> {
  * until the commit or the file changes).
  */
 async function readContractChanges(file: string): Promise<ContractChangesPage[]> {
-	const [{ readContractHistory }, { contractChangelog }] = await Promise.all([
+	const [{ readContractHistory }, { contractChangelog }, { pageSlices }] = await Promise.all([
 		import('../src/sources/contract-history.ts'),
 		import('../src/site/contract-changes.ts'),
+		import('../src/site/markdown/lists.ts'),
 	]);
 	const reading = await readContractHistory(file);
 	const status = historyStatusOf(reading);
@@ -156,7 +183,9 @@ async function readContractChanges(file: string): Promise<ContractChangesPage[]>
 
 /** A reader over the settings' fixture folder, contract, guides and git history. */
 export function createPortalReader(settings: PortalSettings): PortalReader {
-	const fixtures = createFixtureReader(settings.viewsDir);
+	// Validated fixtures kept between starts, as the mock keeps them: an unchanged file skips the
+	// view schema.
+	const fixtures = createFixtureReader(settings.viewsDir, checkoutFixtureCache());
 	/** The fixtures now, and their files' stamps, which say whether anything changed. */
 	const reading = async (): Promise<{ views: readonly ViewEntry[]; stamp: string }> => {
 		const { result, stamps } = await fixtures.read();
@@ -173,8 +202,18 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 		return { views: result.views, stamp };
 	};
 	const entries = async (): Promise<readonly ViewEntry[]> => (await reading()).views;
+	let people: { stamp: string; directory: PortalDirectory } | undefined;
+	const directory = async (): Promise<PortalDirectory> => {
+		const { views, stamp } = await reading();
+		if (people?.stamp !== stamp) people = { stamp, directory: projectDirectory(views) };
+		return people.directory;
+	};
 	let last: { stamp: string; contract: unknown; snapshot: PortalSnapshot } | undefined;
 	const snapshot = async (): Promise<PortalSnapshot> => {
+		const [{ readContract, shownPath }, { readGuides }] = await Promise.all([
+			import('../src/sources/contract.ts'),
+			import('../src/sources/guides.ts'),
+		]);
 		const { views, stamp } = await reading();
 		const file = shownPath(settings.openApiFile);
 		const contract = await readContract(file);
@@ -187,20 +226,24 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 			portalUrl: settings.portalUrl,
 			mockPort: settings.mockPort,
 		};
-		const fresh = await projectPortal({
-			entries: views,
-			contract: contract.document,
-			contractFile: contract.file,
-			guides,
-			mock: mockWords(place),
-			mockOrigin: shownMockUrl(place),
-			localMock: localMockUrl(place.mockPort),
-			origins: portalOrigins(settings),
-		});
+		const fresh = await projectPortal(
+			{
+				entries: views,
+				contract: contract.document,
+				contractFile: contract.file,
+				guides,
+				mock: mockWords(place),
+				mockOrigin: shownMockUrl(place),
+				localMock: localMockUrl(place.mockPort),
+				origins: portalOrigins(settings),
+			},
+			await directory(),
+		);
 		last = { stamp, contract: contract.document, snapshot: fresh };
 		return fresh;
 	};
 	const accessHistory = async (): Promise<AccessHistory> => {
+		const { readFixtureHistory } = await import('../src/sources/fixture-history.ts');
 		const reading = await readFixtureHistory(settings.viewsDir);
 		const status = historyStatusOf(reading);
 		if (!reading.available) return { status, entries: [], tags: new Map() };
@@ -213,7 +256,7 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 	};
 	let changes: { stamp: string; pages: Promise<ContractChangesPage[]> } | undefined;
 	const contractChanges = async (): Promise<readonly ContractChangesPage[]> => {
-		const file = shownPath(settings.openApiFile);
+		const file = shownFile(settings.openApiFile);
 		const stamp = await contractStamp(file);
 		if (changes?.stamp !== stamp) {
 			const pages = readContractChanges(file);
@@ -225,5 +268,89 @@ export function createPortalReader(settings: PortalSettings): PortalReader {
 		}
 		return changes.pages;
 	};
-	return { snapshot, entries, accessHistory, contractChanges };
+	const contractCommit = contractCommitReader();
+	const searchKey = async (): Promise<string> => {
+		const { stamp } = await reading();
+		const contract = shownFile(settings.openApiFile);
+		const [contractStamp, guides, commit] = await Promise.all([
+			fileStamp(contract),
+			folderStamp(settings.docsDir),
+			contractCommit(contract),
+		]);
+		const place = [settings.mockUrl, settings.portalUrl, settings.mockPort].join(' ');
+		const parts = [stamp, contractStamp, guides, commit, place, ...portalOrigins(settings)];
+		return hash('sha256', parts.join('\0'), 'hex');
+	};
+	return { directory, snapshot, searchKey, entries, accessHistory, contractChanges };
+}
+
+/** A contract path as a person reads it, relative to the working folder when inside it. */
+function shownFile(file: string): string {
+	// The same as contract.ts's `shownPath`, without loading the contract's code for it.
+	const relative = path.relative(process.cwd(), file);
+	return relative && !relative.startsWith('..') ? relative : file;
+}
+
+/** A file's identity and version (inode, size, modification time), or that it is missing. */
+async function fileStamp(file: string): Promise<string> {
+	try {
+		const { ino, size, mtimeMs } = await stat(file);
+		return `${file} ${ino} ${size} ${mtimeMs}`;
+	} catch (error) {
+		// A missing file is a version of its own: the search then says what reading it said.
+		return `${file} ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`;
+	}
+}
+
+/** The stamps of a folder's files, in name order. */
+async function folderStamp(folder: string): Promise<string> {
+	let names: string[];
+	try {
+		names = (await readdir(folder)).sort();
+	} catch (error) {
+		// A missing folder is a version of its own, as a missing file is.
+		return `${folder} ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`;
+	}
+	const stamps = await Promise.all(names.map((name) => fileStamp(path.join(folder, name))));
+	return stamps.join('\n');
+}
+
+/**
+ * What names the contract's history, cheaply: the last commit that changed the file. git is asked
+ * once for the repository's folder; then the HEAD file and HEAD's log (which every commit,
+ * checkout and reset appends to) are looked at, and git is asked for the file's last commit again
+ * only when they changed. So a commit of other files costs one question and leaves the name as it
+ * was. Without HEAD's log, git is asked each time; without git, a constant.
+ */
+function contractCommitReader(): (file: string) => Promise<string> {
+	let gitDir: Promise<string | undefined> | undefined;
+	let last: { head: string; commit: Promise<string> } | undefined;
+	return async (file) => {
+		const folder = path.dirname(file);
+		gitDir ??= git(folder, ['rev-parse', '--absolute-git-dir']).then(
+			(output) => output.toString('utf8').trim(),
+			// Not a repository, or no git: the changelog then says history is unavailable, and stays so.
+			() => undefined,
+		);
+		const dir = await gitDir;
+		if (dir === undefined) return 'no history';
+		const [head, log] = await Promise.all([
+			// A HEAD file that cannot be read leaves the log's stamp alone to tell a change.
+			readFile(path.join(dir, 'HEAD'), 'utf8').catch(() => ''),
+			stat(path.join(dir, 'logs', 'HEAD')).then(
+				({ size, mtimeMs }) => `${size} ${mtimeMs}`,
+				// No log of HEAD (reflogs turned off): git is asked for the file's last commit each time.
+				() => undefined,
+			),
+		]);
+		const stamp = log === undefined ? undefined : `${head.trim()} ${log}`;
+		if (stamp !== undefined && last?.head === stamp) return last.commit;
+		const commit = git(folder, ['log', '-1', '--format=%H', '--', path.basename(file)]).then(
+			(output) => output.toString('utf8').trim(),
+			// A file git does not know (or no commit yet) has no history of its own to name.
+			() => 'no commit',
+		);
+		if (stamp !== undefined) last = { head: stamp, commit };
+		return commit;
+	};
 }

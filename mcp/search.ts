@@ -7,11 +7,11 @@
  * record holds the text of its page's searched part (`data-pagefind-body` less
  * `data-pagefind-ignore`), made by the functions the pages use where they have one
  * (`page-text.ts`, `viewHosts`, the changelog's words); a test compares its results with the built
- * site's. A query is run with the dialog's own functions: its filters (`pagefindFilters`), its
- * refusal of filters no page carries together (`inapplicableFilters`), its first results and its
- * excerpts (`excerptParts`).
+ * site's. The records are made only when the search index is (search-index.ts); a query is run by
+ * search-query.ts.
  */
 import { ROLES } from '../src/schemas/view.ts';
+import { ACCESS_FILTER, accessFilterValue } from '../src/shared/search.ts';
 import {
 	accessHref,
 	guideHref,
@@ -43,50 +43,10 @@ import {
 } from '../src/site/page-text.ts';
 import { proseParagraphs } from '../src/site/prose.ts';
 import { formatShortTimestamp } from '../src/site/time.ts';
-import type { PagefindIndex, SearchRecord } from './pagefind.ts';
-import { SEARCH_KINDS, ToolInputError, type SearchKind } from './tool-names.ts';
+import type { SearchRecord } from './pagefind.ts';
+import type { SearchKind } from './tool-names.ts';
 import type { PortalSnapshot } from './portal.ts';
 import { guideText } from './guide-text.ts';
-
-export { SEARCH_KINDS, type SearchKind };
-
-/**
- * What the search dialog decides without a DOM (`src/client/search/search.ts`), handed in by the
- * entry point, as the try-it panel's check is: page data does not import browser code.
- */
-export interface DialogSearch {
-	/** The page kinds, in the dialog's order. */
-	PAGE_KINDS: readonly string[];
-	/** The filter an environment and a role chosen together are searched as. */
-	ACCESS_FILTER: string;
-	accessFilterValue: (environment: string, role: string) => string;
-	pagefindFilters: (
-		choices: Readonly<Record<string, string>>,
-	) => Record<string, string> | undefined;
-	inapplicableFilters: (choices: Readonly<Record<string, string>>) => string | undefined;
-	excerptParts: (excerpt: string) => { text: string; mark: boolean }[];
-}
-
-/** The filters of the search dialog; each given one must hold. */
-export interface SearchFilters {
-	kind?: SearchKind | undefined;
-	environment?: string | undefined;
-	configuration?: string | undefined;
-	api?: string | undefined;
-	role?: string | undefined;
-}
-
-/** One result: the page's title, portal address, kind, labels line and a short excerpt. */
-export interface SearchResult {
-	title: string;
-	href: string;
-	kind: SearchKind;
-	labels: string;
-	excerpt: string;
-}
-
-/** The most results one search returns: as many as the dialog shows. */
-export const SEARCH_LIMIT = 20;
 
 /** A Pagefind record: one page's address, text, title and labels (as `SearchMeta` gives them). */
 function record(
@@ -199,14 +159,13 @@ function exampleText(value: unknown): string {
  */
 export function searchRecords(
 	portal: PortalSnapshot,
-	dialog: DialogSearch,
 	contractChanges: readonly ContractChangesPage[] = [],
 ): SearchRecord[] {
 	const records: SearchRecord[] = [];
 	/** The access filter of the environments and roles a page pairs. */
 	const access = (pairs: readonly { environment: string; role: string }[]) => ({
-		name: dialog.ACCESS_FILTER,
-		values: pairs.map(({ environment, role }) => dialog.accessFilterValue(environment, role)),
+		name: ACCESS_FILTER,
+		values: pairs.map(({ environment, role }) => accessFilterValue(environment, role)),
 	});
 	for (const view of portal.views) {
 		const labels = [view.environment, view.configuration, view.apiVersion].filter(Boolean);
@@ -403,40 +362,4 @@ export function searchRecords(
 		);
 	}
 	return records;
-}
-
-/**
- * Searches the portal as the dialog does: the filters chosen (those left out are "any"), refused
- * with the dialog's own line when no page carries them together; the dialog's first results, each
- * with its page's title, address, kind, labels and excerpt (matches marked in the excerpt's text).
- */
-export async function searchPortal(
-	dialog: DialogSearch,
-	index: PagefindIndex,
-	query: string,
-	filters: SearchFilters = {},
-): Promise<SearchResult[]> {
-	const choices: Record<string, string> = {};
-	for (const [name, value] of Object.entries(filters)) {
-		if (typeof value === 'string' && value !== '') choices[name] = value;
-	}
-	const inapplicable = dialog.inapplicableFilters(choices);
-	if (inapplicable) throw new ToolInputError(`filters: ${inapplicable}`);
-	const chosen = dialog.pagefindFilters(choices);
-	const words = query.trim();
-	if (!words && !chosen) {
-		throw new ToolInputError('query: expected words to find, or a filter to list what it holds');
-	}
-	const found = await index.search(words || null, chosen);
-	const hits = await found.hits(SEARCH_LIMIT);
-	return hits.map((hit) => ({
-		title: hit.meta['title'] ?? hit.url,
-		href: hit.url,
-		kind: SEARCH_KINDS.find((kind) => hit.filters?.['kind']?.includes(kind)) ?? 'view',
-		labels: hit.meta['labels'] ?? '',
-		excerpt: dialog
-			.excerptParts(hit.excerpt)
-			.map(({ text, mark }) => (mark ? `**${text}**` : text))
-			.join(''),
-	}));
 }

@@ -10,10 +10,7 @@ export class ToolInputError extends Error {
 }
 
 /** The page kinds search tells apart, as the dialog's kind filter names them. */
-export const SEARCH_KINDS = ['view', 'person', 'access', 'guide', 'reference'] as const;
-
-/** A page kind. */
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export { PAGE_KINDS as SEARCH_KINDS, type PageKind as SearchKind } from '../src/shared/search.ts';
 
 /** The methods `call_mock` sends. */
 export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;

@@ -22,9 +22,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pagefindFilters } from '../../src/client/search/search.ts';
+import { pagefindFilters } from '../../src/shared/search.ts';
 import { loadIndex, type PagefindIndex } from '../../mcp/pagefind.ts';
-import { SEARCH_LIMIT, type SearchFilters } from '../../mcp/search.ts';
+import { SEARCH_LIMIT, type SearchFilters } from '../../mcp/search-query.ts';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
 

@@ -8,14 +8,16 @@
 import {
 	excerptParts,
 	inapplicableFilters,
+	pagefindFilters,
+	SEARCH_FILTERS,
+	type SearchFilterName,
+} from '../../shared/search.ts';
+import {
 	moveActiveResult,
 	NO_ACTIVE_RESULT,
-	pagefindFilters,
 	readResult,
 	resultCount,
-	SEARCH_FILTERS,
 	type ResultData,
-	type SearchFilterName,
 } from './search.ts';
 import { SEARCH_INDEX_HREF } from '../../shared/urls.ts';
 

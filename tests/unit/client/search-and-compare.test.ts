@@ -2,11 +2,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opensSearch } from '../../../src/client/search/search-keys.ts';
-import {
-	chosenFilters,
-	excerptParts,
-	moveActiveResult,
-} from '../../../src/client/search/search.ts';
+import { moveActiveResult } from '../../../src/client/search/search.ts';
+import { chosenFilters, excerptParts } from '../../../src/shared/search.ts';
 import { formatDuration } from '../../../src/site/duration.ts';
 import {
 	diffViews,

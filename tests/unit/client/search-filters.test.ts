@@ -7,7 +7,7 @@ import {
 	accessFilterValue,
 	inapplicableFilters,
 	pagefindFilters,
-} from '../../../src/client/search/search.ts';
+} from '../../../src/shared/search.ts';
 
 describe('the filters the dialog sends to Pagefind', () => {
 	it('sends environment and role together as the one pair a person holds: production admin', () => {

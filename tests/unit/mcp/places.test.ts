@@ -9,7 +9,7 @@ import { loadViews } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 import { callMock, whatTheMockDid } from '../../../mcp/call-mock.ts';
 import { mayCall, mockAddresses, portalOrigins, refusal } from '../../../mcp/places.ts';
-import { callersKeys } from '../../../mcp/server.ts';
+import { callersKeys } from '../../../mcp/answer.ts';
 import { ToolInputError } from '../../../mcp/tool-names.ts';
 import { ROOT } from '../../../support/processes.ts';
 

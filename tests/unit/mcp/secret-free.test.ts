@@ -9,7 +9,6 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as dialog from '../../../src/client/search/search.ts';
 import { ROLES } from '../../../src/schemas/view.ts';
 import { loadViews } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
@@ -52,7 +51,6 @@ beforeAll(async () => {
 		version: 'test',
 		localMock: echoBase,
 		mocks: { portal: [echoBase], listed: [] },
-		dialog,
 	});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);

@@ -8,10 +8,11 @@ import { readSettings } from '../../../src/sources/settings.ts';
 import { callMock, REDACTED } from '../../../mcp/call-mock.ts';
 import { checkAnswer } from '../../../mcp/check-answer.ts';
 import { createPortalReader, ToolInputError, type PortalSnapshot } from '../../../mcp/portal.ts';
-import * as dialog from '../../../src/client/search/search.ts';
-import { createRecordSearch } from '../../../mcp/pagefind.ts';
-import { searchPortal, searchRecords, type SearchFilters } from '../../../mcp/search.ts';
-import { accessChanges, listViews, readPage, whoHolds } from '../../../mcp/tools.ts';
+import { indexRecords, loadIndex } from '../../../mcp/pagefind.ts';
+import { searchRecords } from '../../../mcp/search.ts';
+import { searchPortal, type SearchFilters } from '../../../mcp/search-query.ts';
+import { listViews, whoHolds } from '../../../mcp/directory.ts';
+import { accessChanges, readPage } from '../../../mcp/pages.ts';
 import { viewMarkdown } from '../../../src/site/markdown/view.ts';
 import { publicView } from '../../../src/site/public-view.ts';
 import type { View } from '../../../src/schemas/view.ts';
@@ -188,9 +189,9 @@ describe('read_page', () => {
 });
 
 describe('search, with Pagefind as the dialog runs it', () => {
-	const index = createRecordSearch()(searchRecords(portal, dialog));
+	const index = indexRecords(searchRecords(portal)).then(loadIndex);
 	const search = async (query: string, filters: SearchFilters = {}) =>
-		searchPortal(dialog, await index, query, filters);
+		searchPortal(await index, query, filters);
 
 	it('finds a person by name, with their page and an excerpt marking the match', async () => {
 		const person = portal.people.find((candidate) => candidate.name.includes(' '))!;

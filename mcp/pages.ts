@@ -1,17 +1,9 @@
 /**
- * The MCP server's read-only tools, as pure functions of the secret-free snapshot and the access
- * history: a page's Markdown twin, the views by environment, who holds a role, and the access
+ * What `read_page`, `access_changes` and the resources answer, as pure functions of the
+ * secret-free snapshot and the access history: a page's Markdown twin, llms.txt, and the access
  * changes. Bad input throws a `ToolInputError` whose one line names the input and what was expected.
  */
-import { ROLES, type Role } from '../src/schemas/view.ts';
-import {
-	accessChangesHref,
-	guideHref,
-	markdownHref,
-	personHref,
-	REFERENCE_HREF,
-	viewHref,
-} from '../src/shared/urls.ts';
+import { accessChangesHref, guideHref, REFERENCE_HREF, viewHref } from '../src/shared/urls.ts';
 import { emailKey } from '../src/shared/person-key.ts';
 import { accessEntries, byEnvironment, describeRoles } from '../src/site/people.ts';
 import {
@@ -40,6 +32,7 @@ import { guidesMarkdown, llmsTxt } from '../src/site/markdown/llms-txt.ts';
 import type { PublicView } from '../src/site/public-view.ts';
 import { guideText } from './guide-text.ts';
 import type { AccessHistory, PortalSnapshot } from './portal.ts';
+import { roleOf } from './directory.ts';
 import { READABLE_PAGES, ToolInputError } from './tool-names.ts';
 
 /** What a tool says when asked for a key or a configuration value: where the HTML page shows it. */
@@ -90,8 +83,10 @@ function pathOf(address: string, origins: readonly string[]): string {
 		let url: URL | undefined;
 		try {
 			url = new URL(pathname, origins[0]);
-		} catch {
-			// Not an address at all: refused below with the portal's origins, as any other.
+		} catch (error) {
+			// Not an address at all (URL throws a TypeError): refused below with the portal's
+			// origins, as any other address not the portal's.
+			if (!(error instanceof TypeError)) throw error;
 		}
 		if (!url || !origins.includes(url.origin)) {
 			throw new ToolInputError(
@@ -266,109 +261,6 @@ function accessPage(
 		entries.filter((entry) => entry.environment === name && entry.role === role),
 		portal.views.filter((view) => view.environment === name).length,
 	);
-}
-
-/** One view as `list_views` gives it. */
-export interface ListedView {
-	slug: string;
-	name: string;
-	environment: string;
-	configuration: string | null;
-	apiVersion: string | null;
-	lastUpdated: string;
-	href: string;
-	markdown: string;
-}
-
-/** The views, by environment when one is given, in the order the pages list them. */
-export function listViews(portal: PortalSnapshot, environment?: string): ListedView[] {
-	const environments = [...new Set(portal.views.map((view) => view.environment))];
-	if (environment !== undefined && !environments.includes(environment)) {
-		throw new ToolInputError(
-			`environment "${environment}": no view is in it; expected one of ${environments.join(', ')}`,
-		);
-	}
-	return portal.views
-		.filter((view) => environment === undefined || view.environment === environment)
-		.map((view) => ({
-			slug: view.slug,
-			name: view.name,
-			environment: view.environment,
-			configuration: view.configuration ?? null,
-			apiVersion: view.apiVersion ?? null,
-			lastUpdated: view.lastUpdated,
-			href: viewHref(view.slug),
-			markdown: markdownHref(viewHref(view.slug)),
-		}));
-}
-
-/** One role held in one view. */
-export interface Holding {
-	name: string;
-	email: string;
-	role: Role;
-	environment: string;
-	view: string;
-	slug: string;
-	person: string;
-}
-
-/** A role, or an error naming the input. */
-export function roleOf(role: string): Role {
-	if ((ROLES as readonly string[]).includes(role)) return role as Role;
-	throw new ToolInputError(`role "${role}": expected one of ${ROLES.join(', ')}`);
-}
-
-/**
- * Who holds a role (in an environment, or in any), or every role one person (by email) holds,
- * one row per view, in the order the pages list views.
- */
-export function whoHolds(
-	portal: PortalSnapshot,
-	query: {
-		role?: string | undefined;
-		environment?: string | undefined;
-		email?: string | undefined;
-	},
-): Holding[] {
-	if (query.role === undefined && query.email === undefined) {
-		throw new ToolInputError(
-			'role or email: expected a role (with an environment or not) or a person’s email',
-		);
-	}
-	const role = query.role === undefined ? undefined : roleOf(query.role);
-	const environments = new Set(portal.views.map((view) => view.environment));
-	if (query.environment !== undefined && !environments.has(query.environment)) {
-		throw new ToolInputError(
-			`environment "${query.environment}": no view is in it; expected one of ${[...environments].join(', ')}`,
-		);
-	}
-	const people =
-		query.email === undefined
-			? portal.people
-			: portal.people.filter((person) => person.key === emailKey(query.email ?? ''));
-	if (query.email !== undefined && people.length === 0) {
-		throw new ToolInputError(`email "${query.email}": no person of any view has this email`);
-	}
-	const rows: Holding[] = [];
-	for (const view of portal.views) {
-		if (query.environment !== undefined && view.environment !== query.environment) continue;
-		for (const user of view.users) {
-			if (role !== undefined && user.role !== role) continue;
-			const person = people.find((candidate) => candidate.slug === user.personSlug);
-			if (!person) continue;
-			rows.push({
-				name: user.name,
-				email: user.email,
-				role: user.role,
-				environment: view.environment,
-				view: view.name,
-				slug: view.slug,
-				person: personHref(user.personSlug),
-			});
-		}
-	}
-	return rows;
 }
 
 /** One access change, as `/access/changes/` lists it. */

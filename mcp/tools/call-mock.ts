@@ -1,0 +1,93 @@
+/**
+ * The `call_mock` tool: a view's example request sent to a mock as one person of the view, its
+ * answer checked against the contract; the key is sent but never shown.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { answer } from '../answer.ts';
+import type { checkAnswer } from '../check-answer.ts';
+import { code, type ToolContext } from '../context.ts';
+import { ALLOWED_MOCKS_SETTING } from '../places.ts';
+import {
+	CALL_TIMEOUT_MS,
+	LONGEST_CALL_TIMEOUT_MS,
+	MOCK_METHODS,
+	ToolInputError,
+} from '../tool-names.ts';
+import { checkSchema } from './schemas.ts';
+
+/** Registers `call_mock`: a view, a person and the mock's controls in, the checked answer out. */
+export function registerCallMock(server: McpServer, { reader, options }: ToolContext): void {
+	server.registerTool(
+		'call_mock',
+		{
+			description:
+				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS) to a mock as one person of the view, and check the answer against the contract; the key is sent but never shown.",
+			inputSchema: {
+				slug: z.string().describe("The view's slug, e.g. production"),
+				email: z.string().describe("The person's email, from the view's directory"),
+				method: z.enum(MOCK_METHODS).default('GET'),
+				prefer: z
+					.string()
+					.optional()
+					.describe(
+						"The mock's controls as a Prefer header, e.g. code=401 or example=<slug>, dynamic=true",
+					),
+				baseUrl: z
+					.string()
+					.default(options.localMock)
+					.describe(
+						`The mock, by default the local one; only the portal's mock and those ${ALLOWED_MOCKS_SETTING} lists are called`,
+					),
+				timeoutMs: z
+					.number()
+					.int()
+					.min(1)
+					.max(LONGEST_CALL_TIMEOUT_MS)
+					.optional()
+					.describe(`How long to wait for the whole answer, in milliseconds (${CALL_TIMEOUT_MS})`),
+			},
+			outputSchema: {
+				request: z.string(),
+				as: z.string(),
+				key: z.string().describe('Where the key sent is shown: never in this result'),
+				status: z.number().int(),
+				headers: z.record(z.string(), z.string()),
+				body: z.string(),
+				check: checkSchema,
+			},
+		},
+		async (call) =>
+			answer(reader, 'call_mock', call, async () => {
+				const [{ callMock }, { checkAnswer }, { whereSecretsAre }] = await Promise.all([
+					code.callMock(),
+					code.checkAnswer(),
+					code.pages(),
+				]);
+				const sent = await callMock(await reader.entries(), call, options.mocks);
+				const { reference } = await reader.snapshot();
+				const check =
+					call.method === 'GET'
+						? checkAnswerSafely(() => checkAnswer(reference, sent))
+						: {
+								conforms: false,
+								verdict: 'unchecked' as const,
+								headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
+								violations: [],
+							};
+				return { ...sent, key: whereSecretsAre(call.slug), check };
+			}),
+	);
+}
+
+/** A check that cannot be made (the contract lacks the operation) said in its headline. */
+function checkAnswerSafely(
+	check: () => ReturnType<typeof checkAnswer>,
+): ReturnType<typeof checkAnswer> {
+	try {
+		return check();
+	} catch (error) {
+		const why = error instanceof ToolInputError ? error.message : 'the contract could not be read';
+		return { conforms: false, verdict: 'unchecked', headline: why, violations: [] };
+	}
+}
