@@ -26,6 +26,9 @@ export default defineConfig({
 			],
 			'./tests/support/summary-reporter.ts',
 		],
+		// The tests' own packages (tests/package.json), installed on first use before any test file
+		// runs, whichever project or file is asked for.
+		globalSetup: ['tests/tools.ts'],
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
 		// Two files at a time: a file spends much of its time waiting (on a build's one busy core, a

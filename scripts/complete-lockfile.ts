@@ -3,9 +3,9 @@
  * binaries of other platforms (Astro's compiler binding, Pagefind), so npm leaves them out of
  * package-lock.json, and `npm ci` then refuses the lock as out of sync. This adds each missing
  * optional platform package as an entry with its os and cpu, which npm ci skips on other machines.
- * Run it after every `npm install` that changes the lock; it completes the portal's lock and the
- * benchmarks' (`bench/tools/package-lock.json`) and StrykerJS's (`tests/mutation/package-lock.json`), or the
- * lock files named on its command line.
+ * Run it after every `npm install` that changes the lock; it completes the portal's lock, the
+ * benchmarks' (`bench/tools/package-lock.json`), StrykerJS's (`tests/mutation/package-lock.json`)
+ * and the tests' (`tests/package-lock.json`), or the lock files named on its command line.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,11 +10,12 @@ import { z } from 'zod';
 
 const LOCK_FILE = path.resolve(import.meta.dirname, '..', '..', 'package-lock.json');
 
-/** Every lock file of the project: the portal's and the benchmarks'. */
+/** Every lock file of the project: the portal's, the benchmarks', StrykerJS's and the tests'. */
 export const LOCK_FILES = [
 	LOCK_FILE,
 	path.resolve(import.meta.dirname, '..', '..', 'bench', 'tools', 'package-lock.json'),
 	path.resolve(import.meta.dirname, '..', '..', 'tests', 'mutation', 'package-lock.json'),
+	path.resolve(import.meta.dirname, '..', '..', 'tests', 'package-lock.json'),
 ];
 
 const lockSchema = z.looseObject({

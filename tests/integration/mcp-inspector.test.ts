@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadViews } from '../../src/sources/fixtures.ts';
-import { bin, childEnv, ROOT } from '../../support/processes.ts';
+import { childEnv, ROOT } from '../../support/processes.ts';
+import { toolBin } from '../tools.ts';
 
 const run = promisify(execFile);
 
@@ -29,7 +30,7 @@ async function readmeCommand(): Promise<string[]> {
 async function inspect(options: string[]): Promise<Record<string, unknown>> {
 	const [command, ...args] = await readmeCommand();
 	const { stdout } = await run(
-		bin('mcp-inspector-cli'),
+		toolBin('mcp-inspector-cli'),
 		['--cli', command!, ...options, '--', ...args],
 		{
 			// Inspector CLI 1.0.3 reads its own package.json as `../package.json` when that path

@@ -4,12 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { bin, childEnv, ROOT } from '../../support/processes.ts';
+import { childEnv, ROOT } from '../../support/processes.ts';
+import { toolBin } from '../tools.ts';
 
 /** Runs secretlint with the project's recommended preset over the given globs. */
 function secretlint(globs: readonly string[]): { status: number | null; output: string } {
 	const result = spawnSync(
-		bin('secretlint'),
+		toolBin('secretlint'),
 		['--secretlintrc', path.join(ROOT, '.secretlintrc.json'), '--maskSecrets', ...globs],
 		{ cwd: ROOT, env: childEnv({ NO_COLOR: '1' }), encoding: 'utf8', timeout: 120_000 },
 	);
