@@ -1,5 +1,6 @@
 /**
- * The try-it panel's validators: at build time, Ajv compiles the schema of each response body of
+ * The try-it panel's validators: at build time, Ajv, set up as the contract's validators are in
+ * Node (src/sources/contract-validators.ts), compiles the schema of each response body of
  * GET /api/v2/users in the contract into standalone code, plain JavaScript with no `eval`, so the
  * pages' Content-Security-Policy holds. The panel imports it as the virtual module
  * `virtual:try-it-validators`; no JSON Schema library reaches the browser. The same plugin gives
@@ -55,6 +56,7 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 	const exports: Record<string, string> = {};
 	const add = (name: string, schema: object): void => {
 		ajv.addSchema(schema, name);
+		// Compiled now, so that a schema Ajv refuses is named by its place in the file.
 		ajv.getSchema(name);
 		exports[name] = name;
 	};
