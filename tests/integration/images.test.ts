@@ -223,6 +223,7 @@ async function processInfo(pid: number): Promise<{ parent: number; program: stri
 		const program = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')[0] ?? '';
 		return { parent, program };
 	} catch {
+		// The process ended since it was listed: it has no parent or program any more.
 		return undefined;
 	}
 }

@@ -46,6 +46,7 @@ function outputLines(): unknown[] {
 			try {
 				return JSON.parse(line) as unknown;
 			} catch {
+				// JSON.parse's own words add nothing to the line itself, shown whole below.
 				throw new Error(`Line ${index + 1} of the mock's output is not whole JSON: ${line}`);
 			}
 		});

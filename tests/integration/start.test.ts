@@ -38,6 +38,7 @@ function groupAlive(pid: number): boolean {
 		process.kill(-pid, 0);
 		return true;
 	} catch {
+		// kill(0) throws only for a group with no process left (ESRCH) or none of ours.
 		return false;
 	}
 }
@@ -55,6 +56,7 @@ async function answers(url: string): Promise<boolean> {
 		await fetch(url, { signal: AbortSignal.timeout(1000) });
 		return true;
 	} catch {
+		// Refused, reset or timed out: nothing answers there now, which is the answer.
 		return false;
 	}
 }
