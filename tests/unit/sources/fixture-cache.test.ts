@@ -184,4 +184,20 @@ describe('the cache of validated fixtures', () => {
 		await writeFile(cacheFile, text.slice(0, text.indexOf('\t') + 40));
 		expect(await start(views, cache)).toEqual(uncached);
 	});
+	it('refuses a file whose name is no slug though its bytes are a cached view, as without the cache', async () => {
+		const { views, alpha, cache } = await setUp('renamed-badly');
+		await start(views, cache);
+		const copy = path.join(views, 'Alpha Copy.json');
+		await writeFile(copy, await readFile(alpha));
+		const result = await start(views, cache);
+		expect(result.ok).toBe(false);
+		expect(result.views.map(({ slug }) => slug)).toEqual(['alpha', 'bravo']);
+		expect('problems' in result ? result.problems : []).toEqual([
+			{
+				file: copy,
+				field: '',
+				message: 'expected a file name that is a lowercase slug, like staging-us-east.json',
+			},
+		]);
+	});
 });

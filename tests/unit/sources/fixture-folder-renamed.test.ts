@@ -3,11 +3,10 @@
  * or `git mv` does while the mock reloads: the file is gone, not broken. The listing is held by the
  * test (it names a file that is no longer there), so the race is met every time.
  */
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFixtureReader, loadViews } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 import { copyFixtures } from '../../../support/fixtures.ts';
 
@@ -29,8 +28,14 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 let folder: string;
 let viewsDir: string;
+let createFixtureReader: typeof import('../../../src/sources/fixtures.ts').createFixtureReader;
+let loadViews: typeof import('../../../src/sources/fixtures.ts').loadViews;
 
 beforeAll(async () => {
+	// Loaded afresh, so that it lists folders through the readdir above even where the test files
+	// share one module graph (the mutation run's) and another file loaded the reader first.
+	vi.resetModules();
+	({ createFixtureReader, loadViews } = await import('../../../src/sources/fixtures.ts'));
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-renamed-'));
 	viewsDir = path.join(folder, 'views');
 	await copyFixtures(viewsDir);
@@ -51,6 +56,21 @@ describe('a fixture gone between the listing and the look at it', () => {
 		expect(result.ok).toBe(true);
 		expect(result.views.map(({ slug }) => slug)).toEqual(expected);
 		expect([...stamps.keys()]).not.toContain(path.join(viewsDir, 'staging-renamed.json'));
+	});
+
+	it('says a folder whose every listed fixture is gone holds no fixture, with no stamp', async () => {
+		const empty = path.join(folder, 'emptied');
+		await mkdir(empty);
+		const reader = createFixtureReader(empty);
+		listing.gone = ['production.json', 'staging-eu-west.json'];
+		const { result, stamps } = await reader.read();
+		listing.gone = [];
+		expect(result).toEqual({
+			ok: false,
+			views: [],
+			problems: [{ file: empty, field: '', message: 'expected at least one <slug>.json fixture' }],
+		});
+		expect(stamps.size).toBe(0);
 	});
 
 	it('still refuses a link whose target is gone, which stays in the folder', async () => {
