@@ -51,15 +51,28 @@ export function sampleUrl({ server, path, query }: SampleRequest): string {
 	return url.href;
 }
 
-const jsString = (value: string): string =>
-	`'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-const pyString = (value: string): string =>
-	`"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+// Functions rather than constants holding arrow functions: the mutation run loads this module
+// once, so only a change inside a function body is seen by the tests of each mutant.
+
+/** A single-quoted JavaScript string. */
+function jsString(value: string): string {
+	return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
+
+/** A double-quoted Python string. */
+function pyString(value: string): string {
+	return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
 /** A double-quoted string Go and Java read back: JSON's escapes are a subset of theirs. */
-const cString = (value: string): string => JSON.stringify(value);
+function cString(value: string): string {
+	return JSON.stringify(value);
+}
+
 /** A single-quoted Ruby or PHP string, which expands nothing. */
-const singleQuoted = (value: string): string =>
-	`'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+function singleQuoted(value: string): string {
+	return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
 
 /**
  * curl, JavaScript fetch, Python requests, HTTPie, Go, Ruby, PHP and Java samples for one request. A sample that

@@ -304,6 +304,23 @@ describe('codeSamples', () => {
 		);
 	});
 
+	it('sends every header parameter in PHP, one string each, beside the key', () => {
+		const php = codeSamples({
+			method: 'get',
+			server: 'http://127.0.0.1:5010',
+			path: '/api/v2/users',
+			query: [],
+			headers: [
+				{ name: 'Accept', value: 'application/json' },
+				{ name: 'Prefer', value: 'code=401' },
+			],
+			auth: bearer,
+		}).find(({ label }) => label === 'PHP')?.code;
+		expect(php).toContain(
+			"    CURLOPT_HTTPHEADER => ['Accept: application/json', 'Prefer: code=401', 'Authorization: Bearer ' . $key],\n",
+		);
+	});
+
 	it('escapes a server address with quotes for each language, and adds query parameters', () => {
 		const [curl, node, python, httpie] = codeSamples({
 			method: 'post',
