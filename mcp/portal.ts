@@ -318,22 +318,38 @@ async function folderStamp(folder: string): Promise<string> {
 }
 
 /**
- * What names the contract's history, cheaply: the last commit that changed the file. git is asked
- * once for the repository's folder; then the HEAD file and HEAD's log (which every commit,
+ * The folder of the repository around a folder, found as git finds it without a GIT_DIR (which
+ * `git.ts` never passes on): the nearest `.git` folder up the tree, or the folder a `.git` file
+ * names (a worktree's). Undefined outside a repository.
+ */
+async function gitDirOf(folder: string): Promise<string | undefined> {
+	for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+		const dotGit = path.join(at, '.git');
+		try {
+			if ((await stat(dotGit)).isDirectory()) return dotGit;
+			const named = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8'))?.[1];
+			return named === undefined ? undefined : path.resolve(at, named.trim());
+		} catch (error) {
+			// No `.git` here: the folder above is looked at, up to the root.
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+		}
+		if (path.dirname(at) === at) return undefined;
+	}
+}
+
+/**
+ * What names the contract's history, cheaply: the last commit that changed the file. The
+ * repository's folder is found once; then the HEAD file and HEAD's log (which every commit,
  * checkout and reset appends to) are looked at, and git is asked for the file's last commit again
  * only when they changed. So a commit of other files costs one question and leaves the name as it
- * was. Without HEAD's log, git is asked each time; without git, a constant.
+ * was. Without HEAD's log, git is asked each time; outside a repository, a constant.
  */
 function contractCommitReader(): (file: string) => Promise<string> {
 	let gitDir: Promise<string | undefined> | undefined;
 	let last: { head: string; commit: Promise<string> } | undefined;
 	return async (file) => {
 		const folder = path.dirname(file);
-		gitDir ??= git(folder, ['rev-parse', '--absolute-git-dir']).then(
-			(output) => output.toString('utf8').trim(),
-			// Not a repository, or no git: the changelog then says history is unavailable, and stays so.
-			() => undefined,
-		);
+		gitDir ??= gitDirOf(folder);
 		const dir = await gitDir;
 		if (dir === undefined) return 'no history';
 		const [head, log] = await Promise.all([

@@ -3,7 +3,7 @@
  * sources searches from the index kept, without reading the contract, its history or the guides
  * or running Pagefind's indexer; a change to the sources makes it again.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { createPortalReader, type PortalReader } from '../../../mcp/portal.ts';
 import { createSearchIndex, type SearchCacheOptions } from '../../../mcp/search-index.ts';
 import { searchPortal } from '../../../mcp/search-query.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
+import { createRepo } from '../../../support/git-repo.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 let folder: string;
@@ -85,6 +86,35 @@ describe('the search index kept between starts', () => {
 		const before = await reader.searchKey();
 		expect(await reader.searchKey()).toBe(before);
 		await writeFile(path.join(docs, 'a.mdx'), '---\ntitle: A\n---\nOne, and two.\n');
+		expect(await reader.searchKey()).not.toBe(before);
+	});
+
+	it('a commit of other files keeps the search key; a commit of the contract changes it', async () => {
+		const repo = await createRepo(path.join(folder, 'repo'));
+		const contract = path.join(repo.folder, 'openapi.yaml');
+		await copyFile(path.join(ROOT, 'openapi.yaml'), contract);
+		const by = { author: 'Ada Lovelace', date: '2026-10-01T09:00:00Z' };
+		repo.commit('Add the contract', by);
+		const reader = createPortalReader(
+			readSettings({
+				...process.env,
+				PORTAL_VIEWS_DIR: path.join(ROOT, 'content/views'),
+				PORTAL_OPENAPI: contract,
+			}),
+		);
+		const before = await reader.searchKey();
+		await writeFile(path.join(repo.folder, 'notes.txt'), 'other work\n');
+		repo.commit('Other work', { ...by, date: '2026-10-02T09:00:00Z' });
+		expect(await reader.searchKey()).toBe(before);
+		repo.git(['rm', '--quiet', '--cached', 'openapi.yaml']);
+		// The file itself is left as it was: only its history changed.
+		const ada = { NAME: 'Ada Lovelace', EMAIL: 'ada.lovelace@example.com' };
+		repo.git(['commit', '--quiet', '--no-verify', '-m', 'Contract dropped from git'], {
+			GIT_AUTHOR_NAME: ada.NAME,
+			GIT_AUTHOR_EMAIL: ada.EMAIL,
+			GIT_COMMITTER_NAME: ada.NAME,
+			GIT_COMMITTER_EMAIL: ada.EMAIL,
+		});
 		expect(await reader.searchKey()).not.toBe(before);
 	});
 });
