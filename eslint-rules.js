@@ -39,10 +39,18 @@ const explainedCatch = {
 /** The extensions a module of ours is written in, tried in this order for a bare specifier. */
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs', '.astro'];
 
-/** Each file's imports as read, with the time of the version read: one reading per lint run. */
+/**
+ * Each file's imports as read, with the time of the version read: one reading per lint run.
+ * @type {Map<string, { mtime: number; imports: string[] }>}
+ */
 const importsRead = new Map();
 
-/** The file a relative specifier names from `from`, or undefined (a package, or nothing there). */
+/**
+ * The file a relative specifier names from `from`, or undefined (a package, or nothing there).
+ * @param {string} specifier
+ * @param {string} from
+ * @returns {string | undefined}
+ */
 function resolved(specifier, from) {
 	if (!specifier.startsWith('.') && !specifier.startsWith('/')) return undefined;
 	const base = path.resolve(path.dirname(from), specifier.split(/[?#]/, 1)[0] ?? '');
@@ -57,7 +65,11 @@ function resolved(specifier, from) {
 	return undefined;
 }
 
-/** The files of ours a file imports, type-only and dynamic imports among them. */
+/**
+ * The files of ours a file imports, type-only and dynamic imports among them.
+ * @param {string} file
+ * @returns {string[]}
+ */
 function importsOf(file) {
 	if (file.split(path.sep).includes('node_modules')) return [];
 	let mtime;
@@ -75,12 +87,17 @@ function importsOf(file) {
 	const imports = ts
 		.preProcessFile(text, true, true)
 		.importedFiles.map(({ fileName }) => resolved(fileName, file))
-		.filter((each) => each !== undefined);
+		.filter(/** @returns {each is string} */ (each) => each !== undefined);
 	importsRead.set(file, { mtime, imports });
 	return imports;
 }
 
-/** The way from `start` back to `file` through the imports, or undefined when there is none. */
+/**
+ * The way from `start` back to `file` through the imports, or undefined when there is none.
+ * @param {string} start
+ * @param {string} file
+ * @returns {string[] | undefined}
+ */
 function wayBack(start, file) {
 	const cameFrom = new Map([[start, '']]);
 	const queue = [start];
@@ -91,7 +108,7 @@ function wayBack(start, file) {
 			cameFrom.set(next, at);
 			if (next === file) {
 				const way = [file];
-				for (let step = at; step !== ''; step = cameFrom.get(step)) way.unshift(step);
+				for (let step = at; step !== ''; step = cameFrom.get(step) ?? '') way.unshift(step);
 				return way;
 			}
 			queue.push(next);
@@ -114,7 +131,7 @@ const noImportCycle = {
 	create(context) {
 		const file = context.physicalFilename;
 		const root = context.cwd;
-		/** @param {Node & { source?: Node | null }} node */
+		/** @param {Node & { source?: Node | null | undefined }} node */
 		const check = (node) => {
 			const source = node.source;
 			if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;

@@ -14,8 +14,11 @@ import {
 } from './contract-changes.ts';
 import { pageSlices } from './markdown/lists.ts';
 
-/** One page of the changelog, as its routes cut it. */
-export interface ContractChangesPage {
+/**
+ * One page of the changelog, as its routes cut it: a type, not an interface, so that a route can
+ * hand it to Astro as a page's props.
+ */
+export type ContractChangesPage = {
 	status: HistoryStatus;
 	entries: readonly ContractEntry[];
 	/** How many commits the whole changelog has. */
@@ -24,7 +27,7 @@ export interface ContractChangesPage {
 	lastPage: number;
 	/** The index of the page's first commit in the whole changelog, from 0. */
 	start: number;
-}
+};
 
 /** The changelog cut into pages of HISTORY_COMMITS_PER_PAGE commits, as Astro's `paginate` cuts it. */
 export function contractChangesPages(
