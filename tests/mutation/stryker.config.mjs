@@ -37,12 +37,12 @@ export default {
 	coverageAnalysis: 'perTest',
 	concurrency: 2,
 	// The target is 90 for the set and 85 for each module; the set stood at 97.7 (2026-11-22, every
-	// mutant run with --force) and at 95.06 on 2026-11-27, when this round's new code in controls.ts,
-	// exchange.ts and fixtures.ts left 70 mutants for unit tests to catch (tests/mutation/run.ts
-	// names them by module, with each module's floor), so the break sits just under it until then;
-	// 94 since the evening of 2026-11-27 (94.49 %), when the fixture cache and a start's reading of
-	// listed files in fixtures.ts left 30 more.
-	thresholds: { high: 90, low: 85, break: 94 },
+	// mutant run with --force), fell to 94.5 on 2026-11-27 with new code in controls.ts, exchange.ts
+	// and fixtures.ts, and is back at 97.3 (2026-11-28) with unit tests of that code, so the break is
+	// 97 again. A mutant of code run outside any test (module-level code, or a beforeAll's reading)
+	// is "static": an incremental run reuses such a mutant's survival even after a test that kills it
+	// was added, so a score with new tests is measured with --force, as `npm run bench:mutation` does.
+	thresholds: { high: 90, low: 85, break: 97 },
 	reporters: ['clear-text', 'progress', 'html', 'json'],
 	htmlReporter: { fileName: 'reports/mutation/index.html' },
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
