@@ -364,8 +364,7 @@ export function answerViolations(
 	try {
 		body = method === 'HEAD' ? Buffer.alloc(0) : decoded(answer.body, headers['content-encoding']);
 	} catch {
-		// A body its Content-Encoding does not decode: checked as no body, which the contract check
-		// reports.
+		// A body its Content-Encoding does not decode: reported just below, as that header's violation.
 		body = undefined;
 	}
 	if (body === undefined) {
