@@ -31,8 +31,8 @@ export function requestedHost(target: string, hostHeaders: readonly string[]): s
 		try {
 			return new URL(target).host;
 		} catch {
-			// new URL throws only for a target that is no URL: it names no host, and hostAllowed
-			// refuses none.
+			// new URL throws only for a target that is no URL: it names no host, which hostAllowed
+			// refuses.
 			return undefined;
 		}
 	}

@@ -177,8 +177,8 @@ export function readListedFixture(file: string): { stamp: string; bytes: Uint8Ar
 	try {
 		descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
 	} catch {
-		// Gone, a link, a folder or unreadable since it was listed: the file is read as missing,
-		// and the folder's listing says so.
+		// Gone, a link, a folder or unreadable since it was listed: the caller looks at it as at
+		// any other entry (lookAtFixture), which says what it is.
 		return undefined;
 	}
 	try {
