@@ -359,8 +359,8 @@ function parsedOrUndefined(text: string): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(text) as unknown };
 	} catch {
-		// JSON.parse throws only a SyntaxError, for text that is no JSON: the caller says so with
-		// the parser's words.
+		// JSON.parse throws only a SyntaxError, for text that is no JSON: the caller's own parser
+		// then finds the first syntax error, with its line.
 		return undefined;
 	}
 }
