@@ -15,6 +15,7 @@ import {
 	shownPath,
 	viewExamples,
 } from '../../../src/sources/contract.ts';
+import type { ContractCache } from '../../../src/sources/contract-cache.ts';
 import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
 import { referenceFromDocument } from '../../../src/sources/openapi.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
@@ -201,6 +202,32 @@ describe('the contract reader', () => {
 			`${file}: cannot be read (ENOENT: no such file or directory, open '${file}')`,
 		);
 		await expect(reading).rejects.toHaveProperty('name', 'ContractError');
+	});
+
+	it('reads a contract that failed again at the next call, and remembers one that reads well', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-contract-again-'));
+		try {
+			const file = path.join(folder, 'openapi.yaml');
+			const looked: string[] = [];
+			/** A cache that keeps nothing and notes each text it is asked for. */
+			const cache: ContractCache = {
+				get: (text) => {
+					looked.push(text);
+					return undefined;
+				},
+				keep: () => {},
+			};
+			await writeFile(file, 'openapi: [3.1.0\n');
+			await expect(readContract(file, cache)).rejects.toThrow(ContractError);
+			await expect(readContract(file, cache)).rejects.toThrow(ContractError);
+			expect(looked).toHaveLength(2);
+			await writeFile(file, small(["servers: [{ url: 'http://127.0.0.1:4010' }]"]));
+			const first = await readContract(file, cache);
+			expect(await readContract(file, cache)).toBe(first);
+			expect(looked).toHaveLength(3);
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
 	});
 
 	it('loads a small contract as written, with its model', async () => {

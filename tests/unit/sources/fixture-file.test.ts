@@ -473,6 +473,20 @@ describe('a fixture’s text as JSON', () => {
 		);
 	});
 
+	it('counts a level closed as left, so many lists and objects side by side are not deep', () => {
+		// A view's hundreds of users sit side by side at one level, each object closed before the next.
+		const lists = `[${Array.from({ length: 100 }, () => '[]').join(',')}]`;
+		expect(parseFixtureJson(lists)).toEqual({
+			data: Array.from({ length: 100 }, () => []),
+			problems: [],
+		});
+		const objects = `{"users":[${Array.from({ length: 100 }, () => '{"a":1}').join(',')}]}`;
+		expect(parseFixtureJson(objects)).toEqual({
+			data: { users: Array.from({ length: 100 }, () => ({ a: 1 })) },
+			problems: [],
+		});
+	});
+
 	it('tells the first syntax error alone', () => {
 		expect(parseFixtureJson('{"a":NaN,"b":,"c" 1}').problems).toEqual([
 			{
