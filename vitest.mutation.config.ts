@@ -19,11 +19,9 @@ export default defineConfig({
 			// It checks deploy/kubernetes/ (seconds of TypeScript checking per run), and reads
 			// settings.ts only to parse the manifests' host names, which settings.test.ts covers.
 			'tests/unit/deploy/kubernetes.test.ts',
-			// It counts the file-system calls a folder's reading makes by mocking node:fs, which
-			// works only in a module graph of its own: with isolate: false, fixtures.ts is already
-			// loaded with the real node:fs and the counts stay empty. What it reads of fixtures.ts,
-			// a start's reading of each file, the other fixture tests read too.
-			'tests/unit/sources/fixture-folder-calls.test.ts',
+			// Not left out: a test that mocks node:fs or node:fs/promises (fixture-folder-calls,
+			// fixture-folder-renamed) loads the fixture reader afresh after vi.resetModules(), so its
+			// mocks hold in this one graph.
 		],
 		// The contract's model loaded before any test: tests/mutation/setup.ts says why.
 		setupFiles: ['tests/mutation/setup.ts'],

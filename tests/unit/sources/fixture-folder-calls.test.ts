@@ -11,7 +11,6 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFixtureReader } from '../../../src/sources/fixtures.ts';
 import type { View } from '../../../src/schemas/view.ts';
 import { ROOT } from '../../../support/processes.ts';
 import { newView } from '../../support/fixture-edits.ts';
@@ -49,8 +48,13 @@ const production = JSON.parse(
 ) as View;
 
 let scratch: string;
+let createFixtureReader: typeof import('../../../src/sources/fixtures.ts').createFixtureReader;
 
 beforeAll(async () => {
+	// Loaded afresh, so that it calls the file system through the mocks above even where the test
+	// files share one module graph (the mutation run's) and another file loaded the reader first.
+	vi.resetModules();
+	({ createFixtureReader } = await import('../../../src/sources/fixtures.ts'));
 	scratch = await realpath(await mkdtemp(path.join(os.tmpdir(), 'console-portal-calls-')));
 });
 
