@@ -17,12 +17,8 @@ import { deserialize, serialize } from 'node:v8';
 import { z } from 'zod';
 import { codeHash, pruneOthers, writeAside } from './disk-cache.ts';
 import { isMapping } from './mapping.ts';
-import {
-	parameterSchema,
-	securitySchemeSchema,
-	type ApiReference,
-	type ResponseModel,
-} from './openapi.ts';
+import { parameterSchema, securitySchemeSchema } from '../schemas/contract-parts.ts';
+import type { ApiReference, ResponseModel } from './openapi.ts';
 
 /** The most a cache folder keeps of other contracts' readings (the tests' copies among them), in bytes. */
 const OTHER_CACHES_MAX_BYTES = 16 * 1024 * 1024;
@@ -56,6 +52,7 @@ export function checkoutContractCache(root = process.cwd()): ContractCacheOption
 			path.join(src, 'sources', 'contract.ts'),
 			path.join(src, 'sources', 'openapi.ts'),
 			path.join(src, 'sources', 'contract-cache.ts'),
+			path.join(src, 'schemas', 'contract-parts.ts'),
 			path.join(src, 'shared', 'curl.ts'),
 			path.join(src, 'shared', 'urls.ts'),
 			// npm's record of every installed package: the YAML parser, Redocly, zod and theirs.

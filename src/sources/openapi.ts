@@ -14,6 +14,7 @@ import {
 	unescapePointerFragment,
 } from '@redocly/openapi-core';
 import { z } from 'zod';
+import { parameterSchema, securitySchemeSchema } from '../schemas/contract-parts.ts';
 
 const text = z.string();
 
@@ -82,16 +83,6 @@ const responseSchema = z.object({
 	content: z.record(z.string(), mediaSchema).optional(),
 });
 
-/** An operation parameter as the contract writes it, and as the model keeps it. */
-export const parameterSchema = z.object({
-	name: text,
-	in: z.enum(['query', 'header', 'path', 'cookie']),
-	description: text.optional(),
-	required: z.boolean().optional(),
-	schema: z.unknown().optional(),
-	example: z.unknown().optional(),
-});
-
 /** An operation parameter. */
 export type Parameter = z.infer<typeof parameterSchema>;
 
@@ -102,16 +93,6 @@ const operationSchema = z.object({
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
 	parameters: z.array(parameterSchema).optional(),
 	responses: z.record(z.string(), responseSchema),
-});
-
-/** A security scheme as the contract writes it, and as the model keeps it. */
-export const securitySchemeSchema = z.object({
-	type: text,
-	scheme: text.optional(),
-	bearerFormat: text.optional(),
-	name: text.optional(),
-	in: text.optional(),
-	description: text.optional(),
 });
 
 /** A security scheme. */
