@@ -27,7 +27,6 @@ import {
 	newestFirst,
 	type HistoryEntry,
 } from '../src/site/history.ts';
-import { HISTORY_COMMITS_PER_PAGE } from '../src/site/access.ts';
 import type { ContractChangesPage } from '../src/site/markdown/contract-changes.ts';
 import { portalOrigins } from './places.ts';
 import { ToolInputError } from './tool-names.ts';
@@ -163,22 +162,15 @@ async function contractStamp(file: string): Promise<string> {
  * until the commit or the file changes).
  */
 async function readContractChanges(file: string): Promise<ContractChangesPage[]> {
-	const [{ readContractHistory }, { contractChangelog }, { pageSlices }] = await Promise.all([
-		import('../src/sources/contract-history.ts'),
-		import('../src/site/contract-changes.ts'),
-		import('../src/site/markdown/lists.ts'),
-	]);
+	const [{ readContractHistory }, { contractChangelog }, { contractChangesPages }] =
+		await Promise.all([
+			import('../src/sources/contract-history.ts'),
+			import('../src/site/contract-changes.ts'),
+			import('../src/site/contract-changes-text.ts'),
+		]);
 	const reading = await readContractHistory(file);
-	const status = historyStatusOf(reading);
 	const entries = reading.available ? contractChangelog(reading.commits) : [];
-	return pageSlices(entries, HISTORY_COMMITS_PER_PAGE).map((page) => ({
-		status,
-		entries: page.data,
-		total: entries.length,
-		currentPage: page.currentPage,
-		lastPage: page.lastPage,
-		start: page.start,
-	}));
+	return contractChangesPages(historyStatusOf(reading), entries);
 }
 
 /** A reader over the settings' fixture folder, contract, guides and git history. */

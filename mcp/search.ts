@@ -22,14 +22,14 @@ import {
 } from '../src/shared/urls.ts';
 import { accessEntries, byEnvironment, describeRoles, roleDiffers } from '../src/site/people.ts';
 import { count } from '../src/site/access.ts';
+import { CHANGE_CLASSES, CLASS_LABELS, CLASS_MEANINGS } from '../src/site/contract-changes.ts';
 import {
-	CHANGE_CLASSES,
-	CLASS_LABELS,
-	CLASS_MEANINGS,
-	countsInWords,
-	isDocumentationOnly,
-	type ContractEntry,
-} from '../src/site/contract-changes.ts';
+	CHANGES_FILE,
+	changesHeading,
+	changesLede,
+	changesPageProseText,
+	entrySummary,
+} from '../src/site/contract-changes-text.ts';
 import { shortSubject } from '../src/site/history.ts';
 import type { ContractChangesPage } from '../src/site/markdown/contract-changes.ts';
 import {
@@ -69,35 +69,14 @@ function record(
 	};
 }
 
-/**
- * The words of the contract changelog's page that are its own prose, not its data: its paragraph
- * under the lede (`src/pages/reference/changes/[...page].astro`, which writes it in its markup).
- */
-const CHANGES_PAGE_PROSE =
-	'Each change is classified by the api-smart-diff library, and listed where an operation uses it when it is made to a shared schema. The versioning guide says when the path version changes; the API reference shows the contract today. A commit that changed only documentation is folded into one line that opens.';
-
-/** What a commit did, for one whose changes are not compared, as the changelog's page says it. */
-const KIND_WORDS: Record<ContractEntry['kind'], string> = {
-	added: 'The contract was added.',
-	changed: '',
-	removed: 'The contract was removed.',
-	unreadable:
-		'This version could not be read; the next one is compared with the last readable one.',
-	start: 'History starts here (the clone is shallow): the contract as this commit left it.',
-};
-
 /** The text of one page of the contract's changelog, as its HTML page shows it. */
 function contractChangesText(page: ContractChangesPage): string[] {
 	const { status } = page;
-	const paged = page.lastPage > 1;
+	const lede = changesLede({ ...page, shown: page.entries.length });
 	const lines = [
-		paged ? `Contract changes, page ${page.currentPage} of ${page.lastPage}` : 'Contract changes',
-		`${count(page.total, 'commit', 'commits')} changed openapi.yaml, newest first${
-			paged
-				? ` (commits ${page.start + 1}–${page.start + page.entries.length} on page ${page.currentPage} of ${page.lastPage})`
-				: ''
-		}.`,
-		CHANGES_PAGE_PROSE,
+		changesHeading(page),
+		`${lede.before} ${CHANGES_FILE}${lede.after}`,
+		changesPageProseText(),
 		// The page's <dt> and <dd> touch, with no space between: Pagefind reads one word there.
 		...CHANGE_CLASSES.map((each) => `${CLASS_LABELS[each]}${CLASS_MEANINGS[each]}`),
 	];
@@ -120,15 +99,7 @@ function contractChangesText(page: ContractChangesPage): string[] {
 	}
 	for (const entry of page.entries) {
 		const { commit } = entry;
-		const inside =
-			entry.components > 0
-				? ` (and ${count(entry.components, 'change', 'changes')} inside components, told where used)`
-				: '';
-		const summary = isDocumentationOnly(entry)
-			? `${count(entry.changes.length, 'documentation change', 'documentation changes')}${inside}`
-			: entry.kind === 'changed'
-				? `${countsInWords(entry.counts)}${inside}`
-				: `${KIND_WORDS[entry.kind]}${entry.problem ? ` ${entry.problem}` : ''}`;
+		const summary = `${entrySummary(entry)}${entry.problem ? ` ${entry.problem}` : ''}`;
 		lines.push(
 			formatShortTimestamp(commit.date),
 			// CommitCell's parts touch, as the dt and dd do: the short name, subject and "by" run on.

@@ -50,6 +50,7 @@ const QUERIES: readonly { what: string; query: string; filters?: SearchFilters }
 	{ what: 'a reference word from an example', query: 'Origin' },
 	{ what: 'the reference pages, by kind', query: '', filters: { kind: 'reference' } },
 	{ what: 'a word of the contract changes', query: 'HostNotAllowed' },
+	{ what: "a word of the changelog's own prose", query: 'api-smart-diff' },
 	{ what: 'a view label as a word', query: 'Edge', filters: { kind: 'view' } },
 	{ what: 'an API label as a word', query: 'v5.8' },
 	{ what: 'a configuration label filter', query: '', filters: { configuration: 'Edge' } },
