@@ -2,6 +2,7 @@
  * The search index: after `astro build`, Pagefind's Node API indexes the built pages and writes
  * `pagefind/` into the same output folder, whatever `--outDir` the build was given.
  */
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -61,43 +62,84 @@ function literal(name: string): string {
 	return name.replace(/[\\*?[\]{}()<>,:$]/g, '\\$&');
 }
 
-/** Whether an excluded pattern names a folder (relative, with `/`); a `*` step names any one. */
-function named(pattern: string, folder: string): boolean {
-	const steps = pattern.split('/');
-	const folders = folder.split('/');
-	return (
-		steps.length === folders.length &&
-		steps.every((step, index) => step === '*' || step === folders[index])
-	);
-}
-
-/** Whether an excluded pattern names a folder inside this one. */
-function leadsInto(pattern: string, folder: string): boolean {
-	const steps = pattern.split('/');
-	const depth = folder.split('/').length;
-	return steps.length > depth && named(steps.slice(0, depth).join('/'), folder);
+/** The names of the folders directly inside any of `folders` (relative to `root`), sorted. */
+async function foldersInside(root: string, folders: readonly string[]): Promise<string[]> {
+	const names = new Set<string>();
+	for (const relative of folders) {
+		for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
+			if (entry.isDirectory()) names.add(entry.name);
+		}
+	}
+	return [...names].sort();
 }
 
 /**
  * The Pagefind glob for every HTML file in `folder` but those under `excluded` (folders relative
  * to it, written with `/`, a `*` step for any one folder): a pattern per folder, down only the
- * paths that lead to an excluded one.
+ * paths that lead to an excluded one. A `*` step stays a `*` in the glob: the folders it stands
+ * for are never named one by one, so the glob does not grow with them (16,000 people's folders,
+ * named each, made a glob Pagefind refused). A level may hold `*` steps or named ones, not both.
  */
 export async function globWithout(folder: string, excluded: readonly string[]): Promise<string> {
 	const patterns: string[] = [];
-	const visit = async (relative: string): Promise<void> => {
-		const prefix = relative === '' ? '' : `${relative}/`;
-		patterns.push(`${literal(prefix)}*.html`);
-		const entries = await readdir(path.join(folder, relative), { withFileTypes: true });
-		const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-		for (const name of folders.sort()) {
-			const child = `${prefix}${name}`;
-			if (excluded.some((pattern) => named(pattern, child))) continue;
-			if (excluded.some((pattern) => leadsInto(pattern, child))) await visit(child);
-			else patterns.push(`${literal(child)}/**/*.html`);
+	/** `prefix`: the glob so far; `matched`: the real folders it matches; `rules`: steps left. */
+	const visit = async (
+		prefix: string,
+		matched: readonly string[],
+		rules: readonly (readonly string[])[],
+	): Promise<void> => {
+		patterns.push(`${prefix}*.html`);
+		const any = rules.filter(([step]) => step === '*');
+		if (any.length > 0) {
+			if (any.length !== rules.length) {
+				throw new Error(
+					`Search index: the unsearched folders ${excluded.join(', ')} mix a * step with a named folder at ${prefix || 'the top'}`,
+				);
+			}
+			if (any.some((steps) => steps.length === 1)) return;
+			// Every folder here leads on: one `*` for all of them, their real folders read only if a
+			// named step comes further down.
+			const inside = rules.some((steps) => steps.slice(1).some((step) => step !== '*'))
+				? (
+						await Promise.all(
+							matched.map(async (relative) =>
+								(await foldersInside(folder, [relative])).map((name) =>
+									path.posix.join(relative, name),
+								),
+							),
+						)
+					).flat()
+				: [];
+			await visit(
+				`${prefix}*/`,
+				inside,
+				rules.map((steps) => steps.slice(1)),
+			);
+			return;
+		}
+		for (const name of await foldersInside(folder, matched)) {
+			const here = rules.filter(([step]) => step === name);
+			if (here.some((steps) => steps.length === 1)) continue;
+			const child = `${prefix}${literal(name)}/`;
+			if (here.length === 0) {
+				patterns.push(`${child}**/*.html`);
+				continue;
+			}
+			const inside = matched
+				.map((relative) => path.posix.join(relative, name))
+				.filter((relative) => existsSync(path.join(folder, relative)));
+			await visit(
+				child,
+				inside,
+				here.map((steps) => steps.slice(1)),
+			);
 		}
 	};
-	await visit('');
+	await visit(
+		'',
+		[''],
+		excluded.map((pattern) => pattern.split('/')),
+	);
 	return `{${patterns.join(',')}}`;
 }
 

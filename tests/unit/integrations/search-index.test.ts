@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { globWithout, writeSearchIndex } from '../../../src/integrations/search-index.ts';
+import {
+	globWithout,
+	UNSEARCHED_FOLDERS,
+	writeSearchIndex,
+} from '../../../src/integrations/search-index.ts';
 
 let folder: string | undefined;
 
@@ -57,7 +61,11 @@ describe('the search index', () => {
 			'views/production/index.html': page('Production'),
 		});
 		await expect(globWithout(dist, ['people/*/*'])).resolves.toBe(
-			'{*.html,people/*.html,people/amara/*.html,people/kenji/*.html,views/**/*.html}',
+			'{*.html,people/*.html,people/*/*.html,views/**/*.html}',
+		);
+		// A named folder below a * step: every person's folder of that name, and no other, is left out.
+		await expect(globWithout(dist, ['people/*/production'])).resolves.toBe(
+			'{*.html,people/*.html,people/*/*.html,people/*/staging/**/*.html,views/**/*.html}',
 		);
 		await expect(globWithout(dist, ['people/*'])).resolves.toBe(
 			'{*.html,people/*.html,views/**/*.html}',
@@ -80,5 +88,20 @@ describe('the search index', () => {
 			'access/environments/production/admin/index.html': page('Admin in production'),
 		});
 		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 6 });
+	});
+
+	it('indexes a site of 16,000 people, as 2,000 views of all different people build, with a glob that names none of them', async () => {
+		const dist = await site({
+			'index.html': page('Home'),
+			'views/production/index.html': page('Production'),
+			'people/person-0/index.html': page('Person zero'),
+			'people/person-0/production/index.html': page('Person zero in production'),
+		});
+		// Each other person's folder left empty: the glob is what failed, before Pagefind read a page.
+		const people = Array.from({ length: 16_000 }, (_, person) => `person-${person}`);
+		await Promise.all(people.slice(1).map((name) => mkdir(path.join(dist, 'people', name))));
+		const glob = await globWithout(dist, UNSEARCHED_FOLDERS);
+		expect(glob.length, 'the glob grows with the people').toBeLessThan(200);
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 3 });
 	});
 });
