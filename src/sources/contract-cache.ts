@@ -74,10 +74,13 @@ const namedExampleSchema = z.object({
 	name: z.string(),
 	summary: z.string().optional(),
 	value: z.unknown(),
+	field: z.enum(['dataValue', 'serializedValue']).optional(),
+	serializedValue: z.string().optional(),
 });
 
 /** A response of the model: its description, headers and bodies. */
 const responseModelSchema = z.object({
+	summary: z.string().optional(),
 	description: z.string(),
 	headers: z.array(
 		z.object({
@@ -111,6 +114,19 @@ const responseModelSchema = z.object({
  * written by other code (or damaged in a way V8 still reads) is read again rather than trusted.
  */
 const apiReferenceSchema = z.object({
+	openapi: z.string().optional(),
+	self: z.string().optional(),
+	tags: z
+		.array(
+			z.object({
+				name: z.string(),
+				summary: z.string().optional(),
+				description: z.string().optional(),
+				parent: z.string().optional(),
+				kind: z.string().optional(),
+			}),
+		)
+		.optional(),
 	title: z.string(),
 	version: z.string(),
 	summary: z.string().optional(),
@@ -123,6 +139,7 @@ const apiReferenceSchema = z.object({
 			operationId: z.string().optional(),
 			summary: z.string().optional(),
 			description: z.string().optional(),
+			tags: z.array(z.string()).optional(),
 			security: z.array(z.object({ name: z.string(), scheme: securitySchemeSchema })),
 			parameters: z.array(parameterSchema),
 			responses: z.array(responseModelSchema.extend({ status: z.string() })),

@@ -100,7 +100,7 @@ export interface Contract {
 }
 
 /**
- * Parses and checks contract text: valid YAML, a valid OpenAPI 3.1 model, and a place for each
+ * Parses and checks contract text: valid YAML, a valid OpenAPI 3.1 or 3.2 model, and a place for each
  * view's example. Throws a `ContractError` or an `OpenApiError` naming the file and the field.
  */
 export async function loadContract(text: string, file: string): Promise<Contract> {

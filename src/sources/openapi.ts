@@ -57,11 +57,35 @@ const schemaNodeSchema = z.looseObject({
 /** A JSON Schema node. */
 export type SchemaNode = z.infer<typeof schemaNodeSchema>;
 
-const exampleSchema = z.object({
-	summary: text.optional(),
-	description: text.optional(),
-	value: z.unknown(),
-});
+/**
+ * An Example: its data as `value` (3.1) or `dataValue` (3.2), or as sent, `serializedValue`
+ * (3.2). The fields OpenAPI 3.2 says exclude each other are named when both are written.
+ */
+const exampleSchema = z
+	.object({
+		summary: text.optional(),
+		description: text.optional(),
+		value: z.unknown().optional(),
+		dataValue: z.unknown().optional(),
+		serializedValue: text.optional(),
+	})
+	.superRefine((example, context) => {
+		// Redocly's lint names an externalValue beside value or serializedValue, and its bundler
+		// reads the file or URL an externalValue names before this check could.
+		const pairs = [
+			['value', 'dataValue'],
+			['value', 'serializedValue'],
+		] as const;
+		for (const [one, other] of pairs) {
+			if (example[one] !== undefined && example[other] !== undefined) {
+				context.addIssue({
+					code: 'custom',
+					path: [other],
+					message: `expected ${one} or ${other}, not both (OpenAPI 3.2, Example Object)`,
+				});
+			}
+		}
+	});
 
 const mediaSchema = z.object({
 	schema: z.unknown().optional(),
@@ -78,6 +102,7 @@ const headerSchema = z.object({
 });
 
 const responseSchema = z.object({
+	summary: text.optional(),
 	description: text,
 	headers: z.record(z.string(), headerSchema).optional(),
 	content: z.record(z.string(), mediaSchema).optional(),
@@ -92,6 +117,7 @@ const operationSchema = z.object({
 	description: text.optional(),
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
 	parameters: z.array(parameterSchema).optional(),
+	tags: z.array(text).optional(),
 	responses: z.record(z.string(), responseSchema),
 });
 
@@ -100,8 +126,63 @@ export type SecurityScheme = z.infer<typeof securitySchemeSchema>;
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
 
+/** A tag, with what OpenAPI 3.2 adds: a short summary, the tag it is nested under, and its kind. */
+const tagSchema = z.object({
+	name: text,
+	summary: text.optional(),
+	description: text.optional(),
+	parent: text.optional(),
+	kind: text.optional(),
+});
+
+/** A tag of the contract: its name, and what 3.2 adds for navigation. */
+export type ContractTag = z.infer<typeof tagSchema>;
+
+/** The tags, each parent naming a tag of the list, and no tag nested under itself. */
+const tagsSchema = z.array(tagSchema).superRefine((tags, context) => {
+	const parents = new Map(tags.map((tag) => [tag.name, tag.parent]));
+	for (const [index, tag] of tags.entries()) {
+		if (tag.parent === undefined) continue;
+		if (!parents.has(tag.parent)) {
+			context.addIssue({
+				code: 'custom',
+				path: [index, 'parent'],
+				message: `expected the name of a tag in tags, found "${tag.parent}"`,
+			});
+			continue;
+		}
+		const chain = [tag.name];
+		let parent: string | undefined = tag.parent;
+		while (parent !== undefined && !chain.includes(parent)) {
+			chain.push(parent);
+			parent = parents.get(parent);
+		}
+		if (parent === tag.name) {
+			context.addIssue({
+				code: 'custom',
+				path: [index, 'parent'],
+				message: `expected parents that do not loop, found ${[...chain, tag.name].join(' → ')}`,
+			});
+		}
+	}
+});
+
+/**
+ * A URI reference (RFC 3986, section 4.1) without a fragment, as OpenAPI 3.2's `$self` must be:
+ * the characters a URI may hold, each `%` starting a percent-encoding, and no `#`.
+ */
+const SELF_PATTERN = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]]|%[0-9A-Fa-f]{2})*$/;
+
 const documentSchema = z.object({
-	openapi: text.regex(/^3\.1\.\d+$/, { error: 'expected an OpenAPI 3.1 version like "3.1.0"' }),
+	openapi: text.regex(/^3\.[12]\.\d+$/, {
+		error: 'expected an OpenAPI 3.1 or 3.2 version like "3.2.0"',
+	}),
+	$self: text
+		.regex(SELF_PATTERN, {
+			error:
+				'expected a URI reference without a fragment (RFC 3986), e.g. "https://portal.example/openapi.json"',
+		})
+		.optional(),
 	info: z.object({
 		title: text,
 		version: text,
@@ -112,6 +193,7 @@ const documentSchema = z.object({
 		.array(z.object({ url: text, description: text.optional() }))
 		.min(1, { error: 'expected at least one server' }),
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
+	tags: tagsSchema.optional(),
 	paths: z.record(
 		z.string(),
 		z.partialRecord(z.enum(METHODS), operationSchema).and(z.looseObject({})),
@@ -129,7 +211,12 @@ const documentSchema = z.object({
 export interface NamedExample {
 	name: string;
 	summary?: string | undefined;
+	/** Its data: the Example's `value` or `dataValue`; for a `serializedValue` alone, that text. */
 	value: unknown;
+	/** The OpenAPI 3.2 field the example is written in, when not `value`: shown as such. */
+	field?: 'dataValue' | 'serializedValue' | undefined;
+	/** The example as it is sent, when the contract gives it (3.2's `serializedValue`). */
+	serializedValue?: string | undefined;
 }
 
 /** A response header. */
@@ -151,8 +238,9 @@ export interface ResponseBody {
 	schema?: unknown;
 }
 
-/** A response: its description, headers and bodies. */
+/** A response: its summary (OpenAPI 3.2), description, headers and bodies. */
 export interface ResponseModel {
+	summary?: string | undefined;
 	description: string;
 	headers: ResponseHeader[];
 	bodies: ResponseBody[];
@@ -181,6 +269,8 @@ export interface Operation {
 	operationId?: string | undefined;
 	summary?: string | undefined;
 	description?: string | undefined;
+	/** The names of the tags the operation is filed under. */
+	tags?: string[] | undefined;
 	security: { name: string; scheme: SecurityScheme }[];
 	parameters: Parameter[];
 	responses: OperationResponse[];
@@ -188,6 +278,12 @@ export interface Operation {
 
 /** The parts of openapi.yaml the reference page shows. */
 export interface ApiReference {
+	/** The OpenAPI version the contract is written in, e.g. `3.2.0`. */
+	openapi?: string | undefined;
+	/** The contract's own address as it says it (OpenAPI 3.2's `$self`). */
+	self?: string | undefined;
+	/** The tags, nested by their parents (OpenAPI 3.2) in the reference's navigation. */
+	tags?: ContractTag[] | undefined;
 	title: string;
 	version: string;
 	summary?: string | undefined;
@@ -232,7 +328,7 @@ function valueAt(document: unknown, path: Path): unknown {
 }
 
 /** Keys under which a `$ref` is data (an example, a default), not a reference. */
-const DATA_KEYS = new Set(['example', 'value', 'default', 'const', 'enum']);
+const DATA_KEYS = new Set(['example', 'value', 'dataValue', 'default', 'const', 'enum']);
 
 /** Whether a key holds data: an example or default, or a schema's `examples` list. */
 function holdsData(key: string, value: unknown, at: Path): boolean {
@@ -324,7 +420,8 @@ async function dereference(document: Record<string, unknown>, file: string): Pro
 		result = await bundleDocument({
 			document: { source: new Source(file, ''), parsed: copy },
 			config: await bundleConfig,
-			types: getTypes('oas3_1'),
+			// 3.2's types, which are 3.1's and what 3.2 adds, read a 3.1 document as 3.1's do.
+			types: getTypes('oas3_2'),
 			externalRefResolver: new BaseResolver(),
 			dereference: true,
 		});
@@ -390,13 +487,28 @@ function constraintsOf(node: SchemaNode): string[] {
 	return constraints;
 }
 
+/**
+ * A named Example as the model keeps it: its data from `value` or 3.2's `dataValue`, or, given
+ * only as sent (`serializedValue`), that text, with the field it was written in.
+ */
+function namedExample(name: string, example: z.infer<typeof exampleSchema>): NamedExample {
+	const { summary, dataValue, serializedValue } = example;
+	if (dataValue !== undefined) {
+		return { name, summary, value: dataValue, field: 'dataValue', serializedValue };
+	}
+	if (serializedValue !== undefined) {
+		return { name, summary, value: serializedValue, field: 'serializedValue', serializedValue };
+	}
+	return { name, summary, value: example.value };
+}
+
 /** A node's type in words: `string or null` for a type array, `any` when it has none. */
 function typeOf(node: SchemaNode): string {
 	return Array.isArray(node.type) ? node.type.join(' or ') : (node.type ?? 'any');
 }
 
 /**
- * Reads the model of a parsed OpenAPI 3.1 document: the operations, their security, parameters
+ * Reads the model of a parsed OpenAPI 3.1 or 3.2 document: the operations, their security, parameters
  * and responses, and the named responses of `components.responses`.
  */
 export async function referenceFromDocument(
@@ -456,19 +568,18 @@ export async function referenceFromDocument(
 
 	const examplesOf = (media: {
 		example?: unknown;
-		examples?: Record<string, { summary?: string | undefined; value: unknown }> | undefined;
+		examples?: Record<string, z.infer<typeof exampleSchema>> | undefined;
 	}): NamedExample[] => {
-		const named = Object.entries(media.examples ?? {}).map(([name, { summary, value }]) => ({
-			name,
-			summary,
-			value,
-		}));
+		const named = Object.entries(media.examples ?? {}).map(([name, example]) =>
+			namedExample(name, example),
+		);
 		return media.example === undefined
 			? named
 			: [{ name: 'example', value: media.example }, ...named];
 	};
 
 	const responseOf = (response: z.infer<typeof responseSchema>, at: Path): ResponseModel => ({
+		summary: response.summary,
 		description: response.description,
 		headers: Object.entries(response.headers ?? {}).map(([name, header]) => ({
 			name,
@@ -513,6 +624,7 @@ export async function referenceFromDocument(
 				operationId: operation.operationId,
 				summary: operation.summary,
 				description: operation.description,
+				tags: operation.tags,
 				security,
 				parameters: operation.parameters ?? [],
 				responses: Object.entries(operation.responses).map(([status, response]) => ({
@@ -523,6 +635,9 @@ export async function referenceFromDocument(
 		}
 	}
 	return {
+		openapi: doc.openapi,
+		self: doc.$self,
+		tags: doc.tags,
 		title: doc.info.title,
 		version: doc.info.version,
 		summary: doc.info.summary,

@@ -270,6 +270,7 @@ describe('referenceFromDocument', () => {
 			'    bearer: { type: http, scheme: bearer }',
 		].join('\n');
 		await expect(read(text)).resolves.toEqual({
+			openapi: '3.1.0',
 			title: 'Small',
 			version: '2.1',
 			summary: 'One call.',
@@ -325,7 +326,7 @@ describe('referenceFromDocument', () => {
 			'paths: {}',
 		].join('\n');
 		await expect(read(text)).rejects.toThrow(
-			'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 version like "3.1.0"\n  small.yaml: servers: expected at least one server',
+			'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 or 3.2 version like "3.2.0"\n  small.yaml: servers: expected at least one server',
 		);
 	});
 
@@ -365,7 +366,7 @@ describe('referenceFromDocument', () => {
 		expect(inline.operations[0]?.responses[0]?.bodies[0]?.schema).toEqual({ type: 'object' });
 	});
 
-	it('takes any OpenAPI 3.1 patch version, and only 3.1, as an OpenApiError', async () => {
+	it('takes any OpenAPI 3.1 patch version, and no other spelling of it, as an OpenApiError', async () => {
 		const withVersion = (version: string) =>
 			read(contract('{ type: object }').replace('openapi: 3.1.0', `openapi: '${version}'`));
 		await expect(withVersion('3.1.10')).resolves.toMatchObject({ title: 'Small' });
@@ -378,7 +379,7 @@ describe('referenceFromDocument', () => {
 		for (const version of ['3.1.0-rc1', '3.1.0.1']) {
 			const reading = withVersion(version);
 			await expect(reading).rejects.toThrow(
-				'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 version like "3.1.0"',
+				'Invalid OpenAPI document:\n  small.yaml: openapi: expected an OpenAPI 3.1 or 3.2 version like "3.2.0"',
 			);
 			await expect(reading).rejects.toHaveProperty('name', 'OpenApiError');
 		}
