@@ -11,6 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '../support/build.ts';
+import { readSettings } from '../src/sources/settings.ts';
+import { checkSettingsAgree } from '../src/sources/settings-agreement.ts';
 import {
 	buildImage,
 	CACHE_DIR,
@@ -23,6 +25,7 @@ import {
 	PUBLIC_BASE,
 	readyBase,
 	sourceFacts,
+	STAND_IN_ADDRESSES,
 	type ImageKind,
 } from './lib/images.ts';
 
@@ -40,7 +43,16 @@ const base = process.env['IMAGE_BASE'] || (localBase ? LOCAL_BASE : PUBLIC_BASE)
 const repository = (process.env['IMAGE_REPOSITORY'] || 'localhost').replace(/\/+$/, '');
 const write = (text: string): void => void process.stderr.write(text);
 
+/** The team's addresses given to `npm run image`: the web image's defaults, checked as a start checks them. */
+const teamDefaults = {
+	portalUrl: process.env['PORTAL_URL'] ?? '',
+	mockUrl: process.env['PORTAL_MOCK_URL'] ?? '',
+};
+
 try {
+	// The defaults are checked as a build checks them: a value that is no address, or two that
+	// disagree, stop here rather than at every start of the image.
+	if (teamDefaults.portalUrl || teamDefaults.mockUrl) checkSettingsAgree(readSettings());
 	await checkTools();
 	const facts = await sourceFacts();
 	if (facts.dateNote) console.error(facts.dateNote);
@@ -56,7 +68,11 @@ try {
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-image-'));
 	try {
 		const distDir = path.join(folder, 'dist');
-		const built = buildPortal(distDir);
+		// The pages name stand-ins for the team's addresses; the web image puts the team's in at start.
+		const built = buildPortal(distDir, undefined, {
+			...STAND_IN_ADDRESSES,
+			PORTAL_ALLOWED_HOSTS: '',
+		});
 		if (built.status !== 0) fail(`The build failed:\n${built.output}`);
 		const context = path.join(CACHE_DIR, 'context');
 		await prepareContext(context, distDir);
@@ -65,7 +81,14 @@ try {
 			const name = `${repository}/console-portal-${kind}`;
 			console.log(`Building ${name} on ${base}…`);
 			await buildImage(
-				{ kind, context, base, facts, tags: [`${name}:${facts.version}`, `${name}:latest`] },
+				{
+					kind,
+					context,
+					base,
+					facts,
+					tags: [`${name}:${facts.version}`, `${name}:latest`],
+					defaults: teamDefaults,
+				},
 				write,
 			);
 			const image = await measureImage(`${name}:${facts.version}`);

@@ -21,7 +21,15 @@ if [ "$port" -lt 1024 ] || [ "$port" -gt 65535 ]; then
 	fail "PORTAL_PORT: expected a TCP port number from 1024 to 65535 (the image runs as a user that cannot bind lower ones), not $port"
 fi
 
+# The portal's public address (PORTAL_URL) and the mock's (PORTAL_MOCK_URL), read at each start:
+# the pages in the image were built with stand-ins for both (deploy/web-image/settings.sh), which
+# nginx replaces in every answer with these, so one image serves any team. A value given to
+# `npm run image` is the image's default; one given at start wins.
+. /usr/local/lib/console-portal-web/settings.sh
+read_addresses
+
 # Host names as npm start reads them: comma-separated, spaces around them ignored, any case.
+# By default they are PORTAL_URL's host; given, they must name it (readers are sent there).
 names=''
 for name in $(printf '%s' "${PORTAL_ALLOWED_HOSTS:-}" | tr ',' ' ' | tr '[:upper:]' '[:lower:]'); do
 	if ! printf '%s\n' "$name" | grep -Eqx '[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*'; then
@@ -29,6 +37,11 @@ for name in $(printf '%s' "${PORTAL_ALLOWED_HOSTS:-}" | tr ',' ' ' | tr '[:upper
 	fi
 	names="$names $name"
 done
+case "$portal_name#$names " in
+127.0.0.1#* | localhost#* | *" $portal_name "*) ;;
+*"# ") names=" $portal_name" ;;
+*) fail "PORTAL_URL=$portal_url names the host $portal_name, which PORTAL_ALLOWED_HOSTS=${PORTAL_ALLOWED_HOSTS:-} leaves out: nginx would give readers of that address no answer" ;;
+esac
 
 # The mock's origin as nginx reaches it: http, a host name or address, a port; no path (which
 # would replace the request's), credentials or query. A trailing slash is dropped; any case.
@@ -48,6 +61,9 @@ if [ -n "${MOCK_UPSTREAM:-}" ]; then
 	fi
 	mock=1
 fi
+if [ "$mock_same_origin" = 1 ] && [ -z "$mock" ]; then
+	fail "PORTAL_MOCK_URL=$PORTAL_MOCK_URL puts the mock on the portal's own origin ($portal_url), but MOCK_UPSTREAM is not set: nginx would have no mock to send $mock_url/api/v2/users to"
+fi
 
 mkdir -p /tmp/nginx
 site=/tmp/nginx/console-portal.conf
@@ -59,10 +75,14 @@ else
 fi
 sed -e "s/listen 127\.0\.0\.1:8080/listen $port/" \
 	-e "s/server_name 127\.0\.0\.1 localhost;/server_name 127.0.0.1 localhost$names;/" \
+	-e 's/^\([[:space:]]*\)#settings /\1/' \
 	"$@" /etc/nginx/console-portal.conf.template >"$site"
+write_replacements /tmp/nginx/console-portal-settings.conf
 # The template changed in a way the lines above no longer follow: say so rather than serve it.
 grep -q "listen $port default_server;" "$site" || fail "deploy/console-portal.conf has no default server on 127.0.0.1:8080 to move"
 grep -q "server_name 127.0.0.1 localhost$names;" "$site" || fail "deploy/console-portal.conf has no 'server_name 127.0.0.1 localhost;' line to add names to"
+grep -q 'include /tmp/nginx/console-portal-settings.conf;' "$site" ||
+	fail "deploy/console-portal.conf has no '#settings include /tmp/nginx/console-portal-settings.conf;' line to turn on"
 if [ -n "$mock" ]; then
 	grep -qF "proxy_pass $upstream;" "$site" && ! grep -q '^[[:space:]]*#mock ' "$site" ||
 		fail "deploy/console-portal.conf has no '#mock proxy_pass http://console-portal-mock:4010;' block to turn on"

@@ -278,6 +278,7 @@ export async function prepareContext(
 		'deploy/console-portal-headers.conf',
 		'deploy/web-image/nginx.conf',
 		'deploy/web-image/start.sh',
+		'deploy/web-image/settings.sh',
 		'openapi.yaml',
 	]) {
 		await copyFile(path.join(ROOT, file), path.join(folder, file));
@@ -295,6 +296,16 @@ export async function prepareContext(
 	);
 	await bundleMock(path.join(folder, 'mock', 'console-portal-mock.mjs'));
 }
+
+/**
+ * The addresses the web image's pages are built with, in place of a team's PORTAL_URL and
+ * PORTAL_MOCK_URL: its start.sh has nginx write the team's in their place in every answer
+ * (deploy/web-image/settings.sh names the same two).
+ */
+export const STAND_IN_ADDRESSES = {
+	PORTAL_URL: 'https://portal.console-portal.invalid',
+	PORTAL_MOCK_URL: 'https://mock.console-portal.invalid/console-portal-mock-base',
+} as const;
 
 /** What the labels of both images say about the source they were built from. */
 export interface SourceFacts {
@@ -476,6 +487,8 @@ export interface BuildRequest {
 	/** The names to give the image. */
 	tags: readonly string[];
 	facts: SourceFacts;
+	/** The web image's defaults for PORTAL_URL and PORTAL_MOCK_URL ('' for none), used when a start gives none. */
+	defaults?: { portalUrl: string; mockUrl: string };
 }
 
 /**
@@ -516,6 +529,10 @@ export async function buildImage(
 		`VERSION=${facts.version}`,
 		'--build-arg',
 		`CREATED=${created}`,
+		'--build-arg',
+		`PORTAL_URL=${request.defaults?.portalUrl ?? ''}`,
+		'--build-arg',
+		`PORTAL_MOCK_URL=${request.defaults?.mockUrl ?? ''}`,
 		...tags.flatMap((tag) => ['--tag', tag]),
 		context,
 	];

@@ -6,16 +6,15 @@
  * then Debian's nginx on loopback with the test's build, in front of a real mock.
  */
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { raw } from '../support/raw-http.ts';
+import { nginxInstalled, startEntryPoint, webImageFolder } from '../support/web-image.ts';
 
-const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 const USERS = '/api/v2/users';
 /** The intranet name readers reach the portal under; the mock is told to answer it. */
 const PORTAL_NAME = 'portal.intranet.example';
@@ -35,89 +34,11 @@ interface FixtureUser {
 /** The production view's users, read from its fixture file. */
 let fixtureUsers: FixtureUser[];
 
-/** Waits until nginx's binary exists (it may still be being installed), up to a minute. */
-async function nginxInstalled(): Promise<void> {
-	for (let waited = 0; !existsSync(NGINX); waited += 1000) {
-		if (waited > 60_000) {
-			throw new Error(
-				`nginx is not installed at ${NGINX}: apt-get install nginx-light (or set NGINX_PATH)`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
-}
-
-/** Replaces every occurrence of `from`, failing when there is none (the file changed under us). */
-function replaced(text: string, from: string, to: string, file: string): string {
-	if (!text.includes(from)) throw new Error(`${file} no longer names ${from}`);
-	return text.replaceAll(from, to);
-}
-
-/**
- * A folder laid out as the web image's file system, and start.sh's copy reading it: the template
- * with the test's build as root and the repository's headers file, the image's nginx.conf with
- * /tmp/nginx moved into the folder, and an `nginx` first on PATH that runs Debian's nginx with that
- * configuration, on 127.0.0.1 (the image listens on every address of its own network namespace).
- */
-async function imageFolder(): Promise<{ folder: string; script: string; run: string }> {
-	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-web-mock-'));
-	folders.push(folder);
-	const etc = path.join(folder, 'etc');
-	const run = path.join(folder, 'run');
-	const binDir = path.join(folder, 'bin');
-	await Promise.all([mkdir(etc), mkdir(binDir)]);
-	const templateFile = 'deploy/console-portal.conf';
-	let template = await readFile(path.join(ROOT, templateFile), 'utf8');
-	template = replaced(template, '/srv/console-portal/dist', distDir, templateFile);
-	template = replaced(
-		template,
-		'/etc/nginx/snippets/console-portal-headers.conf',
-		path.join(ROOT, 'deploy/console-portal-headers.conf'),
-		templateFile,
-	);
-	await writeFile(path.join(etc, 'console-portal.conf.template'), template);
-	const mainFile = 'deploy/web-image/nginx.conf';
-	const main = replaced(
-		await readFile(path.join(ROOT, mainFile), 'utf8'),
-		'/tmp/nginx',
-		run,
-		mainFile,
-	);
-	// As root (in CI's container), nginx's workers would otherwise run as nobody, who cannot read.
-	await writeFile(
-		path.join(etc, 'nginx.conf'),
-		`${process.getuid?.() === 0 ? 'user root;\n' : ''}${main}`,
-	);
-	const scriptFile = 'deploy/web-image/start.sh';
-	let script = await readFile(path.join(ROOT, scriptFile), 'utf8');
-	script = replaced(
-		script,
-		'/etc/nginx/console-portal.conf.template',
-		path.join(etc, 'console-portal.conf.template'),
-		scriptFile,
-	);
-	script = replaced(script, '/tmp/nginx', run, scriptFile);
-	await writeFile(path.join(folder, 'start.sh'), script);
-	const nginx = path.join(binDir, 'nginx');
-	await writeFile(
-		nginx,
-		[
-			'#!/bin/sh',
-			`sed -i 's/listen \\([0-9][0-9]*\\)/listen 127.0.0.1:\\1/' '${run}/console-portal.conf'`,
-			`exec '${NGINX}' -p '${run}' -c '${path.join(etc, 'nginx.conf')}' "$@"`,
-			'',
-		].join('\n'),
-	);
-	await chmod(nginx, 0o755);
-	return { folder, script: path.join(folder, 'start.sh'), run };
-}
-
 /** Runs the image's entry point with these variables; it becomes nginx unless they are refused. */
 async function startWeb(env: Record<string, string>): Promise<{ web: Started; run: string }> {
-	const { folder, script, run } = await imageFolder();
-	const web = start('/bin/sh', [script], {
-		env: { ...env, PATH: `${path.join(folder, 'bin')}:/usr/bin:/bin` },
-	});
+	const { folder, script, run } = await webImageFolder(distDir);
+	folders.push(folder);
+	const web = startEntryPoint(folder, script, env);
 	started.push(web);
 	return { web, run };
 }
