@@ -109,7 +109,8 @@ function compose(
 	if (!body) memory.encoded.set(answer, (body = Buffer.from(answer.body)));
 	return {
 		status: answer.status,
-		headers: { ...headers, 'Content-Length': body.length },
+		// A string, as Node writes it: a number takes its slower path at each request.
+		headers: { ...headers, 'Content-Length': String(body.length) },
 		body,
 		logged,
 	};
@@ -136,7 +137,11 @@ export function failure(
 	const body = Buffer.from(problem.body);
 	return {
 		status: problem.status,
-		headers: { ...problem.headers, ...corsHeaders(origin, origins), 'Content-Length': body.length },
+		headers: {
+			...problem.headers,
+			...corsHeaders(origin, origins),
+			'Content-Length': String(body.length),
+		},
 		body,
 		logged: { ...logged, failed: reason },
 		error: detail,
@@ -297,7 +302,7 @@ export function refusedHost(request: MockRequest, hosts: MockRule): MockAnswer {
 		headers: {
 			...problem.headers,
 			...corsHeaders(request.origin, hosts.origins),
-			'Content-Length': body.length,
+			'Content-Length': String(body.length),
 		},
 		body,
 		logged: { refused: `the host ${shown} is not one the mock is served under` },
@@ -330,7 +335,7 @@ function probeAnswer(status: number, body: object, extra: Record<string, string>
 			'Content-Type': status === 200 ? 'application/json' : 'application/problem+json',
 			'Cache-Control': 'no-store',
 			...extra,
-			'Content-Length': bytes.length,
+			'Content-Length': String(bytes.length),
 		},
 		body: bytes,
 		logged: status === 200 ? {} : { refused: 'the mock has no good state yet' },
@@ -367,6 +372,32 @@ export function probe(request: MockRequest, now: MockNow): MockAnswer | undefine
 	);
 }
 
+/** The Host values found allowed under a rule, kept while its port and names stay the same. */
+const allowedUnder = new WeakMap<
+	MockRule,
+	{ port: number; names: readonly string[]; hosts: Set<string> }
+>();
+
+/** The most Host values kept as allowed under one rule: a client sends one or two. */
+const ALLOWED_KEPT = 64;
+
+/**
+ * Whether a request for this host is answered (`hostAllowed`), with each Host value found allowed
+ * remembered, so the next request that names it costs one lookup.
+ */
+function allowedHost(host: string | undefined, hosts: MockRule): boolean {
+	if (host === undefined) return false;
+	let known = allowedUnder.get(hosts);
+	if (known?.port !== hosts.port || known.names !== hosts.names) {
+		known = { port: hosts.port, names: hosts.names, hosts: new Set() };
+		allowedUnder.set(hosts, known);
+	}
+	if (known.hosts.has(host)) return true;
+	if (!hostAllowed(host, hosts)) return false;
+	if (known.hosts.size < ALLOWED_KEPT) known.hosts.add(host);
+	return true;
+}
+
 /**
  * What a request gets: status, headers (Content-Length among them) and body, and what its log
  * line says. A probe is answered first, under any Host (`probe`); then a request for a name the
@@ -382,7 +413,7 @@ export function decide(
 ): MockAnswer | Promise<MockAnswer> {
 	const probed = probe(request, now);
 	if (probed) return probed;
-	if (!hostAllowed(request.host, hosts)) return refusedHost(request, hosts);
+	if (!allowedHost(request.host, hosts)) return refusedHost(request, hosts);
 	const known = now.state && memory.sent.get(now.state, request);
 	return known || decideAfresh(request, now, memory, hosts.origins ?? []);
 }

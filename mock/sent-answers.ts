@@ -6,8 +6,15 @@
  * Prefer headers and the state alone, so those make its key. Only GET and HEAD are kept; a new
  * state (a reload) starts empty and fills again from the answers Prism already computed, which
  * `answers.ts` hands on between states.
+ *
+ * The request a client sends most, GET /api/v2/users with a directory key and nothing else (no
+ * Origin, no Prefer, no query), is looked up by its Authorization header alone, in a map of its
+ * own beside the others: no key is put together, and no recency is kept for it. Only 200s go in
+ * (one per directory key at most, and no more than the others hold), so keys no view holds, which
+ * anyone can make up, never fill it.
  */
 import { LRUCache } from 'lru-cache';
+import { USERS_PATH } from '../src/shared/curl.ts';
 import type { Logged, LineParts } from './request-log.ts';
 import type { MockState } from './state.ts';
 
@@ -67,9 +74,24 @@ export function requestKey(request: MockRequest): string | undefined {
 	return key.length > LONGEST_KEY ? undefined : key;
 }
 
+/**
+ * The Authorization header of a plain request, GET /api/v2/users with no Origin and no Prefer
+ * (the request the examples send), or undefined for any other request.
+ */
+export function plainKey(request: MockRequest): string | undefined {
+	return request.rawMethod === 'GET' &&
+		request.target === USERS_PATH &&
+		request.origin === undefined &&
+		request.prefer === undefined
+		? request.authorization
+		: undefined;
+}
+
 /** The sent answers of every state; the least recently used go first when a state's are full. */
 export function createSentAnswers(limits: { entries: number; bytes: number } = SENT_LIMITS) {
 	const byState = new WeakMap<MockState, LRUCache<string, Sent>>();
+	/** The 200s of plain requests, by their Authorization header (`plainKey`), of every state. */
+	const plainByState = new WeakMap<MockState, Map<string, Sent>>();
 	const of = (state: MockState): LRUCache<string, Sent> => {
 		let answers = byState.get(state);
 		if (!answers) {
@@ -85,13 +107,22 @@ export function createSentAnswers(limits: { entries: number; bytes: number } = S
 	return {
 		/** The answer sent before to the same request in this state. */
 		get: (state: MockState, request: MockRequest): Sent | undefined => {
+			const plain = plainKey(request);
+			const found = plain === undefined ? undefined : plainByState.get(state)?.get(plain);
+			if (found) return found;
 			const key = requestKey(request);
 			return key === undefined ? undefined : byState.get(state)?.get(key);
 		},
 		/** Keeps the answer to a request, unless the request is not kept. */
 		set: (state: MockState, request: MockRequest, sent: Sent): void => {
 			const key = requestKey(request);
-			if (key !== undefined) of(state).set(key, sent);
+			if (key === undefined) return;
+			of(state).set(key, sent);
+			const plain = plainKey(request);
+			if (plain === undefined || sent.status !== 200 || plain.length > LONGEST_KEY) return;
+			let plains = plainByState.get(state);
+			if (!plains) plainByState.set(state, (plains = new Map<string, Sent>()));
+			if (plains.size < limits.entries) plains.set(plain, sent);
 		},
 		/** How many answers a state keeps. */
 		size: (state: MockState): number => byState.get(state)?.size ?? 0,

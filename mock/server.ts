@@ -99,27 +99,42 @@ export class MockListenError extends Error {
 /**
  * The request headers the answer depends on, each as one string: a repeated header's values are
  * joined, so repeated credentials never pass. One pass over the raw headers, which costs less
- * than Node's `headersDistinct`, built whole on first use.
+ * than Node's `headersDistinct`, built whole on first use; a name is lower-cased only when its
+ * length is that of one of the four read.
  */
 function readHeaders(
 	incoming: IncomingMessage,
+	target: string,
 ): Pick<MockRequest, 'host' | 'origin' | 'authorization' | 'prefer'> {
-	const found: Pick<MockRequest, 'origin' | 'authorization' | 'prefer'> = {
-		origin: undefined,
-		authorization: undefined,
-		prefer: undefined,
-	};
-	const hosts: string[] = [];
+	let origin: string | undefined;
+	let authorization: string | undefined;
+	let prefer: string | undefined;
+	let host: string | undefined;
+	let hosts: string[] | undefined;
 	const raw = incoming.rawHeaders;
 	for (let index = 0; index + 1 < raw.length; index += 2) {
-		const name = raw[index]?.toLowerCase();
-		if (name === 'host') hosts.push(raw[index + 1] ?? '');
-		if (name !== 'origin' && name !== 'authorization' && name !== 'prefer') continue;
+		const spelled = raw[index] ?? '';
+		const length = spelled.length;
+		if (length !== 4 && length !== 6 && length !== 13) continue;
+		const name = spelled.toLowerCase();
 		const value = raw[index + 1] ?? '';
-		const before = found[name];
-		found[name] = before === undefined ? value : `${before}, ${value}`;
+		if (name === 'host') {
+			if (host === undefined) host = value;
+			else (hosts ??= [host]).push(value);
+		} else if (name === 'authorization') {
+			authorization = authorization === undefined ? value : `${authorization}, ${value}`;
+		} else if (name === 'origin') {
+			origin = origin === undefined ? value : `${origin}, ${value}`;
+		} else if (name === 'prefer') {
+			prefer = prefer === undefined ? value : `${prefer}, ${value}`;
+		}
 	}
-	return { ...found, host: requestedHost(incoming.url ?? '/', hosts) };
+	// An origin-form target (a path) names no host: the Host header does, as requestedHost reads it.
+	const named =
+		target.charCodeAt(0) === 47 && hosts === undefined
+			? host
+			: requestedHost(target, hosts ?? (host === undefined ? [] : [host]));
+	return { host: named, origin, authorization, prefer };
 }
 
 /** The lines of a reload message. */
@@ -367,13 +382,19 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	 */
 	const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
 		counts.received += 1;
-		const method = (incoming.method ?? 'GET').toLowerCase();
+		const rawMethod = incoming.method ?? '';
+		const method = rawMethod === 'GET' ? 'get' : (incoming.method ?? 'GET').toLowerCase();
+		const target = incoming.url ?? '/';
+		const { host, origin, authorization, prefer } = readHeaders(incoming, target);
 		const request: MockRequest = {
 			started: performance.now(),
-			rawMethod: incoming.method ?? '',
+			rawMethod,
 			method,
-			target: incoming.url ?? '/',
-			...readHeaders(incoming),
+			target,
+			host,
+			origin,
+			authorization,
+			prefer,
 			preflight: method === 'options' && Boolean(incoming.headers['access-control-request-method']),
 		};
 		// No operation has a request body; drain any so the connection stays usable.

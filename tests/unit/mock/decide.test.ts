@@ -69,7 +69,7 @@ const json = (answer: MockAnswer): unknown => JSON.parse(answer.body.toString('u
 const problemHeaders = (answer: MockAnswer) => ({
 	'Content-Type': 'application/problem+json',
 	Vary: 'Origin',
-	'Content-Length': answer.body.length,
+	'Content-Length': String(answer.body.length),
 });
 
 let state: MockState;
@@ -103,7 +103,7 @@ describe('a directory key', () => {
 		expect(answer.headers).toEqual({
 			'Content-Type': 'application/json',
 			Vary: 'Origin',
-			'Content-Length': answer.body.length,
+			'Content-Length': String(answer.body.length),
 		});
 		expect(answer.logged).toEqual({
 			holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
@@ -146,13 +146,13 @@ describe('a directory key', () => {
 			'Access-Control-Expose-Headers':
 				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
 			Vary: 'Origin',
-			'Content-Length': local.body.length,
+			'Content-Length': String(local.body.length),
 		});
 		const foreign = await ask({ authorization, origin: 'https://elsewhere.example' });
 		expect(foreign.headers).toEqual({
 			'Content-Type': 'application/json',
 			Vary: 'Origin',
-			'Content-Length': foreign.body.length,
+			'Content-Length': String(foreign.body.length),
 		});
 	});
 
@@ -379,7 +379,7 @@ describe('CORS preflight', () => {
 			'Access-Control-Expose-Headers':
 				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
 			Vary: 'Origin',
-			'Content-Length': 0,
+			'Content-Length': '0',
 		});
 		expect(answer.body.length).toBe(0);
 	});
@@ -387,7 +387,7 @@ describe('CORS preflight', () => {
 	it('gets 204 with no CORS headers for another origin', async () => {
 		const answer = await ask({ ...preflight, origin: 'https://elsewhere.example' });
 		expect(answer.status).toBe(204);
-		expect(answer.headers).toEqual({ Vary: 'Origin', 'Content-Length': 0 });
+		expect(answer.headers).toEqual({ Vary: 'Origin', 'Content-Length': '0' });
 	});
 
 	it('is another method (405) without Access-Control-Request-Method or without Origin', async () => {
@@ -574,7 +574,7 @@ describe('without a good state', () => {
 			'Access-Control-Expose-Headers':
 				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
 			Vary: 'Origin',
-			'Content-Length': answer.body.length,
+			'Content-Length': String(answer.body.length),
 		});
 		expect(json(answer)).toEqual({
 			type: 'https://portal.example/problems/sources-not-loaded',
@@ -719,7 +719,7 @@ describe('a request for a name the mock is not served under', () => {
 			'Access-Control-Expose-Headers':
 				'WWW-Authenticate, Allow, Content-Type, Content-Length, Date',
 			Vary: 'Origin',
-			'Content-Length': answer.body.length,
+			'Content-Length': String(answer.body.length),
 		});
 		expect(json(answer)).toMatchObject({
 			type: 'https://portal.example/problems/host-not-allowed',
@@ -901,7 +901,7 @@ describe('the probes, /healthz and /readyz', () => {
 			expect(answer.headers).toEqual({
 				'Content-Type': 'application/json',
 				'Cache-Control': 'no-store',
-				'Content-Length': answer.body.length,
+				'Content-Length': String(answer.body.length),
 			});
 			expect(json(answer)).toEqual({ status: 'serving' });
 			expect(answer.probe).toBe(true);
@@ -922,7 +922,7 @@ describe('the probes, /healthz and /readyz', () => {
 			'Content-Type': 'application/problem+json',
 			'Cache-Control': 'no-store',
 			'Retry-After': '1',
-			'Content-Length': answer.body.length,
+			'Content-Length': String(answer.body.length),
 		});
 		expect(json(answer)).toEqual({
 			type: 'https://portal.example/problems/sources-not-loaded',

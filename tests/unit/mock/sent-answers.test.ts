@@ -119,4 +119,37 @@ describe('createSentAnswers', () => {
 		expect(answers.size(before)).toBe(1);
 		expect(answers.get(before, request({ target: '/c' }))?.body.length).toBe(200);
 	});
+
+	it('answers a directory key’s plain request from memory even after other requests pushed it out', () => {
+		const answers = createSentAnswers({ entries: 2, bytes: 1024 * 1024 });
+		answers.set(before, request(), sent('{"users":[1]}'));
+		answers.set(before, request({ target: '/a' }), sent('a'));
+		answers.set(before, request({ target: '/b' }), sent('b'));
+		expect(answers.get(before, request())?.body.toString()).toBe('{"users":[1]}');
+		// The same key with anything else asked is another request, with an answer of its own.
+		expect(answers.get(before, request({ prefer: 'code=200' }))).toBeUndefined();
+		expect(answers.get(before, request({ origin: 'http://127.0.0.1:4321' }))).toBeUndefined();
+		expect(answers.get(before, request({ target: '/api/v2/users?x=1' }))).toBeUndefined();
+		expect(answers.get(before, request({ rawMethod: 'HEAD', method: 'head' }))).toBeUndefined();
+		expect(answers.get(after, request())).toBeUndefined();
+	});
+
+	it('keeps made-up keys’ refusals no longer than any other answer, so they cannot fill its memory', () => {
+		const answers = createSentAnswers({ entries: 2, bytes: 1024 * 1024 });
+		const madeUp = request({ authorization: 'Bearer ick-00000000-none' });
+		answers.set(before, madeUp, sent('{"title":"unknown key"}', 401));
+		answers.set(before, request({ target: '/a' }), sent('a'));
+		answers.set(before, request({ target: '/b' }), sent('b'));
+		expect(answers.get(before, madeUp)).toBeUndefined();
+	});
+
+	it('keeps each directory key’s plain answer up to its number of answers, beside the recent ones', () => {
+		const answers = createSentAnswers({ entries: 2, bytes: 1024 * 1024 });
+		const asking = (number: number) =>
+			request({ authorization: `Bearer ick-0000000${number}-Qx7m` });
+		for (const number of [1, 2, 3, 4, 5]) answers.set(before, asking(number), sent(`${number}`));
+		const kept = [1, 2, 3, 4, 5].filter((number) => answers.get(before, asking(number)));
+		// The first two in the plain answers' map, the last two among the recent ones.
+		expect(kept).toEqual([1, 2, 4, 5]);
+	});
 });
