@@ -8,7 +8,7 @@ import { safeUrls } from './src/integrations/safe-urls.ts';
 import { tableScroll } from './src/integrations/table-scroll.ts';
 import { codeBlocks } from './src/integrations/code-blocks.ts';
 import { readSettings } from './src/sources/settings.ts';
-import { checkSettingsAgree } from './src/sources/settings-agreement.ts';
+import { stopOnDisagreement } from './src/sources/settings-agreement.ts';
 import { cspHash } from './src/integrations/csp-hash.ts';
 import { cspScriptHashes } from './src/integrations/csp-script-hashes.ts';
 import { THEME_INIT_SCRIPT } from './src/client/theme/theme-init.ts';
@@ -17,7 +17,7 @@ import { mockConnectSources } from './src/shared/urls.ts';
 
 const { mockPort, mockUrl, portalUrl, portalAllowedHosts, buildCacheDir } = readSettings();
 // Settings that disagree (PORTAL_URL's host not allowed, a mock browsers would block) stop the build.
-checkSettingsAgree({ mockUrl, portalUrl, portalAllowedHosts });
+stopOnDisagreement({ mockUrl, portalUrl, portalAllowedHosts });
 
 export default defineConfig({
 	// Where readers reach the portal (PORTAL_URL): samples name a mock on its own origin with it.

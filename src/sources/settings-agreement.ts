@@ -35,8 +35,16 @@ export function settingsDisagreement(settings: AgreementSettings): string | unde
 	return undefined;
 }
 
-/** Throws the one line of settingsDisagreement, for the build to stop on. */
+/** Throws the one line of settingsDisagreement, for a caller that reports errors itself. */
 export function checkSettingsAgree(settings: AgreementSettings): void {
 	const disagreement = settingsDisagreement(settings);
 	if (disagreement) throw new Error(disagreement);
+}
+
+/** Stops the process with the one line of settingsDisagreement on stderr (a build, no stack trace). */
+export function stopOnDisagreement(settings: AgreementSettings): void {
+	const disagreement = settingsDisagreement(settings);
+	if (!disagreement) return;
+	process.stderr.write(`${disagreement}\n`);
+	process.exit(1);
 }

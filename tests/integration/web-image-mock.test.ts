@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { raw } from '../support/raw-http.ts';
-import { nginxInstalled, startEntryPoint, webImageFolder } from '../support/web-image.ts';
+import { nginxInstalled, startEntryPoint, webImageFolder } from '../../support/web-image.ts';
 
 const USERS = '/api/v2/users';
 /** The intranet name readers reach the portal under; the mock is told to answer it. */

@@ -8,10 +8,10 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortalAsync } from '../../support/build.ts';
+import { buildPortal, buildPortalAsync } from '../../support/build.ts';
 import { freePort, waitForUrl, type Started } from '../../support/processes.ts';
 import { STAND_IN_ADDRESSES } from '../../scripts/lib/images.ts';
-import { nginxInstalled, startEntryPoint, webImageFolder } from '../support/web-image.ts';
+import { nginxInstalled, startEntryPoint, webImageFolder } from '../../support/web-image.ts';
 
 /** Two teams, each with its portal's and its mock's address (one with a port, one with a path). */
 const TEAM_A = {
@@ -157,6 +157,25 @@ describe('settings that disagree stop the start with one line naming both', () =
 		).toBe(
 			"console-portal-web: PORTAL_MOCK_URL=http://mock.team-b.example is http, but PORTAL_URL=https://portal.team-b.example is https: readers' browsers block an https page's calls to an http mock",
 		);
+	});
+
+	it('npm run build given the same disagreeing settings stops with the same kind of line', () => {
+		const build = buildPortal(path.join(work, 'refused'), undefined, {
+			...TEAM_A,
+			PORTAL_ALLOWED_HOSTS: 'portal.team-b.example',
+		});
+		expect(build.status).toBe(1);
+		expect(build.output.trimEnd().split('\n')).toEqual([
+			'PORTAL_URL=https://docs.team-a.example:8443 names the host docs.team-a.example, which PORTAL_ALLOWED_HOSTS=portal.team-b.example leaves out: readers of that address would get no answer',
+		]);
+		const mixed = buildPortal(path.join(work, 'refused'), undefined, {
+			PORTAL_URL: TEAM_B.PORTAL_URL,
+			PORTAL_MOCK_URL: 'http://mock.team-b.example',
+		});
+		expect(mixed.status).toBe(1);
+		expect(mixed.output.trimEnd().split('\n')).toEqual([
+			"PORTAL_MOCK_URL=http://mock.team-b.example is http, but PORTAL_URL=https://portal.team-b.example is https: readers' browsers block an https page's calls to an http mock",
+		]);
 	});
 
 	it('by default answers PORTAL_URL’s host, with no PORTAL_ALLOWED_HOSTS given', async () => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, start, type Started } from '../../support/processes.ts';
+import { ROOT, start, type Started } from './processes.ts';
 
 /** Debian's nginx, or the one NGINX_PATH names. */
 export const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
