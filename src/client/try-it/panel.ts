@@ -70,7 +70,9 @@ export async function wirePanel(panel: HTMLElement): Promise<() => Promise<void>
 	}
 	const remember = (): void => {
 		const person = key.selectedOptions[0]?.dataset['person'] ?? '';
-		writeTab(MEMORY_STORAGE_KEY, memoryText({ view, person, server: server.value }));
+		// The view as it is now: on the API reference, the one its picker last handed over.
+		const now = panel.dataset['view'];
+		writeTab(MEMORY_STORAGE_KEY, memoryText({ view: now, person, server: server.value }));
 	};
 	form.addEventListener('change', remember);
 	form.addEventListener('input', remember);

@@ -7,7 +7,8 @@
  */
 import { readEnvironmentViews, type EnvironmentViews } from '../../shared/compare.ts';
 import { compareEnvironmentHref, viewHref } from '../../shared/urls.ts';
-import { readViewKeys, VIEW_SLUG, type ViewKeys } from './view-keys.ts';
+import { MEMORY_STORAGE_KEY, readMemory, readTab } from './memory.ts';
+import { chosenKey, readViewKeys, VIEW_SLUG, type ViewKeys } from './view-keys.ts';
 
 /** Fetches a text of this site, refusing anything but a 200. */
 async function fetchText(url: string): Promise<string> {
@@ -83,28 +84,33 @@ export class TryItViews extends HTMLElement {
 			return;
 		}
 		if (run !== this.#run) return;
-		this.#handOver(keys);
+		this.#handOver(slug, keys);
 		this.#say(`The keys of ${keys.title}, from its page.`);
 	}
 
-	/** Gives the panel the view's name, directory and key choices, keeping "Another key…" last. */
-	#handOver({ title, directory, keys }: ViewKeys): void {
+	/**
+	 * Gives the panel the view (its slug, name and directory) and its key choices, each naming its
+	 * person, keeping "Another key…" last; then tells the form, so the request as curl, the tab's
+	 * memory and the history follow the key now chosen.
+	 */
+	#handOver(slug: string, { title, directory, keys }: ViewKeys): void {
 		const panel = this.closest<HTMLElement>('try-it');
 		const select = panel?.querySelector<HTMLSelectElement>('select[name="key"]');
 		if (!panel || !select) return;
+		panel.dataset['view'] = slug;
 		panel.dataset['viewTitle'] = title;
 		panel.dataset['directory'] = directory;
 		const other = [...select.options].filter((option) => option.value === '');
 		select.replaceChildren(
-			...keys.map(({ label, value, selected }) => new Option(label, value, selected, selected)),
+			...keys.map(({ label, value, person }) => {
+				const option = new Option(label, value);
+				if (person) option.dataset['person'] = person;
+				return option;
+			}),
 			...other,
 		);
-		// "Another key…" was the chosen option before the view's keys came; the page's choice is now.
-		select.selectedIndex = Math.max(
-			keys.findIndex(({ selected }) => selected),
-			0,
-		);
-		select.dispatchEvent(new Event('change'));
+		select.selectedIndex = chosenKey(keys, slug, readMemory(readTab(MEMORY_STORAGE_KEY)));
+		select.dispatchEvent(new Event('change', { bubbles: true }));
 	}
 
 	/** Says what the picker is doing, in its live status line. */
