@@ -7,12 +7,16 @@
  * reference's response examples, `data-group="status"`) is another kind of tabs: its choice is
  * followed by the sets of its group on the page and never kept as the sample language. A panel
  * kept on another page (`data-sample-from`, on view pages) is fetched from it the first time its
- * tab opens.
+ * tab opens. A row too wide for the screen scrolls sideways; its `data-more` names the ends that hide
+ * tabs, where the row fades (CodeSamples.astro), and a tab chosen from the keyboard is scrolled
+ * clear of the fade.
  */
 import {
+	hiddenEnds,
 	initialTab,
 	keepChosenLanguage,
 	readChosenLanguage,
+	scrollToShow,
 	tabForKey,
 	type LanguageStore,
 } from './tabs.ts';
@@ -74,6 +78,13 @@ export class CodeTabs extends HTMLElement {
 		}
 		// Shown first, so that selecting can measure the row and scroll the chosen tab into it.
 		tablist.hidden = false;
+		const showEnds = (): void => {
+			const ends = hiddenEnds(tablist);
+			if (ends) tablist.dataset['more'] = ends;
+			else delete tablist.dataset['more'];
+		};
+		tablist.addEventListener('scroll', showEnds, { passive: true });
+		new ResizeObserver(showEnds).observe(tablist);
 		this.select(initialTab(this.labels, this.group ? null : readChosenLanguage(languageStore())));
 		tablist.addEventListener('click', (event) => {
 			const tab = this.#tabs.indexOf(event.target as HTMLButtonElement);
@@ -110,12 +121,14 @@ export class CodeTabs extends HTMLElement {
 			panel.hidden = !selected;
 			if (selected) void fillPanel(panel);
 		}
-		// On a phone the row scrolls: bring a chosen tab past its right edge into sight.
+		// On a phone the row scrolls: bring a chosen tab past either end into sight, clear of the
+		// fade there (the row's scroll-padding).
 		const tab = this.#tabs[index];
 		const row = tab?.parentElement;
 		if (tab && row) {
-			const past = tab.getBoundingClientRect().right - row.getBoundingClientRect().right;
-			if (past > 0) row.scrollLeft += past;
+			const fade = parseFloat(getComputedStyle(row).scrollPaddingInlineStart) || 0;
+			const by = scrollToShow(tab.getBoundingClientRect(), row.getBoundingClientRect(), fade);
+			if (by !== 0) row.scrollLeft += by;
 		}
 	}
 

@@ -1,6 +1,7 @@
 /**
  * The logic of the code-sample tabs (`src/client/code-tabs/code-tabs.ts`): which tab a key moves to,
- * as the WAI-ARIA tabs pattern has it, and the sample language a reader chose last, kept in
+ * as the WAI-ARIA tabs pattern has it, which ends of a row that scrolls sideways hide tabs, how far
+ * to scroll it to show one, and the sample language a reader chose last, kept in
  * localStorage so every page opens on it.
  */
 
@@ -50,4 +51,37 @@ export function keepChosenLanguage(store: LanguageStore | undefined, label: stri
 	} catch {
 		// Nothing to do: the choice still holds on this page.
 	}
+}
+
+/** Where a row of tabs scrolls: how far it is scrolled, and its visible and whole widths. */
+export interface RowScroll {
+	scrollLeft: number;
+	clientWidth: number;
+	scrollWidth: number;
+}
+
+/**
+ * The ends of a row of tabs that hide more tabs, as its `data-more` says them: `start`, `end`,
+ * `start end`, or `''` when every tab is in sight. A pixel of rounding is no more.
+ */
+export function hiddenEnds({ scrollLeft, clientWidth, scrollWidth }: RowScroll): string {
+	const ends: string[] = [];
+	if (scrollLeft > 1) ends.push('start');
+	if (scrollWidth - clientWidth - scrollLeft > 1) ends.push('end');
+	return ends.join(' ');
+}
+
+/**
+ * How far to scroll a row (positive: to the right) so a tab is whole in it, clear of the fade
+ * `margin` wide at each end; 0 when it is already.
+ */
+export function scrollToShow(
+	tab: { left: number; right: number },
+	row: { left: number; right: number },
+	margin: number,
+): number {
+	const past = tab.right + margin - row.right;
+	if (past > 0) return past;
+	const before = tab.left - margin - row.left;
+	return before < 0 ? before : 0;
 }

@@ -1,10 +1,15 @@
-/** The code-sample tabs: keys as the WAI-ARIA tabs pattern moves, and the language kept. */
+/**
+ * The code-sample tabs: keys as the WAI-ARIA tabs pattern moves, the ends of a row that scrolls, and
+ * the language kept.
+ */
 import { describe, expect, it } from 'vitest';
 import {
+	hiddenEnds,
 	initialTab,
 	keepChosenLanguage,
 	readChosenLanguage,
 	SAMPLE_LANGUAGE_KEY,
+	scrollToShow,
 	tabForKey,
 	type LanguageStore,
 } from '../../../src/client/code-tabs/tabs.ts';
@@ -81,5 +86,46 @@ describe('readChosenLanguage and keepChosenLanguage', () => {
 		expect(() => keepChosenLanguage(blockedStore, 'curl')).not.toThrow();
 		expect(readChosenLanguage(undefined)).toBeNull();
 		expect(() => keepChosenLanguage(undefined, 'curl')).not.toThrow();
+	});
+});
+
+describe('hiddenEnds', () => {
+	it('names no end when every tab is in sight, a pixel of rounding included', () => {
+		expect(hiddenEnds({ scrollLeft: 0, clientWidth: 600, scrollWidth: 600 })).toBe('');
+		expect(hiddenEnds({ scrollLeft: 0, clientWidth: 600, scrollWidth: 601 })).toBe('');
+		expect(hiddenEnds({ scrollLeft: 1, clientWidth: 600, scrollWidth: 601 })).toBe('');
+	});
+
+	it('fades the end a phone’s row hides, then the start once it is scrolled to its end', () => {
+		expect(hiddenEnds({ scrollLeft: 0, clientWidth: 342, scrollWidth: 640 })).toBe('end');
+		expect(hiddenEnds({ scrollLeft: 2, clientWidth: 342, scrollWidth: 640 })).toBe('start end');
+		expect(hiddenEnds({ scrollLeft: 296, clientWidth: 342, scrollWidth: 640 })).toBe('start end');
+		expect(hiddenEnds({ scrollLeft: 297, clientWidth: 342, scrollWidth: 640 })).toBe('start');
+		expect(hiddenEnds({ scrollLeft: 298, clientWidth: 342, scrollWidth: 640 })).toBe('start');
+	});
+});
+
+describe('scrollToShow', () => {
+	const row = { left: 10, right: 350 };
+
+	it('leaves a tab that is whole and clear of the fades where it is', () => {
+		expect(scrollToShow({ left: 60, right: 300 }, row, 40)).toBe(0);
+		expect(scrollToShow({ left: 50, right: 310 }, row, 40)).toBe(0);
+	});
+
+	it('scrolls a tab past the right end into sight, clear of the fade there', () => {
+		expect(scrollToShow({ left: 300, right: 380 }, row, 40)).toBe(70);
+		expect(scrollToShow({ left: 300, right: 311 }, row, 40)).toBe(1);
+	});
+
+	it('scrolls a tab past the left end back into sight, clear of the fade there', () => {
+		expect(scrollToShow({ left: -30, right: 40 }, row, 40)).toBe(-80);
+		expect(scrollToShow({ left: 49, right: 120 }, row, 40)).toBe(-1);
+	});
+
+	it('without a fade, scrolls only as far as the row’s own edge', () => {
+		expect(scrollToShow({ left: 300, right: 351 }, row, 0)).toBe(1);
+		expect(scrollToShow({ left: 9, right: 60 }, row, 0)).toBe(-1);
+		expect(scrollToShow({ left: 10, right: 350 }, row, 0)).toBe(0);
 	});
 });
