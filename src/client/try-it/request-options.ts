@@ -136,7 +136,7 @@ function optionsMarkup(): string {
 		`<datalist id="try-it-query-names">${options(choices.query)}</datalist>` +
 		'<div class="block-head"><h4>The request, as curl</h4>' +
 		'<copy-button data-target="try-it-preview"><button type="button" hidden aria-label="Copy the curl command of this request">Copy</button><span role="status"></span></copy-button></div>' +
-		'<pre class="wrap"><code id="try-it-preview"></code></pre>' +
+		'<pre class="curl" tabindex="0"><code id="try-it-preview"></code></pre>' +
 		'<p class="problem" data-options-problem hidden></p></details>'
 	);
 }

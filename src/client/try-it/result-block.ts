@@ -13,7 +13,7 @@ const RESULT_BLOCK =
 	'<div data-proxy hidden><p data-proxy-verdict></p><ul data-proxy-findings></ul></div></section>' +
 	'<div class="block-head"><h4 data-request-heading>Request sent</h4>' +
 	'<copy-button data-target="try-it-curl"><button type="button" hidden aria-label="Copy the curl command that was sent">Copy</button><span role="status"></span></copy-button></div>' +
-	'<pre class="wrap"><code id="try-it-curl"></code></pre>' +
+	'<pre class="curl" tabindex="0"><code id="try-it-curl"></code></pre>' +
 	'<div data-answer><p data-badge></p>' +
 	'<details open><summary>Response headers</summary><pre class="wrap" data-headers></pre></details>' +
 	'<details open><summary>Response body</summary>' +

@@ -117,7 +117,7 @@ function showResult(
 	part<HTMLElement>(panel, '[data-headers]').textContent = shown.headers;
 	showBody(part<HTMLElement>(panel, '[data-body]'), shown.body, answer?.checked.json !== undefined);
 	const badge = part<HTMLElement>(panel, '[data-badge]');
-	badge.textContent = answer?.badge ?? '';
+	showBadge(badge, answer?.badge ?? '');
 	badge.className = answer ? statusTone(answer.checked.status) : '';
 	const notes = part<HTMLElement>(panel, '[data-notes]');
 	notes.replaceChildren(
@@ -130,6 +130,21 @@ function showResult(
 	notes.hidden = shown.notes.length === 0;
 	showCheck(panel, check, whose);
 	showProxyFindings(panel, answer?.proxyFindings ?? []);
+}
+
+/**
+ * Writes the status pill's text, each of its parts (`200 OK`, `34 ms`, `649 B`) in a span of its own
+ * that never breaks inside: where the pill has no room, it breaks between them.
+ */
+function showBadge(badge: HTMLElement, text: string): void {
+	const parts = text ? text.split(' · ') : [];
+	badge.replaceChildren(
+		...parts.flatMap((piece, index) => {
+			const span = document.createElement('span');
+			span.textContent = piece;
+			return index === 0 ? [span] : [' · ', span];
+		}),
+	);
 }
 
 /** The longest body coloured token by token; a longer one is shown plain, as fast as text. */
