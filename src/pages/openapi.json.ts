@@ -1,8 +1,16 @@
-/** The published contract as JSON: openapi.yaml with one named 200 example per view. */
+/**
+ * The published contract as JSON: openapi.yaml with one named 200 example per view. A contract
+ * that gives its own address ($self, OpenAPI 3.2) gives this file's.
+ */
 import type { APIRoute } from 'astro';
 import { publishedContract } from '../site/published-contract.ts';
+import { withSelf } from '../sources/contract.ts';
+import { OPENAPI_JSON_HREF } from '../shared/urls.ts';
 
 export const GET: APIRoute = async () =>
-	new Response(`${JSON.stringify(await publishedContract(), null, 2)}\n`, {
-		headers: { 'Content-Type': 'application/json; charset=utf-8' },
-	});
+	new Response(
+		`${JSON.stringify(withSelf(await publishedContract(), OPENAPI_JSON_HREF), null, 2)}\n`,
+		{
+			headers: { 'Content-Type': 'application/json; charset=utf-8' },
+		},
+	);

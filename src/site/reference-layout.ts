@@ -7,6 +7,7 @@
 import { authHeader, type SampleRequest } from './code-samples.ts';
 import type { PageHeading } from './page-headings.ts';
 import type {
+	ContractTag,
 	NamedExample,
 	Operation,
 	OperationResponse,
@@ -335,4 +336,70 @@ export function statusLine(description: string): {
 		// A colon leads into what follows: open, the whole description reads on from the line.
 		rest: /:\s*$/.test(first) ? description.trim() : description.slice(first.length).trim(),
 	};
+}
+
+/**
+ * The line a response's disclosure shows closed, and what it shows open: the response's summary
+ * (OpenAPI 3.2) over its whole description, or else the description's first sentence.
+ */
+export function responseLine(response: Pick<OperationResponse, 'summary' | 'description'>): {
+	line: { text: string; code: boolean }[];
+	rest: string;
+} {
+	if (response.summary === undefined) return statusLine(response.description);
+	return {
+		line: response.summary
+			.trim()
+			.split('`')
+			.map((piece, index) => ({ text: piece, code: index % 2 === 1 })),
+		rest: response.description.trim(),
+	};
+}
+
+/** How an example is written, in OpenAPI 3.2's words, when not as a plain `value`. */
+export function exampleForm(example: Pick<NamedExample, 'field'>): string | undefined {
+	if (example.field === 'dataValue') return 'dataValue: the data, before it is serialised';
+	if (example.field === 'serializedValue') return 'serializedValue: the bytes as sent';
+	return undefined;
+}
+
+/** A tag of the reference's navigation: its title, its operations and the tags nested under it. */
+export interface TagNode {
+	name: string;
+	/** What the navigation shows: the tag's summary, or else its name. */
+	title: string;
+	description?: string | undefined;
+	operations: { label: string; slug: string; summary?: string | undefined }[];
+	children: TagNode[];
+}
+
+/**
+ * The reference's navigation by tag, nested as the tags' parents say (OpenAPI 3.2): a tree of
+ * the navigation tags (those of no kind, or of kind `nav`), each with the operations filed under
+ * it. Empty when no tag uses what 3.2 adds (a summary, a parent or a kind): a 3.1 contract's
+ * page keeps its layout.
+ */
+export function tagTree(
+	tags: readonly ContractTag[] | undefined,
+	operations: readonly Pick<Operation, 'method' | 'path' | 'summary' | 'tags'>[],
+): TagNode[] {
+	const all = tags ?? [];
+	if (!all.some((tag) => tag.summary ?? tag.parent ?? tag.kind)) return [];
+	const nav = all.filter((tag) => tag.kind === undefined || tag.kind === 'nav');
+	const names = new Set(nav.map((tag) => tag.name));
+	const node = (tag: ContractTag): TagNode => ({
+		name: tag.name,
+		title: tag.summary ?? tag.name,
+		description: tag.description,
+		operations: operations
+			.filter((operation) => operation.tags?.includes(tag.name))
+			.map((operation) => ({
+				label: `${operation.method} ${operation.path}`,
+				slug: operationSlug(operation),
+				summary: operation.summary,
+			})),
+		children: nav.filter((child) => child.parent === tag.name).map(node),
+	});
+	// A tag whose parent is not a navigation tag stands at the top.
+	return nav.filter((tag) => tag.parent === undefined || !names.has(tag.parent)).map(node);
 }

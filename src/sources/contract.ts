@@ -202,6 +202,15 @@ export function composeContract(
 	return document;
 }
 
+/**
+ * The published document at one of its addresses: a contract that gives its own address
+ * (OpenAPI 3.2's `$self`) gives the address it is published at, e.g. `/openapi.json` (a
+ * reference relative to the portal, as 3.2 allows); any other is returned as it is.
+ */
+export function withSelf(document: Record<string, unknown>, href: string): Record<string, unknown> {
+	return document['$self'] === undefined ? document : { ...document, $self: href };
+}
+
 /** The name of the one example a composed model is read with, standing in for every view's. */
 const VIEWS_STAND_IN = '\u0000every view';
 

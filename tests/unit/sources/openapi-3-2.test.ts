@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { withSelf } from '../../../src/sources/contract.ts';
 import { referenceFromDocument } from '../../../src/sources/openapi.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
@@ -215,5 +216,22 @@ describe('an OpenAPI 3.2 contract', () => {
 		expect(model).toMatchObject({ openapi: '3.1.0', self: undefined, tags: undefined });
 		expect(model.operations[0]?.tags).toBeUndefined();
 		expect(model.operations[0]?.responses[0]?.summary).toBeUndefined();
+	});
+});
+
+describe('the published contract’s own address', () => {
+	it('is the address it is published at when the contract gives one ($self)', () => {
+		const document = { openapi: '3.2.0', $self: 'https://portal.example/openapi.yaml', info: {} };
+		expect(withSelf(document, '/openapi.json')).toEqual({
+			openapi: '3.2.0',
+			$self: '/openapi.json',
+			info: {},
+		});
+		expect(document.$self).toBe('https://portal.example/openapi.yaml');
+	});
+
+	it('is not added to a contract that gives none', () => {
+		const document = { openapi: '3.1.0', info: {} };
+		expect(withSelf(document, '/openapi.json')).toBe(document);
 	});
 });
