@@ -101,6 +101,56 @@ function classOf(diff: Diff): ChangeClass {
 	return CHANGE_CLASSES.find((each) => each === diff.type) ?? 'unclassified';
 }
 
+/** Whether a version string is OpenAPI 3.1's or 3.2's. */
+function isVersion(value: unknown, minor: 1 | 2): boolean {
+	return typeof value === 'string' && value.startsWith(`3.${minor}.`);
+}
+
+/** What OpenAPI 3.2 adds, by the field's name and the object it is written in, in our words. */
+const ADDED_IN_3_2: Record<string, { in: string; words: string }> = {
+	summary: { in: 'tags', words: "a tag's summary, shown for it in the navigation" },
+	parent: { in: 'tags', words: "a tag's parent, which nests it under another in the navigation" },
+	kind: { in: 'tags', words: "a tag's kind, such as nav for the navigation" },
+	dataValue: { in: 'examples', words: "an example's data, before it is serialised" },
+	serializedValue: { in: 'examples', words: 'an example as it is sent, serialised' },
+};
+
+/**
+ * A change OpenAPI 3.2 brings, in our words and class, where api-smart-diff has none: the move
+ * from 3.1 to 3.2 is non-breaking (whatever it does to the operations is listed beside it), and
+ * what 3.2 adds for readers (`$self`, a tag's summary, parent and kind, an example's `dataValue`
+ * and `serializedValue`) is documentation. Undefined for any other change.
+ */
+function in32Words(diff: Diff): Pick<ContractChange, 'class' | 'description'> | undefined {
+	const [first] = diff.path;
+	const last = String(diff.path.at(-1));
+	const done = DONE[diff.action] ?? diff.action;
+	if (diff.path.length === 1 && first === 'openapi') {
+		if (!isVersion(diff.before, 1) || !isVersion(diff.after, 2)) return undefined;
+		return {
+			class: 'non-breaking',
+			description: `[Upgraded] OpenAPI ${String(diff.before)} → ${String(diff.after)}: the same operations, read as before; 3.2 adds nested tags, a response's summary, dataValue and serializedValue examples and the contract's own address ($self)`,
+		};
+	}
+	if (diff.path.length === 1 && first === '$self') {
+		return {
+			class: 'annotation',
+			description: `[${done}] the contract's own address ($self, OpenAPI 3.2)`,
+		};
+	}
+	if (last === 'summary' && diff.path.at(-3) === 'responses') {
+		return {
+			class: 'annotation',
+			description: `[${done}] a response's summary, the line its disclosure shows closed (summary, OpenAPI 3.2)`,
+		};
+	}
+	const added = ADDED_IN_3_2[last];
+	if (added && diff.path.at(added.in === 'tags' ? 0 : -3) === added.in) {
+		return { class: 'annotation', description: `[${done}] ${added.words} (${last}, OpenAPI 3.2)` };
+	}
+	return undefined;
+}
+
 /** The changes between two versions of the contract, classified, and those left in components. */
 export function compareContracts(
 	before: unknown,
@@ -121,6 +171,7 @@ export function compareContracts(
 			// The library gives no words for some changes (an example's value): what was done, to what.
 			description:
 				diff.description || `[${DONE[diff.action] ?? diff.action}] ${String(diff.path.at(-1))}`,
+			...in32Words(diff),
 		});
 	}
 	return { changes, components };
