@@ -208,6 +208,8 @@ export function changeGroups(): Promise<ChangeGroups> {
 interface Comparisons {
 	views: readonly unknown[];
 	people: Map<string, KnownPerson>;
+	/** The email keys of the people with a page today, found once, not once per page. */
+	withPage?: ReadonlySet<string>;
 	/** The slug and today's name of each view line that is a view today. */
 	lineSlugs: Map<number, CurrentView>;
 	tags: TagComparison[];
@@ -256,6 +258,19 @@ export async function tagComparisons(): Promise<readonly TagComparison[]> {
 /** Every person history or today's views name, by email key. */
 export async function knownPeopleByKey(): Promise<ReadonlyMap<string, KnownPerson>> {
 	return (await currentComparisons()).people;
+}
+
+/**
+ * The email keys of the people who have a page today, for the change tables to link them: one set
+ * per state of the collection (built on every person's page, it cost each page a pass over every
+ * person, 16,000 people's pages 256 million steps).
+ */
+export async function peopleWithPage(): Promise<ReadonlySet<string>> {
+	const current = await currentComparisons();
+	current.withPage ??= new Set(
+		[...current.people].filter(([, known]) => known.slug !== '').map(([key]) => key),
+	);
+	return current.withPage;
 }
 
 /** A view line that is a view today: its slug and name. */
