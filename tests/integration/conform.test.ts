@@ -1,5 +1,5 @@
 /**
- * `npm run conform -- --base-url <console>`, run as the README shows it: against our own mock
+ * `npm run conform -- --base-url <console>`, run as the checking-a-console guide shows it: against our own mock
  * (which must conform fully: a test of the mock too), and against a stand-in console that drifts
  * one way per base URL, where it exits 1 and its JUnit report, read by a JUnit-shaped XML parser,
  * names the one failing check. A run that cannot be made exits 2 with one line, before any request
@@ -338,17 +338,9 @@ describe('npm run conform against a console that never answers', () => {
 	}, 60_000);
 });
 
-describe('the README’s command', () => {
+describe('the command the checking-a-console guide shows', () => {
 	it('is the one these tests run, with another base URL and the keys in CONFORM_KEYS', async () => {
-		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-		expect(readme).toContain(
-			'CONFORM_KEYS=<key>,<key> npm run conform -- --base-url https://console.intranet.example --junit conform.xml --markdown conform.md',
-		);
-		expect(readme).toContain('`npm run conform -- --base-url http://127.0.0.1:4010`');
-	});
-
-	it('is the one the mock-server guide shows too', async () => {
-		const guide = await readFile(path.join(ROOT, 'content/docs/mock-server.mdx'), 'utf8');
+		const guide = await readFile(path.join(ROOT, 'content/docs/checking-a-console.mdx'), 'utf8');
 		expect(guide).toContain(
 			'CONFORM_KEYS=<key>,<key> npm run conform -- --base-url https://console.intranet.example --junit conform.xml --markdown conform.md',
 		);

@@ -1,6 +1,6 @@
 /**
  * A second, independent MCP client: the MCP Inspector's CLI (`@modelcontextprotocol/inspector-cli`)
- * starts the server with the README's command and arguments, lists its tools and calls one.
+ * starts the server with the MCP guide's command and arguments, lists its tools and calls one.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -13,13 +13,13 @@ import { toolBin } from '../tools.ts';
 
 const run = promisify(execFile);
 
-/** The README's MCP client block: its command and arguments, the clone's folder filled in. */
+/** The MCP guide's client block: its command and arguments, the clone's folder filled in. */
 async function readmeCommand(): Promise<string[]> {
-	const text = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+	const text = await readFile(path.join(ROOT, 'content/docs/mcp-server.mdx'), 'utf8');
 	const block = [...text.matchAll(/```json\n([\s\S]*?)```/g)]
 		.map((match) => match[1] ?? '')
 		.find((candidate) => candidate.includes('"mcpServers"'));
-	if (!block) throw new Error('expected the README to show an MCP client block');
+	if (!block) throw new Error('expected the MCP guide to show an MCP client block');
 	const { command, args } = (
 		JSON.parse(block) as { mcpServers: Record<string, { command: string; args: string[] }> }
 	).mcpServers['console-portal']!;

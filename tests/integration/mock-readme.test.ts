@@ -1,5 +1,6 @@
 /**
- * The README's table of how the mock answers, row by row: each row is one test against a real
+ * The mock-server guide's table of how the mock answers (content/docs/mock-server.mdx, once the
+ * README's), row by row: each row is one test against a real
  * mock on loopback, and a row without a test (or a test without a row) fails, so the table and
  * the mock cannot drift apart. The paragraph on what Node refuses first is checked too.
  */
@@ -21,12 +22,15 @@ let base: string;
 const started: Started[] = [];
 let scratch: string;
 
-/** The first cell of each row of the README's table under "How the mock answers". */
-async function readmeRows(): Promise<string[]> {
-	const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-	const section = readme.split(/^#{2,3} /m).find((part) => part.startsWith('How the mock answers'));
-	if (!section) throw new Error('README.md: no "How the mock answers" section');
-	// The first table of the section: the build settings' table comes later in it.
+/** The mock-server guide, where the table of how the mock answers is written. */
+const GUIDE = 'content/docs/mock-server.mdx';
+
+/** The first cell of each row of the guide's table under "How it answers". */
+async function guideRows(): Promise<string[]> {
+	const guide = await readFile(path.join(ROOT, GUIDE), 'utf8');
+	const section = guide.split(/^#{2,3} /m).find((part) => part.startsWith('How it answers'));
+	if (!section) throw new Error(`${GUIDE}: no "How it answers" section`);
+	// The first table of the section.
 	const lines = section.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('| '));
 	const end = lines.findIndex((line, index) => index > start && !line.startsWith('| '));
@@ -90,7 +94,7 @@ function curlExit(prefer: string): Promise<{ code: number; stderr: string }> {
 /** A timer in Node may fire up to a millisecond before the clock reads its time. */
 const TIMER_SLACK_MS = 2;
 
-/** The test of each row, by the row's first cell exactly as the README writes it. */
+/** The test of each row, by the row's first cell exactly as the guide writes it. */
 const ROWS: Record<string, () => Promise<void>> = {
 	"`Bearer <key>` with a key from any view's directory (scheme word in any case)": async () => {
 		for (const { view, slug } of views.slice(0, 3)) {
@@ -437,9 +441,9 @@ afterAll(async () => {
 	await rm(scratch, { recursive: true, force: true });
 });
 
-describe('the README’s table of how the mock answers', () => {
+describe('the mock-server guide’s table of how the mock answers', () => {
 	it('has a test for every row, and a row for every test', async () => {
-		expect((await readmeRows()).sort()).toEqual(Object.keys(ROWS).sort());
+		expect((await guideRows()).sort()).toEqual(Object.keys(ROWS).sort());
 	});
 
 	it.each(Object.keys(ROWS))('%s', async (row) => {
@@ -447,7 +451,7 @@ describe('the README’s table of how the mock answers', () => {
 	});
 });
 
-describe('what Node refuses before the mock reads a request, as the README says', () => {
+describe('what Node refuses before the mock reads a request, as the mock-server guide says', () => {
 	const line = (method: string, extra = '') =>
 		`${method} ${USERS} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${extra}Connection: close\r\n\r\n`;
 

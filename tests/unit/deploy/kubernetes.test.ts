@@ -583,12 +583,12 @@ describe('deploy/kubernetes-intranet, a team’s portal on one name', () => {
 		expect(JSON.stringify(overlay)).not.toContain('TEAM_');
 	});
 
-	it('says the portal image is built with PORTAL_MOCK_URL=/, and README gives the render command a team runs', async () => {
+	it('says the portal image is built with PORTAL_MOCK_URL=/, and the deploying guide gives the render command a team runs', async () => {
 		const kustomization = await readFile(path.join(OVERLAY, 'kustomization.yaml'), 'utf8');
 		expect(kustomization).toContain('PORTAL_MOCK_URL=/');
 		expect(kustomization).toContain(RENDER_COMMAND);
-		const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-		expect(readme).toContain(RENDER_COMMAND);
+		const guide = await readFile(path.join(ROOT, 'content/docs/deploying.mdx'), 'utf8');
+		expect(guide).toContain(RENDER_COMMAND);
 	});
 
 	// kubectl is not among the project's tools; where it is installed, its own kustomize must agree
