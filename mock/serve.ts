@@ -9,7 +9,6 @@ import cluster from 'node:cluster';
 import module from 'node:module';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
-import { chaosSummary } from './chaos.ts';
 import { upstreamFrom } from './forwarder/decide.ts';
 import { relayedOutput, standardOutput, worded } from './output.ts';
 import { startMock, type RunningMock } from './server.ts';
@@ -111,7 +110,10 @@ export async function serve(settings: PortalSettings): Promise<void> {
 	// The compile cache is written at exit too, but a process killed never exits: write it now.
 	setImmediate(() => module.flushCompileCache());
 	// Every worker says it alike, and the primary writes it once.
-	if (settings.mockChaos) say(chaosSummary(settings.mockChaos, worker !== undefined));
+	if (settings.mockChaos) {
+		const { chaosSummary } = await import('./chaos.ts');
+		say(chaosSummary(settings.mockChaos, worker !== undefined));
+	}
 	if (worker === undefined) {
 		say(
 			settings.mockUpstream

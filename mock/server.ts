@@ -21,10 +21,8 @@ import {
 	type MockNow,
 	type MockRule,
 } from './decide.ts';
-import { createChaos } from './chaos.ts';
 import { breakAnswer, planDelivery, statusLogged, waited } from './delivery.ts';
 import type { Upstream } from './forwarder/decide.ts';
-import { createForwarder } from './forwarder/forward.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
 import type { MockRequest } from './sent-answers.ts';
@@ -305,7 +303,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	/** Set once the mock is told to stop: every answer from then on closes its connection. */
 	let stopping: Promise<void> | undefined;
 	const counts = { received: 0, answered: 0 };
-	const chaos = options.chaos && createChaos(options.chaos);
+	// The chaos and the proxy are loaded only when asked for: a mock without them never loads
+	// their code (the proxy's contract validators among it).
+	const chaos = options.chaos && (await import('./chaos.ts')).createChaos(options.chaos);
 	/** The mock's own decision, and its state now: what the chaos asks for a status it serves. */
 	const mocked = (asked: MockRequest) => decide(asked, now, memory, hosts);
 	const stateNow = () => now.state;
@@ -316,7 +316,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 	 */
 	const forward =
 		options.upstream &&
-		createForwarder({
+		(await import('./forwarder/forward.ts')).createForwarder({
 			upstream: options.upstream,
 			log: { format: log?.format ?? 'logfmt', worker: options.worker },
 			mock: (request) => decide(request, now, memory, hosts),

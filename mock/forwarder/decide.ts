@@ -15,6 +15,7 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import {
 	exchangeViolations,
+	readExchange,
 	type ExchangeViolation,
 	type OperationContract,
 } from '../../src/shared/exchange-check.ts';
@@ -359,7 +360,6 @@ export function answerViolations(
 ): ExchangeViolation[] {
 	if (!contract) return [];
 	const headers = headerMap(answer.rawHeaders);
-	const mediaType = headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase() || undefined;
 	let body: Buffer | undefined;
 	try {
 		body = method === 'HEAD' ? Buffer.alloc(0) : decoded(answer.body, headers['content-encoding']);
@@ -376,20 +376,8 @@ export function answerViolations(
 			},
 		];
 	}
-	const text = body.toString('utf8');
-	let json: { value: unknown } | undefined;
-	try {
-		json = text === '' ? undefined : { value: JSON.parse(text) as unknown };
-	} catch {
-		// A body that is no JSON: checked as text, which the contract check reports against its
-		// media type.
-		json = undefined;
-	}
-	return exchangeViolations(
-		{ status: answer.status, mediaType, text, ending: 'complete', json },
-		headers,
-		contract,
-	);
+	const exchange = readExchange(answer.status, headers, body.toString('utf8'));
+	return exchangeViolations(exchange.answer, exchange.headers, contract);
 }
 
 /** How the proxy writes its log line: the form, and the worker that answered. */

@@ -217,15 +217,9 @@ export interface ProxyWiring {
  */
 export function createForwarder(wiring: ProxyWiring) {
 	const { upstream, log } = wiring;
-	const contracts = new WeakMap<MockState, Map<string, OperationContract>>();
-	const contractOf = (state: MockState, operation: string): OperationContract | undefined => {
-		let operations = contracts.get(state);
-		if (!operations) {
-			operations = contractValidators(state.reference);
-			contracts.set(state, operations);
-		}
-		return operations.get(operation);
-	};
+	/** An operation's contract, with validators compiled once per reading of the contract. */
+	const contractOf = (state: MockState, operation: string): OperationContract | undefined =>
+		contractValidators(state.reference).get(operation);
 
 	/** Whether the console answered /readyz last time; taken as so at start, so none is logged. */
 	let ready = true;
