@@ -10,17 +10,25 @@
  * bundle is put where it came from (its package or file). BENCH_PROFILE_VIEWS
  * points the mock at another views folder; BENCH_PROFILE_KEEP names a file to keep the profile in.
  * The command after `--` is run instead of `mock/cli.ts` (e.g. `-- mock/console-portal-mock.mjs`).
+ *
+ * `node bench/mock-profile.ts --load [checkout]`: where the mock spends its CPU under load instead.
+ * It starts the mock as `npm run mock` does (request log on, to a discarded standard output) under
+ * the profiler, warms it up, loads it with autocannon at 10 and then 50 connections
+ * (BENCH_PROFILE_SECONDS each, default 5) sending the example request, and keeps only the samples
+ * taken during that load. It writes bench/results/mock-profile-load.md with the top ten frames by
+ * self time (function and file), the top packages, the date, the commit and the load average.
  */
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BUNDLE_FOLDER } from '../mock/bundle.ts';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { readSettings } from '../src/sources/settings.ts';
-import { freePort, start } from '../support/processes.ts';
-import { table } from './lib/report.ts';
+import { freePort, start, type Started } from '../support/processes.ts';
+import { cpuMicros, load } from './lib/load.ts';
+import { commitOf, table, writeResult } from './lib/report.ts';
 
 /** The parts of a V8 CPU profile (`.cpuprofile`) read here. */
 const profileSchema = z.object({
@@ -180,16 +188,298 @@ async function profileOneStart(
 	return { profile, wallMs: wallMs ?? NaN };
 }
 
+/** A frame as the load profile names it: its function and where its code comes from. */
+export function frameOf(
+	callFrame: { functionName: string; url: string; lineNumber: number },
+	root: string,
+): string {
+	const { functionName, url, lineNumber } = callFrame;
+	const name = functionName === '' ? '(anonymous)' : functionName;
+	if (url === '') return name;
+	if (url.startsWith('node:')) return `${name} ${url}:${lineNumber + 1}`;
+	const file = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+	const where = packageOf(url, functionName, root, lineNumber);
+	// A line of the bundle is no line of its source: the bundle's frames name their file only.
+	if (file.includes(`/${BUNDLE_FOLDER}/`)) return `${name} ${where}`;
+	return `${name} ${where.includes('/') ? where : path.relative(root, file)}:${lineNumber + 1}`;
+}
+
+/**
+ * Self milliseconds by frame and by package over the samples taken between `from` and `to`
+ * (V8's clock, microseconds), with the milliseconds not idle in that span.
+ */
+export function selfInWindow(
+	profile: z.infer<typeof profileSchema>,
+	root: string,
+	windows: readonly { from: number; to: number }[],
+): { frames: Map<string, number>; packages: Map<string, number>; busyMs: number } {
+	const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+	const frames = new Map<string, number>();
+	const packages = new Map<string, number>();
+	let busyMs = 0;
+	let time = profile.startTime;
+	profile.samples.forEach((sample, index) => {
+		const delta = profile.timeDeltas[index] ?? 0;
+		time += delta;
+		if (!windows.some(({ from, to }) => time >= from && time <= to)) return;
+		const callFrame = byId.get(sample);
+		if (!callFrame || callFrame.functionName === '(idle)') return;
+		const ms = delta / 1000;
+		busyMs += ms;
+		const frame = frameOf(callFrame, root);
+		frames.set(frame, (frames.get(frame) ?? 0) + ms);
+		const owner = packageOf(callFrame.url, callFrame.functionName, root, callFrame.lineNumber);
+		packages.set(owner, (packages.get(owner) ?? 0) + ms);
+	});
+	return { frames, packages, busyMs };
+}
+
+/** V8's clock (a CPU profile's timestamps) now, in microseconds: the monotonic clock. */
+function profilerNow(): number {
+	return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The connections the load profile loads the mock with, one after the other. */
+const LOAD_CONNECTIONS = [10, 50] as const;
+
+/** A server the load profile runs under the profiler: its name and its script's arguments. */
+interface Profiled {
+	name: string;
+	args: (port: number) => string[];
+	env?: NodeJS.ProcessEnv;
+}
+
+/** A profiled server while it runs, and the spans of its profile that were under load. */
+interface ProfiledRun extends Profiled {
+	url: string;
+	server: Started;
+	folder: string;
+	windows: { from: number; to: number; connections: number; requests: number; cpu: number }[];
+}
+
+/** Waits for a directory key's first 200 and returns the answer's status, headers and body. */
+async function firstAnswer(
+	run: ProfiledRun,
+	key: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+	const started = performance.now();
+	for (;;) {
+		if (run.server.child.exitCode !== null)
+			throw new Error(`${run.name} exited before it answered`);
+		const response = await fetch(run.url, { headers: { Authorization: `Bearer ${key}` } }).catch(
+			() => undefined,
+		);
+		if (response?.status === 200) {
+			const headers: Record<string, string> = {};
+			for (const [name, value] of response.headers) {
+				// Node's http server sets these itself, for the bare server as for the mock.
+				if (!/^(?:date|connection|keep-alive|content-length|transfer-encoding)$/.test(name))
+					headers[name] = value;
+			}
+			return { status: response.status, headers, body: await response.text() };
+		}
+		await response?.body?.cancel();
+		if (performance.now() - started > 120_000)
+			throw new Error(`${run.url}: no 200 within 120 s (last status: ${response?.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+/** Starts a server under the profiler. */
+async function startProfiled(root: string, profiled: Profiled): Promise<ProfiledRun> {
+	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-mock-profile-'));
+	const port = await freePort();
+	const server = start(
+		path.join(root, 'node_modules', '.bin', 'node'),
+		['--cpu-prof', `--cpu-prof-dir=${folder}`, ...profiled.args(port)],
+		{ cwd: root, output: 'ignore', env: { MOCK_PORT: String(port), ...profiled.env } },
+	);
+	return { ...profiled, url: `http://127.0.0.1:${port}/api/v2/users`, server, folder, windows: [] };
+}
+
+/** Stops a profiled server with SIGINT, so Node writes its profile, and reads the profile. */
+async function stopProfiled(run: ProfiledRun): Promise<z.infer<typeof profileSchema>> {
+	const { child } = run.server;
+	if (child.pid !== undefined && child.exitCode === null) {
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		process.kill(child.pid, 'SIGINT');
+		await exited;
+	}
+	await run.server.stop();
+	try {
+		const [file] = (await readdir(run.folder)).filter((name) => name.endsWith('.cpuprofile'));
+		if (!file) throw new Error(`${run.name} wrote no profile in ${run.folder}`);
+		const keep = process.env['BENCH_PROFILE_KEEP'];
+		if (keep) await copyFile(path.join(run.folder, file), `${keep}.${run.name.split(' ')[0]}`);
+		return profileSchema.parse(JSON.parse(await readFile(path.join(run.folder, file), 'utf8')));
+	} finally {
+		await rm(run.folder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Profiles the mock under load (`--load`), beside a bare node:http server sending the same bytes:
+ * both started, warmed up, then loaded in turn at 10 and 50 connections; writes
+ * bench/results/mock-profile-load.md.
+ */
+async function profileLoad(
+	root: string,
+	script: string,
+	views: string,
+	key: string,
+): Promise<void> {
+	const seconds = z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(60)
+		.default(5)
+		.parse(process.env['BENCH_PROFILE_SECONDS']);
+	const loadBefore = os.loadavg()[0] ?? NaN;
+	const scratch = await mkdtemp(path.join(os.tmpdir(), 'console-portal-mock-profile-answer-'));
+	const answerFile = path.join(scratch, 'answer.json');
+	const runs: ProfiledRun[] = [];
+	const profiles: z.infer<typeof profileSchema>[] = [];
+	try {
+		const mock = await startProfiled(root, {
+			name: `the mock (node ${script})`,
+			args: () => [script],
+			env: { PORTAL_VIEWS_DIR: views },
+		});
+		runs.push(mock);
+		await writeFile(answerFile, JSON.stringify(await firstAnswer(mock, key)));
+		const bare = await startProfiled(root, {
+			name: 'bare node:http, same bytes (bench/lib/bare-server.ts)',
+			args: (port) => [
+				path.join(import.meta.dirname, 'lib', 'bare-server.ts'),
+				answerFile,
+				String(port),
+			],
+		});
+		runs.push(bare);
+		await firstAnswer(bare, key);
+		for (const run of runs) {
+			console.error(`${run.name}: warming up for 3 s…`);
+			await load(run.url, key, LOAD_CONNECTIONS[0], 3);
+		}
+		for (const connections of LOAD_CONNECTIONS) {
+			for (const run of connections === LOAD_CONNECTIONS[0] ? runs : [...runs].reverse()) {
+				console.error(`${run.name}: ${connections} connections for ${seconds} s…`);
+				const cpuBefore = cpuMicros(run.server.child.pid);
+				const from = profilerNow();
+				const report = await load(run.url, key, connections, seconds);
+				run.windows.push({
+					from,
+					to: profilerNow(),
+					connections,
+					requests: report.requests.total,
+					cpu: cpuMicros(run.server.child.pid) - cpuBefore,
+				});
+			}
+		}
+		for (const run of runs) profiles.push(await stopProfiled(run));
+	} finally {
+		for (const run of runs) await run.server.stop();
+		await rm(scratch, { recursive: true, force: true });
+	}
+	const loadAfter = os.loadavg()[0] ?? NaN;
+	const commit = commitOf(root);
+	const measured = runs.map((run, index) => {
+		const profile = profiles[index];
+		if (!profile) throw new Error(`${run.name}: no profile`);
+		const { frames, packages, busyMs } = selfInWindow(profile, root, run.windows);
+		if (busyMs === 0)
+			throw new Error(`${run.name}: no sample of its profile falls within the load`);
+		const requests = run.windows.reduce((sum, window) => sum + window.requests, 0);
+		const cpu = run.windows.reduce((sum, window) => sum + window.cpu, 0);
+		return { run, frames, packages, busyMs, requests, cpuPerRequest: cpu / requests };
+	});
+	/** The most self time first, with its share and its microseconds per request answered. */
+	const top = (
+		counts: Map<string, number>,
+		busyMs: number,
+		requests: number,
+		count: number,
+	): string[][] =>
+		[...counts]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, count)
+			.map(([name, ms]) => [
+				name,
+				`${Math.round(ms)} ms`,
+				`${((ms / busyMs) * 100).toFixed(1)} %`,
+				`${((ms * 1000) / requests).toFixed(1)} µs`,
+			]);
+	const markdown = [
+		`Commit ${commit}; load average (1 minute) ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after, on ${os.availableParallelism()} cores shared with other work: absolute figures move with it, the two servers' figures side by side less.`,
+		'',
+		`\`node bench/mock-profile.ts --load\`: \`node ${script}\` (as \`npm run mock\` runs it, the request log on and written to a discarded standard output) and a bare node:http server sending the mock's bytes, each under \`node --cpu-prof\`, warmed up for 3 s at 10 connections, then loaded in turn by autocannon (its own process) with GET /api/v2/users and a directory key, at ${LOAD_CONNECTIONS.join(' and then ')} connections for ${seconds} s each. Only samples taken during those loads count. Self time is a frame's own code; "per request" divides it by the requests answered. A frame in the mock's bundle names the file esbuild took it from. The profiler's sampling costs both servers alike.`,
+		'',
+		table(
+			['server', 'requests', 'CPU per request (/proc)', 'sampled, not idle', 'per request'],
+			measured.map(({ run, requests, cpuPerRequest, busyMs }) => [
+				run.name,
+				String(requests),
+				`${cpuPerRequest.toFixed(0)} µs`,
+				`${Math.round(busyMs)} ms`,
+				`${((busyMs * 1000) / requests).toFixed(1)} µs`,
+			]),
+		),
+		...measured.flatMap(({ run, frames, packages, busyMs, requests }) => [
+			'',
+			`## ${run.name}: top ten frames by self time`,
+			'',
+			table(
+				['frame (function, file)', 'self', 'share', 'per request'],
+				top(frames, busyMs, requests, 10),
+			),
+			'',
+			`### ${run.name}: top packages by self time`,
+			'',
+			table(
+				['package or file', 'self', 'share', 'per request'],
+				top(packages, busyMs, requests, 8),
+			),
+		]),
+	].join('\n');
+	await writeResult({
+		name: 'mock-profile-load',
+		title: 'Mock under load beside a bare node:http server: where the CPU goes',
+		markdown,
+		data: {
+			commit,
+			script,
+			seconds,
+			machineLoad: { before: loadBefore, after: loadAfter },
+			servers: measured.map(({ run, frames, packages, busyMs, requests, cpuPerRequest }) => ({
+				name: run.name,
+				windows: run.windows,
+				requests,
+				cpuPerRequest,
+				busyMs,
+				frames: Object.fromEntries([...frames].sort((a, b) => b[1] - a[1]).slice(0, 30)),
+				packages: Object.fromEntries([...packages].sort((a, b) => b[1] - a[1]).slice(0, 20)),
+			})),
+		},
+	});
+}
+
 /** Profiles one start and prints the table. */
 async function main(): Promise<void> {
 	const dashes = process.argv.indexOf('--');
-	const positional = process.argv.slice(2, dashes >= 0 ? dashes : undefined);
+	const options = process.argv.slice(2, dashes >= 0 ? dashes : undefined);
+	const underLoad = options.includes('--load');
+	const positional = options.filter((option) => option !== '--load');
 	const root = path.resolve(positional[0] ?? path.resolve(import.meta.dirname, '..'));
 	const script = dashes >= 0 ? (process.argv[dashes + 1] ?? 'mock/cli.ts') : 'mock/cli.ts';
 	const views = path.resolve(process.env['BENCH_PROFILE_VIEWS'] ?? readSettings().viewsDir);
 	const [first] = await loadViews(views);
 	const key = first?.view.users[0]?.apiKey;
 	if (!key) throw new Error(`${views}: no view with a directory user to ask as`);
+	if (underLoad) {
+		await profileLoad(root, script, views, key);
+		return;
+	}
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-mock-profile-'));
 	const cache = await mkdtemp(path.join(os.tmpdir(), 'console-portal-mock-profile-cache-'));
 	try {

@@ -1,7 +1,8 @@
 /**
  * The ceiling for the mock benchmark: a bare `node:http` server that answers every request with
  * the same bytes the mock sends for the example request (status, headers and body, read from the
- * JSON file named first on the command line), on 127.0.0.1 at the port named second.
+ * JSON file named first on the command line), on 127.0.0.1 at the port named second. SIGINT ends
+ * it with an exit, so `node --cpu-prof` writes its profile (bench/mock-profile.ts --load).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -23,3 +24,5 @@ createServer((request, response) => {
 	response.writeHead(answer.status, headers);
 	response.end(body);
 }).listen(Number(port), '127.0.0.1');
+
+process.on('SIGINT', () => process.exit(0));
