@@ -44,7 +44,11 @@ export function whereSecretsAre(slug: string): string {
 export function llmsText(portal: PortalSnapshot): string {
 	return llmsTxt({
 		guides: portal.guides,
-		reference: { title: portal.reference.title, version: portal.reference.version },
+		reference: {
+			title: portal.reference.title,
+			version: portal.reference.version,
+			openapi: portal.reference.openapi,
+		},
 		environments: environmentGroups(portal.views.map((view) => ({ slug: view.slug, view }))).map(
 			(group) => ({
 				environment: group.environment,

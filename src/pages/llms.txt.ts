@@ -19,7 +19,7 @@ export const GET: APIRoute = async () => {
 			title: data.title,
 			description: data.description,
 		})),
-		reference: { title: api.title, version: api.version },
+		reference: { title: api.title, version: api.version, openapi: api.openapi },
 		environments: environmentGroups(views.map((view) => ({ slug: view.slug, view }))).map(
 			(group) => ({
 				environment: group.environment,

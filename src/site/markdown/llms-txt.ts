@@ -38,8 +38,8 @@ import {
 /** What llms.txt lists. */
 export interface LlmsTxtInput {
 	guides: readonly { id: string; title: string; description: string }[];
-	/** The contract's title and version, e.g. "Console API" and "2.0.0". */
-	reference: { title: string; version: string };
+	/** The contract's title and version, e.g. "Console API" and "2.0.0", and its OpenAPI version. */
+	reference: { title: string; version: string; openapi?: string | undefined };
 	/** Each environment with its number of views and API labels, in the overview's order. */
 	environments: readonly { environment: string; views: number; apiLabels: readonly string[] }[];
 	/** The mock readers reach (e.g. `http://127.0.0.1:4010`), whether it is a reader's own local one, and where that one listens. */
@@ -118,7 +118,7 @@ export function llmsTxt({ guides, reference, environments, mock, reviews }: Llms
 			entry(
 				OPENAPI_YAML_HREF,
 				'openapi.yaml',
-				'the complete OpenAPI contract, with one example per view',
+				`the complete OpenAPI ${reference.openapi ? `${reference.openapi} ` : ''}contract, with one example per view`,
 			),
 		]),
 		heading(2, 'Views by environment'),

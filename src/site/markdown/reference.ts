@@ -209,13 +209,13 @@ export function referenceMarkdown(api: ApiReference, server: string): string {
 		...(api.summary ? [paragraph(api.summary)] : []),
 		...prose(api.description),
 		paragraph(
-			'The complete contract, with one example per view: ',
+			`The complete contract${api.openapi ? ` (OpenAPI ${api.openapi})` : ''}, with one example per view: `,
 			link(OPENAPI_JSON_HREF, 'openapi.json'),
 			' · ',
 			link(OPENAPI_YAML_HREF, 'openapi.yaml'),
-			'. Any OpenAPI tool reads it, e.g. ',
-			inlineCode('npx prism mock openapi.json'),
-			'.',
+			...(api.openapi?.startsWith('3.2.')
+				? ['. Prism reads OpenAPI 3.1 only; the portal’s own mock serves this 3.2 contract.']
+				: ['. Any OpenAPI tool reads it, e.g. ', inlineCode('npx prism mock openapi.json'), '.']),
 		),
 		heading(2, 'Servers'),
 		bulletList(

@@ -3,6 +3,8 @@
  * response's summary as the closed line of its disclosure, and an example's form named.
  */
 import { describe, expect, it } from 'vitest';
+import { llmsTxt } from '../../../src/site/markdown/llms-txt.ts';
+import { referenceMarkdown } from '../../../src/site/markdown/reference.ts';
 import { exampleForm, responseLine, tagTree } from '../../../src/site/reference-layout.ts';
 
 const OPERATIONS = [
@@ -114,5 +116,39 @@ describe('an example’s form', () => {
 		);
 		expect(exampleForm({ field: 'serializedValue' })).toBe('serializedValue: the bytes as sent');
 		expect(exampleForm({})).toBeUndefined();
+	});
+});
+
+describe('what the assistant-facing files say of the contract’s version', () => {
+	const reference = {
+		title: 'Console user directory API',
+		version: '2.0.0',
+		servers: [],
+		operations: [],
+		responses: {},
+	};
+
+	it('llms.txt names the OpenAPI version of the contract it lists', () => {
+		const input = {
+			guides: [],
+			environments: [],
+			mock: { url: 'http://127.0.0.1:5032', local: true, localUrl: 'http://127.0.0.1:5032' },
+			reviews: [],
+		};
+		const text = llmsTxt({ ...input, reference: { ...reference, openapi: '3.2.0' } });
+		expect(text).toContain('the complete OpenAPI 3.2.0 contract, with one example per view');
+		expect(llmsTxt({ ...input, reference })).toContain(
+			'the complete OpenAPI contract, with one example per view',
+		);
+	});
+
+	it('the reference’s twin names the version, and sends no reader to Prism with a 3.2 contract', () => {
+		const twin32 = referenceMarkdown({ ...reference, openapi: '3.2.0' }, 'http://127.0.0.1:1');
+		expect(twin32).toContain('The complete contract (OpenAPI 3.2.0), with one example per view');
+		expect(twin32).toContain('Prism reads OpenAPI 3.1 only');
+		expect(twin32).not.toContain('npx prism');
+		const twin31 = referenceMarkdown({ ...reference, openapi: '3.1.0' }, 'http://127.0.0.1:1');
+		expect(twin31).toContain('The complete contract (OpenAPI 3.1.0), with one example per view');
+		expect(twin31).toContain('npx prism mock openapi.json');
 	});
 });
