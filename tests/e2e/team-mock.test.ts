@@ -138,6 +138,20 @@ describe('a portal built for a team’s mock on its own name', () => {
 		}
 	});
 
+	it('says in the mock-server guide that try-it sends to the team’s mock, not the reader’s own', async () => {
+		const guide = await built('docs/mock-server/index.html');
+		const said = [...guide.matchAll(/<p>((?:(?!<\/p>)[\s\S])*?try-it(?:(?!<\/p>)[\s\S])*?)<\/p>/g)]
+			.map((match) => match[1] ?? '')
+			.filter((paragraph) => /\bsends?\b/.test(paragraph));
+		expect(said.length).toBeGreaterThan(0);
+		for (const paragraph of said) {
+			expect(paragraph).not.toMatch(
+				new RegExp(`try-it[^.]*sends?[^.]*127\\.0\\.0\\.1:${localPort}`),
+			);
+		}
+		expect(said.join('\n')).toMatch(new RegExp(`try-it[^.]*sends?[^.]*${mockUrl}`));
+	});
+
 	it('try-it on a view page gets the view’s users from the team’s mock, with no console error and no CSP violation', async () => {
 		const page = await open(`${portal}/views/production/`);
 		expect(await page.getByLabel('Server').inputValue()).toBe(mockUrl);
