@@ -3,9 +3,11 @@
  * its form stays hidden and a note points at the curl command. This eager part only shows the
  * form and keeps Send from submitting it: the panel's behaviour (`panel.ts`: the tab's choices,
  * the request options, the history, the reference's view picker, and sending) loads when the
- * reader first comes near the panel (an IntersectionObserver; a field can be focused or clicked
- * only once it is on screen) or sends. Kept this small: it is on every view page and the reference.
+ * reader first comes within a screen of the panel (an IntersectionObserver; a field can be focused
+ * or clicked only once it is on screen) or sends. Kept this small: it is on every view page and the reference.
  */
+
+import { NEAR_MARGIN } from '../base/near.ts';
 
 /** The custom element behind the try-it panel. */
 export class TryItPanel extends HTMLElement {
@@ -26,7 +28,9 @@ export class TryItPanel extends HTMLElement {
 				near.disconnect();
 				void wire();
 			},
-			{ rootMargin: '300px' },
+			// Within a screen, as the page's other deferred parts load (base/near.ts): a view page's
+			// panel, under its directory below 90rem, is whole by the time the reader reaches it.
+			{ rootMargin: NEAR_MARGIN },
 		);
 		near.observe(this);
 		form.addEventListener('submit', (event) => {
