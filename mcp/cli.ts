@@ -1,5 +1,5 @@
 /**
- * `npm run mcp`: the MCP server over stdio, for assistants. It reads the sources the build and the
+ * `npm run mcp` (`--help` lists its flags): the MCP server over stdio, for assistants. It reads the sources the build and the
  * mock read (fixtures, contract, guides, git history) through `src/sources/`, again on each call,
  * and answers from `src/site/`'s secret-free projections (server.ts beside it). Stdout carries only MCP
  * messages; anything else goes to stderr. It loads only what `initialize` and `tools/list` need
@@ -12,6 +12,9 @@ import module from 'node:module';
 // Compiled code kept between starts, as the mock keeps it (NODE_COMPILE_CACHE, else a temporary
 // folder): an assistant starts the server often, and most of its start is compiling.
 module.enableCompileCache();
+// --help, --version and the flags first: stdout carries MCP messages only once the server runs.
+const { takeCommandLine } = await import('../src/sources/command-line.ts');
+takeCommandLine('mcp');
 const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
 const { localMockUrl } = await import('../src/shared/urls.ts');
 const { readSettings } = await import('../src/sources/settings.ts');

@@ -1,5 +1,5 @@
 /**
- * `npm run mock`: serves the contract composed with every view's directory, follows edits to
+ * `npm run mock` (`--help` lists its flags): serves the contract composed with every view's directory, follows edits to
  * the fixtures and openapi.yaml, and logs each request, until Ctrl-C or SIGTERM, on which it
  * drains: it stops accepting, answers every request it received, and exits within 10 s.
  * MOCK_PORT moves it, MOCK_HOST binds another address (0.0.0.0 in a container), MOCK_LOG=off
@@ -14,11 +14,14 @@
  */
 import module from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { mockBundle } from './bundle.ts';
 
 // V8's compiled code, and Node's TypeScript stripping, kept on disk from one start to the next
 // (NODE_COMPILE_CACHE names the folder, else a folder in the system's temporary folder): a start
 // with it compiles less, about a fifth less CPU. Where nothing can be written, there is no cache.
 module.enableCompileCache();
+// --help, --version and the flags first: they answer, or refuse, before the mock's code loads.
+const { takeCommandLine } = await import('../src/sources/command-line.ts');
+takeCommandLine('mock');
+const { mockBundle } = await import('./bundle.ts');
 const bundle = await mockBundle();
 await (bundle ? import(pathToFileURL(bundle).href) : import('./main.ts'));

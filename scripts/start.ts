@@ -1,5 +1,5 @@
 /**
- * `npm start`: starts the live mock, then builds the portal and serves it (`lib/portal-server.ts`)
+ * `npm start` (`--help` lists its flags): starts the live mock, then builds the portal and serves it (`lib/portal-server.ts`)
  * beside the mock on 127.0.0.1: the mock answers while the build runs.
  * `npm run dev` (`--dev`): Astro's dev server, with live reload and error overlay, and the live
  * mock. Either prints both addresses and stops both on one Ctrl-C (the build too, while it runs);
@@ -9,24 +9,29 @@
  * mock/embedded.ts, which holds the settings reader too): one file, where its sources are some
  * 1,500 modules to resolve and compile. What only the portal needs is loaded once the mock listens.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import module from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mockBundle } from '../mock/bundle.ts';
 import type * as Embedded from '../mock/embedded.ts';
-import { prefixed, standardOutput } from '../mock/output.ts';
-import { USERS_PATH } from '../src/shared/curl.ts';
 import type { PortalSettings } from '../src/sources/settings.ts';
 
 // V8's compiled code kept on disk from one start to the next, as `npm run mock` keeps it (mock/cli.ts).
 module.enableCompileCache();
 
+// --help, --version and the flags first (`--dev` is `npm run dev`): nothing starts before them,
+// and each flag given is in its variable before the mock, or the build, reads the settings.
+const { takeCommandLine } = await import('../src/sources/command-line.ts');
+const { dev } = takeCommandLine(process.argv.includes('--dev') ? 'dev' : 'start');
+const { spawn } = await import('node:child_process');
+const { createServer } = await import('node:net');
+const { mockBundle } = await import('../mock/bundle.ts');
+const { prefixed, standardOutput } = await import('../mock/output.ts');
+const { USERS_PATH } = await import('../src/shared/curl.ts');
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}` };
-const dev = process.argv.includes('--dev');
 /** Standard output: the mock's request log can be busy, and must not hold up its answers. */
 const out = standardOutput();
 
@@ -36,8 +41,13 @@ function fail(message: string): never {
 	process.exit(1);
 }
 
-/** Resolves when nothing listens on the port; fails with which variable moves it otherwise. */
-async function ensurePortFree(port: number, variable: string, what: string): Promise<void> {
+/** Resolves when nothing listens on the port; fails with which flag or variable moves it otherwise. */
+async function ensurePortFree(
+	port: number,
+	flag: string,
+	variable: string,
+	what: string,
+): Promise<void> {
 	const command = dev ? 'npm run dev' : 'npm start';
 	await new Promise<void>((resolve) => {
 		const probe = createServer();
@@ -45,7 +55,7 @@ async function ensurePortFree(port: number, variable: string, what: string): Pro
 			if (error.code === 'EADDRINUSE') {
 				fail(
 					`Port ${port} on 127.0.0.1 is already in use, so the ${what} cannot start there. ` +
-						`Stop whatever uses it, or choose another port: ${variable}=<port> ${command}`,
+						`Stop whatever uses it, or choose another port: ${command} -- ${flag} <port> (or ${variable}=<port>)`,
 				);
 			}
 			fail(`The ${what} cannot listen on 127.0.0.1:${port}: ${error.message}`);
@@ -73,8 +83,8 @@ try {
 	fail(error instanceof Error ? error.message : String(error));
 }
 
-await ensurePortFree(settings.portalPort, 'PORTAL_PORT', 'portal');
-await ensurePortFree(settings.mockPort, 'MOCK_PORT', 'mock');
+await ensurePortFree(settings.portalPort, '--port', 'PORTAL_PORT', 'portal');
+await ensurePortFree(settings.mockPort, '--mock-port', 'MOCK_PORT', 'mock');
 
 /** Stops a child process, SIGTERM then after five seconds SIGKILL; resolves once it is gone. */
 async function stopChild(child: ChildProcess): Promise<void> {

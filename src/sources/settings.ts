@@ -216,81 +216,362 @@ const upstreamSchema = z
 /** The longest MOCK_UPSTREAM_TIMEOUT_MS: ten minutes. */
 const MAX_UPSTREAM_TIMEOUT_MS = 600_000;
 
-const settingsSchema = z.object({
-	/** Where the view fixtures live; tests point this at broken or generated sets. */
-	PORTAL_VIEWS_DIR: z.string().min(1).default('content/views'),
-	/** Where the MDX guides live; tests point this at a hostile set. */
-	PORTAL_DOCS_DIR: z.string().min(1).default('content/docs'),
-	/** The port `npm start` serves the portal on. */
-	PORTAL_PORT: portSchema('PORTAL_PORT').default(4321),
-	/** The port the mock listens on. */
-	MOCK_PORT: portSchema('MOCK_PORT').default(4010),
-	/** The OpenAPI document the reference page is rendered from; tests point this at a copy. */
-	PORTAL_OPENAPI: z.string().min(1).default('openapi.yaml'),
-	/**
-	 * Where a build keeps its cache (Astro's cacheDir, which holds the content collections' data
-	 * store): two builds at once of different fixtures need one each, or one reads the other's.
-	 */
-	PORTAL_BUILD_CACHE_DIR: z.string().min(1).default('node_modules/.astro'),
-	/** The address the mock binds: this machine only unless told otherwise (a container binds 0.0.0.0). */
-	MOCK_HOST: listenAddressSchema('MOCK_HOST').default('127.0.0.1'),
-	/** Whether the mock prints a line per request, and how: logfmt (on), JSON, or not at all. */
-	MOCK_LOG: z
-		.enum(['on', 'off', 'json'], { error: 'MOCK_LOG: expected on, off or json' })
-		.default('on'),
-	/** Whether /healthz and /readyz get a line each too; off, as a probe comes every few seconds. */
-	MOCK_LOG_PROBES: z
-		.enum(['on', 'off'], { error: 'MOCK_LOG_PROBES: expected on or off' })
-		.default('off'),
-	/** How many node:cluster workers serve the mock; 1 serves from the one process. */
-	MOCK_WORKERS: workersSchema('MOCK_WORKERS'),
-	/** Names the portal servers answer under beyond 127.0.0.1, localhost and [::1]. */
-	PORTAL_ALLOWED_HOSTS: hostNamesSchema('PORTAL_ALLOWED_HOSTS', 'portal.intranet.example'),
-	/** Names the mock answers under beyond 127.0.0.1, localhost and [::1]. */
-	MOCK_ALLOWED_HOSTS: hostNamesSchema('MOCK_ALLOWED_HOSTS', 'mock.intranet.example'),
-	/** Origins whose pages may call the mock (CORS) beyond http://127.0.0.1, localhost and [::1]. */
-	MOCK_ALLOWED_ORIGINS: originsSchema('MOCK_ALLOWED_ORIGINS'),
-	/** Where readers reach the mock: the pages' try-it, samples, contract and CSP follow it. */
-	PORTAL_MOCK_URL: mockUrlSchema,
-	/** The console the mock forwards every request to, as a validating proxy; none by default. */
-	MOCK_UPSTREAM: upstreamSchema,
-	/** How long the proxy waits for the console's whole answer before its 504. */
-	MOCK_UPSTREAM_TIMEOUT_MS: z
-		.string()
-		.regex(/^\d{1,6}$/, {
-			error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
-		})
-		.transform(Number)
-		.refine((ms) => ms >= 1 && ms <= MAX_UPSTREAM_TIMEOUT_MS, {
-			error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
-		})
-		.default(10_000),
-	/** Whether the proxy answers a console's answer that breaks the contract with a 502 problem. */
-	MOCK_PROXY_ERRORS: z
-		.enum(['on', 'off'], { error: 'MOCK_PROXY_ERRORS: expected on or off' })
-		.default('off'),
-	/** Where readers reach the portal: the origin samples resolve a path-only PORTAL_MOCK_URL on. */
-	PORTAL_URL: portalUrlSchema,
-	/** Mocks the MCP server's call_mock may send a key to beyond the local one and PORTAL_MOCK_URL. */
-	MCP_ALLOWED_MOCKS: mockAddressesSchema,
-	/** Delays, faults and statuses the mock serves to a share of requests (a soak test). */
-	MOCK_CHAOS: chaosSchema.optional(),
-	/** How many days a key may go unrotated before the access review flags it. */
-	PORTAL_KEY_MAX_AGE_DAYS: z.coerce
-		.number({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
-		.int({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
-		.min(1, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
-		.max(3650, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
-		.default(90),
-	/** The instant a reproducible build describes, in seconds since 1970 (reproducible-builds.org). */
-	SOURCE_DATE_EPOCH: z
-		.string()
-		.regex(/^\d{1,11}$/, {
-			error: 'SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 (e.g. 1795478400)',
-		})
-		.transform(Number)
-		.optional(),
-});
+/** A command a person runs, as the settings reference groups the settings. */
+export type Command =
+	'start' | 'dev' | 'mock' | 'conform' | 'mcp' | 'build' | 'image' | 'web image' | 'test';
+
+/** One setting: the environment variable, its flag, its parser, and what it is for. */
+export interface Setting {
+	/** The flag that sets it on the commands that take flags (`port` is `--port`), if people change it often. */
+	readonly flag?: string;
+	/** Another flag name on some commands: MOCK_PORT is `--port` on the mock, `--mock-port` beside the portal. */
+	readonly flagOn?: Partial<Record<Command, string>>;
+	/** The value as usage lines show it: `<port>`, `on|off|json`. */
+	readonly value: string;
+	/** The parser: turns the variable's text into the value, with its default. */
+	readonly schema: z.ZodType;
+	/** What happens when it is not set, where the parser has no default to show. */
+	readonly unset?: string;
+	/** One line: what it changes. */
+	readonly description: string;
+	/** The commands that read it. */
+	readonly commands: readonly Command[];
+	/** The code that reads it when it is not `readSettings` (the image script, the conformance run, ...). */
+	readonly readBy?: string;
+}
+
+/** The commands that run the portal's own servers and read the portal's settings. */
+const PORTAL: readonly Command[] = ['start', 'dev', 'build', 'mock', 'conform', 'mcp'];
+
+/** Text read as it is given; the code named in `readBy` checks it. */
+const optionalText = z.string().optional();
+
+/**
+ * Every setting the portal reads, one entry per environment variable: this table serves the
+ * flags, the environment, each command's `--help` and the settings reference page.
+ */
+export const SETTINGS = {
+	PORTAL_PORT: {
+		flag: 'port',
+		flagOn: { mcp: 'portal-port' },
+		value: '<port>',
+		schema: portSchema('PORTAL_PORT').default(4321),
+		description:
+			'The port `npm start` and `npm run dev` serve the portal on (the web image: 8080, from 1024).',
+		commands: ['start', 'dev', 'build', 'mcp', 'web image'],
+	},
+	MOCK_PORT: {
+		flag: 'mock-port',
+		flagOn: { mock: 'port' },
+		value: '<port>',
+		schema: portSchema('MOCK_PORT').default(4010),
+		description: 'The port the mock listens on; pages and samples call it there.',
+		commands: ['start', 'dev', 'build', 'mock', 'mcp'],
+	},
+	MOCK_HOST: {
+		flag: 'host',
+		value: '<address>',
+		schema: listenAddressSchema('MOCK_HOST').default('127.0.0.1'),
+		description:
+			'The address the mock binds: 127.0.0.1 is this machine only, 0.0.0.0 every interface.',
+		commands: ['mock'],
+	},
+	PORTAL_VIEWS_DIR: {
+		flag: 'views',
+		value: '<folder>',
+		schema: z.string().min(1).default('content/views'),
+		description: 'The folder of view fixtures, one JSON file per view.',
+		commands: PORTAL,
+	},
+	PORTAL_OPENAPI: {
+		flag: 'contract',
+		value: '<file>',
+		schema: z.string().min(1).default('openapi.yaml'),
+		description: 'The OpenAPI document (the contract) the mock serves and the reference renders.',
+		commands: PORTAL,
+	},
+	PORTAL_DOCS_DIR: {
+		flag: 'docs',
+		value: '<folder>',
+		schema: z.string().min(1).default('content/docs'),
+		description: 'The folder of MDX guides the portal serves and MCP searches.',
+		commands: ['start', 'dev', 'build', 'mcp'],
+	},
+	PORTAL_BUILD_CACHE_DIR: {
+		value: '<folder>',
+		schema: z.string().min(1).default('node_modules/.astro'),
+		description:
+			'Where a build keeps its cache; two builds at once of different fixtures need one each.',
+		commands: ['start', 'build'],
+	},
+	MOCK_LOG: {
+		flag: 'log',
+		value: 'on|off|json',
+		schema: z
+			.enum(['on', 'off', 'json'], { error: 'MOCK_LOG: expected on, off or json' })
+			.default('on'),
+		description:
+			"The mock's request log: a logfmt line per request (on), a JSON object (json), or none.",
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_LOG_PROBES: {
+		value: 'on|off',
+		schema: z.enum(['on', 'off'], { error: 'MOCK_LOG_PROBES: expected on or off' }).default('off'),
+		description:
+			'Whether /healthz and /readyz get a log line each too (a probe comes every few seconds).',
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_WORKERS: {
+		flag: 'workers',
+		value: '<count>|auto',
+		schema: workersSchema('MOCK_WORKERS'),
+		description: 'How many node:cluster workers serve the mock; auto is one per core.',
+		commands: ['mock'],
+	},
+	MOCK_CHAOS: {
+		flag: 'chaos',
+		value: '<rules>',
+		schema: chaosSchema.optional(),
+		unset: 'no chaos',
+		description:
+			'Delays, faults and statuses served to a share of requests, e.g. "delay=50-300 code=503:5%".',
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_UPSTREAM: {
+		flag: 'upstream',
+		value: '<url>',
+		schema: upstreamSchema,
+		unset: 'the mock answers itself',
+		description:
+			"A console to forward to as a validating proxy (the web image: the mock's origin to proxy to).",
+		commands: ['start', 'dev', 'mock', 'web image'],
+	},
+	MOCK_UPSTREAM_TIMEOUT_MS: {
+		value: '<ms>',
+		schema: z
+			.string()
+			.regex(/^\d{1,6}$/, {
+				error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+			})
+			.transform(Number)
+			.refine((ms) => ms >= 1 && ms <= MAX_UPSTREAM_TIMEOUT_MS, {
+				error: `MOCK_UPSTREAM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+			})
+			.default(10_000),
+		description: "How long the proxy waits for the console's whole answer before its 504.",
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_PROXY_ERRORS: {
+		value: 'on|off',
+		schema: z
+			.enum(['on', 'off'], { error: 'MOCK_PROXY_ERRORS: expected on or off' })
+			.default('off'),
+		description: "Whether the proxy turns a console's answer that breaks the contract into a 502.",
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_ALLOWED_HOSTS: {
+		value: '<names>',
+		schema: hostNamesSchema('MOCK_ALLOWED_HOSTS', 'mock.intranet.example'),
+		unset: 'loopback names only',
+		description: 'Host names the mock answers under beyond 127.0.0.1, localhost and [::1].',
+		commands: ['start', 'dev', 'mock'],
+	},
+	MOCK_ALLOWED_ORIGINS: {
+		value: '<origins>',
+		schema: originsSchema('MOCK_ALLOWED_ORIGINS'),
+		unset: 'loopback origins only',
+		description: 'Origins whose pages may call the mock (CORS) beyond loopback ones.',
+		commands: ['start', 'dev', 'mock'],
+	},
+	PORTAL_ALLOWED_HOSTS: {
+		value: '<names>',
+		schema: hostNamesSchema('PORTAL_ALLOWED_HOSTS', 'portal.intranet.example'),
+		unset: 'loopback names only',
+		description: 'Host names the portal answers under beyond 127.0.0.1, localhost and [::1].',
+		commands: ['start', 'dev', 'web image'],
+	},
+	PORTAL_MOCK_URL: {
+		value: '<url>|<path>',
+		schema: mockUrlSchema,
+		unset: 'http://127.0.0.1:<MOCK_PORT>',
+		description:
+			"Where readers reach the mock: try-it, samples, the contract and the CSP follow it; / is the portal's origin.",
+		commands: ['start', 'dev', 'build', 'mcp', 'web image'],
+	},
+	PORTAL_URL: {
+		value: '<origin>',
+		schema: portalUrlSchema,
+		unset: 'http://127.0.0.1:<PORTAL_PORT>',
+		description:
+			'Where readers reach the portal: samples resolve a path-only PORTAL_MOCK_URL on it.',
+		commands: ['start', 'dev', 'build', 'mcp', 'web image'],
+	},
+	MCP_ALLOWED_MOCKS: {
+		value: '<urls>',
+		schema: mockAddressesSchema,
+		unset: 'the local mock and PORTAL_MOCK_URL only',
+		description: "Mocks the MCP server's call_mock may send a key to, beyond the local one.",
+		commands: ['mcp'],
+	},
+	PORTAL_KEY_MAX_AGE_DAYS: {
+		value: '<days>',
+		schema: z.coerce
+			.number({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+			.int({ error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+			.min(1, { error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650' })
+			.max(3650, {
+				error: 'PORTAL_KEY_MAX_AGE_DAYS: expected a whole number of days from 1 to 3650',
+			})
+			.default(90),
+		description: 'How many days a key may go unrotated before the access review flags it.',
+		commands: ['start', 'dev', 'build', 'mcp'],
+	},
+	SOURCE_DATE_EPOCH: {
+		value: '<seconds>',
+		schema: z
+			.string()
+			.regex(/^\d{1,11}$/, {
+				error: 'SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 (e.g. 1795478400)',
+			})
+			.transform(Number)
+			.optional(),
+		unset: 'the last commit, or the newest source',
+		description: 'The instant a reproducible build or image describes, in seconds since 1970.',
+		commands: ['start', 'build', 'image'],
+	},
+	CONFORM_BASE_URL: {
+		flag: 'base-url',
+		value: '<url>',
+		schema: optionalText,
+		unset: 'required',
+		description: 'The console a conformance run checks, e.g. https://console.intranet.example.',
+		commands: ['conform'],
+		readBy: 'scripts/conform.ts',
+	},
+	CONFORM_KEYS: {
+		value: '<keys>',
+		schema: optionalText,
+		unset: 'CONFORM_KEYS_FILE',
+		description: 'The keys a conformance run sends, separated by spaces or commas (never a flag).',
+		commands: ['conform'],
+		readBy: 'mock/conform/decide.ts',
+	},
+	CONFORM_KEYS_FILE: {
+		value: '<file>',
+		schema: optionalText,
+		unset: 'CONFORM_KEYS',
+		description: 'A file of keys for a conformance run; # starts a comment.',
+		commands: ['conform'],
+		readBy: 'mock/conform/decide.ts',
+	},
+	CONFORM_TIMEOUT_MS: {
+		flag: 'timeout-ms',
+		value: '<ms>',
+		schema: z
+			.string()
+			.regex(/^\d{1,6}$/, {
+				error: `CONFORM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+			})
+			.refine((ms) => Number(ms) >= 1 && Number(ms) <= MAX_UPSTREAM_TIMEOUT_MS, {
+				error: `CONFORM_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}`,
+			})
+			.default('10000'),
+		description: "How long a conformance run waits for each of the console's answers.",
+		commands: ['conform'],
+		readBy: 'scripts/conform.ts',
+	},
+	CONFORM_JUNIT: {
+		flag: 'junit',
+		value: '<file>',
+		schema: optionalText,
+		unset: 'no JUnit report',
+		description: 'Where a conformance run writes its JUnit report, for CI.',
+		commands: ['conform'],
+		readBy: 'scripts/conform.ts',
+	},
+	CONFORM_MARKDOWN: {
+		flag: 'markdown',
+		value: '<file>',
+		schema: optionalText,
+		unset: 'no Markdown report',
+		description: 'Where a conformance run writes its Markdown report.',
+		commands: ['conform'],
+		readBy: 'scripts/conform.ts',
+	},
+	IMAGE_BASE: {
+		value: '<image>',
+		schema: optionalText,
+		unset: 'the public Debian slim Node image, or the local base',
+		description: 'The base image `npm run image` builds the images on.',
+		commands: ['image'],
+		readBy: 'scripts/image.ts',
+	},
+	IMAGE_LOCAL_BASE: {
+		value: '1',
+		schema: optionalText,
+		unset: 'the public base',
+		description: 'With 1, `npm run image` makes its base image here from Debian packages.',
+		commands: ['image'],
+		readBy: 'scripts/image.ts',
+	},
+	IMAGE_REPOSITORY: {
+		value: '<registry>',
+		schema: optionalText,
+		unset: 'localhost',
+		description: 'The repository the images are named in, e.g. registry.intranet.example/team.',
+		commands: ['image'],
+		readBy: 'scripts/image.ts',
+	},
+	IMAGE_SOURCE: {
+		value: '<url>',
+		schema: optionalText,
+		unset: "package.json's repository, else git's origin",
+		description:
+			'The source address the images are labelled with (org.opencontainers.image.source).',
+		commands: ['image'],
+		readBy: 'scripts/lib/images.ts',
+	},
+	IMAGE_DEBIAN_MIRROR: {
+		value: '<url>',
+		schema: optionalText,
+		unset: 'http://deb.debian.org/debian',
+		description: 'The Debian mirror the local base image is made from.',
+		commands: ['image'],
+		readBy: 'scripts/lib/images.ts',
+	},
+	IMAGE_DEBIAN_SECURITY_MIRROR: {
+		value: '<url>',
+		schema: optionalText,
+		unset: 'http://deb.debian.org/debian-security',
+		description: 'The Debian security mirror the local base image is made from.',
+		commands: ['image'],
+		readBy: 'scripts/lib/images.ts',
+	},
+	NO_SYSTEM_INSTALL: {
+		value: '1|0',
+		schema: optionalText,
+		unset: '0: install what is missing when it can',
+		description:
+			'With 1, `npm test` only checks the Debian packages the tests need, never installs them.',
+		commands: ['test'],
+		readBy: 'scripts/lib/system-packages.ts',
+	},
+} as const satisfies Record<string, Setting>;
+
+/** The name of a setting's environment variable. */
+export type SettingName = keyof typeof SETTINGS;
+
+/** The zod shape of a table of settings: each variable's parser. */
+function shapeOf<Table extends Record<string, Setting>>(
+	table: Table,
+): { [Name in keyof Table]: Table[Name]['schema'] } {
+	// Object.fromEntries cannot say which key holds which parser; the entries are the table's own.
+	return Object.fromEntries(
+		Object.entries(table).map(([name, setting]) => [name, setting.schema]),
+	) as { [Name in keyof Table]: Table[Name]['schema'] };
+}
+
+const settingsSchema = z.object(shapeOf(SETTINGS));
 
 /** The portal's settings. */
 export interface PortalSettings {
@@ -345,31 +626,15 @@ export interface PortalSettings {
 	readonly sourceDateEpoch: number | undefined;
 }
 
-/** The variables the settings are read from. */
-const VARIABLES = [
-	'PORTAL_VIEWS_DIR',
-	'PORTAL_DOCS_DIR',
-	'PORTAL_PORT',
-	'MOCK_PORT',
-	'PORTAL_OPENAPI',
-	'PORTAL_BUILD_CACHE_DIR',
-	'MOCK_HOST',
-	'MOCK_LOG',
-	'MOCK_LOG_PROBES',
-	'MOCK_WORKERS',
-	'PORTAL_ALLOWED_HOSTS',
-	'MOCK_ALLOWED_HOSTS',
-	'MOCK_ALLOWED_ORIGINS',
-	'PORTAL_MOCK_URL',
-	'PORTAL_URL',
-	'MCP_ALLOWED_MOCKS',
-	'MOCK_UPSTREAM',
-	'MOCK_UPSTREAM_TIMEOUT_MS',
-	'MOCK_PROXY_ERRORS',
-	'MOCK_CHAOS',
-	'PORTAL_KEY_MAX_AGE_DAYS',
-	'SOURCE_DATE_EPOCH',
-] as const;
+/** Every setting, with its variable's name. */
+export const SETTING_LIST: readonly (Setting & { readonly name: SettingName })[] = Object.entries(
+	SETTINGS,
+).map(([name, setting]: [string, Setting]) => ({ ...setting, name: name as SettingName }));
+
+/** The variables `readSettings` reads: the settings no other code reads by itself. */
+const VARIABLES = SETTING_LIST.filter((setting) => setting.readBy === undefined).map(
+	(setting) => setting.name,
+);
 
 /** Parses the settings from an environment; throws a message per bad variable. */
 function parseSettings(env: NodeJS.ProcessEnv): PortalSettings {

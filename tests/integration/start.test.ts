@@ -222,7 +222,7 @@ describe('npm start', () => {
 			});
 			expect(result.status).toBe(1);
 			expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-			expect(result.stderr).toContain('MOCK_PORT=<port> npm start');
+			expect(result.stderr).toContain('npm start -- --mock-port <port> (or MOCK_PORT=<port>)');
 			expect(result.stderr).not.toMatch(/\n\s+at /);
 		} finally {
 			blocker.close();
