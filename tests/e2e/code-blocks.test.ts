@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { settled, usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { ROOT } from '../../support/processes.ts';
 
 const guides = (await readdir(path.join(ROOT, 'content/docs')))
@@ -54,7 +54,8 @@ async function profile(
 /** Opens a route in a new tab of the profile. */
 async function open(context: BrowserContext, route: string): Promise<Page> {
 	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`);
+	await settled(page);
 	return page;
 }
 

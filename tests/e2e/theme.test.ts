@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { settled, usePortalInChromium } from '../support/portal-in-chromium.ts';
 
 /** The page background of each theme, as Chromium computes `--bg`. */
 const LIGHT_BG = 'rgb(255, 255, 255)';
@@ -39,7 +39,8 @@ async function profile(
 /** Opens a route in a new tab of the profile. */
 async function open(context: BrowserContext, route: string): Promise<Page> {
 	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`);
+	await settled(page);
 	return page;
 }
 
@@ -86,13 +87,16 @@ describe('the theme switch', () => {
 		expect(await shown(page)).toEqual({ theme: null, choice: 'system', bg: DARK_BG });
 
 		await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
-		await page.reload({ waitUntil: 'networkidle' });
+		await page.reload();
+		await settled(page);
 		expect(await shown(page)).toEqual({ theme: 'light', choice: 'light', bg: LIGHT_BG });
-		await page.goto(`${portal.url}/`, { waitUntil: 'networkidle' });
+		await page.goto(`${portal.url}/`);
+		await settled(page);
 		expect(await shown(page)).toEqual({ theme: 'light', choice: 'light', bg: LIGHT_BG });
 
 		await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
-		await page.reload({ waitUntil: 'networkidle' });
+		await page.reload();
+		await settled(page);
 		expect(await shown(page)).toEqual({ theme: null, choice: 'system', bg: DARK_BG });
 		expect(problems).toEqual([]);
 		await context.close();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { settled, usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { ROOT } from '../../support/processes.ts';
 
@@ -33,7 +33,8 @@ async function open(
 	page.on('response', (response) => {
 		if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
 	});
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`);
+	await settled(page);
 	return { page, problems };
 }
 

@@ -95,8 +95,38 @@ export function usePortalInChromium(options: PortalInChromiumOptions = {}): Port
 }
 
 /**
+ * Waits, after a page's load, for what its scripts load when the reader comes near it (base.ts's
+ * `whenNear`, the try-it panel's own observer): every sample tabs and try-it panel within a screen
+ * of the window defined, every try-it panel within 300 px wired (`data-ready`), and the fonts.
+ * This is what waiting for the network to be quiet for 500 ms waited for, without the 500 ms; a
+ * page whose scripts could not load (base.ts then drops the `js` class) counts as settled.
+ */
+export async function settled(page: Page): Promise<void> {
+	await page.waitForFunction(() => {
+		if (!document.documentElement.classList.contains('js')) return true;
+		const height = window.innerHeight;
+		const within = (element: Element, margin: number): boolean => {
+			const box = element.getBoundingClientRect();
+			return box.bottom >= -margin && box.top <= height + margin;
+		};
+		return [...document.querySelectorAll('code-tabs, try-it')].every((element) => {
+			if (!within(element, height)) return true;
+			if (customElements.get(element.localName) === undefined) return false;
+			return (
+				element.localName !== 'try-it' ||
+				!within(element, 300) ||
+				element.hasAttribute('data-ready') ||
+				element.querySelector('form') === null
+			);
+		});
+	});
+	await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
  * Opens a route of the portal in a fresh context of its own, at a width (844 px high), and waits
- * for the network to settle and for what the compare page's script draws; close the context after.
+ * for what its scripts load near the window (`settled`) and for what the compare page's script
+ * draws; close the context after.
  */
 export async function openAtWidth(
 	portal: PortalInChromium,
@@ -109,7 +139,8 @@ export async function openAtWidth(
 		...options,
 	});
 	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	await page.goto(`${portal.url}${route}`);
+	if (options.javaScriptEnabled !== false) await settled(page);
 	if (route.startsWith('/compare/') && options.javaScriptEnabled !== false) {
 		await page.locator('[data-output] table').first().waitFor();
 	}
