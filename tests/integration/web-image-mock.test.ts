@@ -194,13 +194,16 @@ describe('the web image with MOCK_UPSTREAM: the mock on the portal’s own origi
 		}
 	});
 
-	it('needs the portal’s name in the mock’s MOCK_ALLOWED_HOSTS: any other Host gets the mock’s 403', async () => {
-		// nginx answers localhost on its own port; the mock answers localhost only on its own.
-		const answer = await ask(portal, 'GET', USERS, { Host: `localhost:${portal}` });
-		expect(answer.status).toBe(403);
-		const problem = JSON.parse(answer.body) as { detail: string };
-		expect(problem.detail).toContain(`this one names "localhost:${portal}"`);
-		expect(problem.detail).toContain('MOCK_ALLOWED_HOSTS');
+	it('gives try-it reached as localhost:<port> (a port-forward to the web Service) the view’s users: nginx sends the mock its own name', async () => {
+		// The mock answers PORTAL_NAME and loopback on its own port only; the reader's name here
+		// is neither, and nginx no longer passes it on as Host.
+		const answer = await ask(portal, 'GET', USERS, {
+			Host: `localhost:${portal}`,
+			Authorization: `Bearer ${fixtureUsers[0]?.apiKey ?? ''}`,
+		});
+		expect(answer.status).toBe(200);
+		const body = JSON.parse(answer.body) as { users: { email: string }[] };
+		expect(body.users.map((user) => user.email)).toEqual(fixtureUsers.map((user) => user.email));
 	});
 });
 
@@ -334,7 +337,7 @@ describe('what nginx sends the mock, and when it does not answer', () => {
 		if (recorder.listening) await new Promise((resolve) => recorder.close(resolve));
 	});
 
-	it('forwards the path and query as sent, the reader’s Host, and who asked in X-Forwarded-*', async () => {
+	it('forwards the path and query as sent, the mock’s own name as Host, and the reader’s name and who asked in X-Forwarded-*', async () => {
 		const answer = await ask(through, 'GET', `${USERS}?page=2&q=a%20b`, {
 			Host: `${PORTAL_NAME}:${through}`,
 			'X-Forwarded-For': '192.0.2.7',
@@ -348,7 +351,7 @@ describe('what nginx sends the mock, and when it does not answer', () => {
 		expect(request?.method).toBe('GET');
 		expect(request?.url).toBe('/api/v2/users?page=2&q=a%20b');
 		expect(request?.headers).toMatchObject({
-			host: `${PORTAL_NAME}:${through}`,
+			host: `127.0.0.1:${recorderPort}`,
 			'x-forwarded-host': `${PORTAL_NAME}:${through}`,
 			'x-forwarded-proto': 'http',
 			'x-forwarded-for': '192.0.2.7, 127.0.0.1',
