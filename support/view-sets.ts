@@ -149,8 +149,31 @@ function directoryPeople(environment: number, random: () => number): number[] {
 	return drawn;
 }
 
+/**
+ * Who fills a generated set's directories: `teams`, each environment's team and a few people on
+ * call, met in many views; `distinct`, eight people of their own in every view, as in a large
+ * organisation (2,000 views, 16,000 people, each with a page); or `distinct-with-on-call`, six
+ * people of their own in every view and two of the six people on call, who are in hundreds.
+ */
+export type PeopleMix = 'teams' | 'distinct' | 'distinct-with-on-call';
+
+/** The eight people of the `index`-th view when views have people of their own. */
+function distinctPeople(index: number, onCall: boolean, random: () => number): number[] {
+	const first = ON_CALL + ENVIRONMENTS.length * TEAM_SIZE;
+	const own = Array.from({ length: onCall ? 6 : 8 }, (_, position) => first + index * 8 + position);
+	if (!onCall) return own;
+	const pool = Array.from({ length: ON_CALL }, (_, member) => member);
+	const [one = 0] = pool.splice(Math.floor(random() * pool.length), 1);
+	const [two = 1] = pool.splice(Math.floor(random() * pool.length), 1);
+	return [...own, one, two];
+}
+
 /** The `index`-th view of a set: a slug and a fixture that the view schema accepts. */
-export function syntheticView(index: number, random: () => number): { slug: string; view: View } {
+export function syntheticView(
+	index: number,
+	random: () => number,
+	people: PeopleMix = 'teams',
+): { slug: string; view: View } {
 	const environmentIndex = index % ENVIRONMENTS.length;
 	const environment = ENVIRONMENTS[environmentIndex] ?? 'production-us-east';
 	const configuration = configurationAt(Math.floor(index / ENVIRONMENTS.length));
@@ -174,7 +197,11 @@ export function syntheticView(index: number, random: () => number): { slug: stri
 		cloud_access_key: `FAKECLOUD${text(11, random).toUpperCase()}`,
 		cloud_secret_key: `fake-cloud-secret-${text(32, random)}`,
 	};
-	const users = directoryPeople(environmentIndex, random).map((id, position) => ({
+	const drawn =
+		people === 'teams'
+			? directoryPeople(environmentIndex, random)
+			: distinctPeople(index, people === 'distinct-with-on-call', random);
+	const users = drawn.map((id, position) => ({
 		...person(id),
 		role: ROLES[position % ROLES.length] ?? 'viewer',
 		apiKey: keyAt(index * 9 + position, random),
@@ -196,10 +223,10 @@ export function syntheticView(index: number, random: () => number): { slug: stri
 }
 
 /** `count` synthetic views, validated as one fixture set; throws with every problem otherwise. */
-export function generateViews(count: number, seed = 6): ViewEntry[] {
+export function generateViews(count: number, seed = 6, people: PeopleMix = 'teams'): ViewEntry[] {
 	const random = randomSource(seed);
 	const sources = Array.from({ length: count }, (_, index) => {
-		const { slug, view } = syntheticView(index, random);
+		const { slug, view } = syntheticView(index, random, people);
 		return { file: `${slug}.json`, text: `${JSON.stringify(view, null, '\t')}\n` };
 	});
 	const result = parseFixtureSources(sources);
@@ -208,8 +235,12 @@ export function generateViews(count: number, seed = 6): ViewEntry[] {
 }
 
 /** Writes a generated set into `folder` (emptied first). */
-export async function writeViewSet(folder: string, count: number): Promise<ViewEntry[]> {
-	const views = generateViews(count);
+export async function writeViewSet(
+	folder: string,
+	count: number,
+	people: PeopleMix = 'teams',
+): Promise<ViewEntry[]> {
+	const views = generateViews(count, 6, people);
 	await rm(folder, { recursive: true, force: true });
 	await mkdir(folder, { recursive: true });
 	for (const { slug, view } of views) {
