@@ -17,6 +17,7 @@ import {
 	buildImage,
 	CACHE_DIR,
 	checkTools,
+	command,
 	ensureLocalBase,
 	IMAGES,
 	LOCAL_BASE,
@@ -42,6 +43,7 @@ const localBase = process.argv.includes('--local-base') || process.env['IMAGE_LO
 const base = process.env['IMAGE_BASE'] || (localBase ? LOCAL_BASE : PUBLIC_BASE);
 const repository = (process.env['IMAGE_REPOSITORY'] || 'localhost').replace(/\/+$/, '');
 const write = (text: string): void => void process.stderr.write(text);
+const startedAt = performance.now();
 
 /** The team's addresses given to `npm run image`: the web image's defaults, checked as a start checks them. */
 const teamDefaults = {
@@ -102,6 +104,10 @@ try {
 		console.log(['', 'Built:', ...rows, ''].join('\n'));
 		console.log(
 			`Push with: buildah push ${repository}/console-portal-web:${facts.version} docker://<registry>/<path>:${facts.version}`,
+		);
+		const store = (await command('buildah', ['info', '--format', '{{.store.GraphRoot}}'])).trim();
+		console.log(
+			`Done in ${Math.round((performance.now() - startedAt) / 1000)} s. The images are in buildah's local storage (${store}): buildah images lists them; no build stage is left unnamed.`,
 		);
 	} finally {
 		await rm(folder, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import {
 	writeFile,
 } from 'node:fs/promises';
 import os from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -139,6 +140,33 @@ export async function imageExists(name: string): Promise<boolean> {
 	}
 }
 
+/** The local base's annotation naming the Debian packages it was made from (debianPackagesKey). */
+const PACKAGES_ANNOTATION = 'org.console-portal.debian-packages';
+
+/**
+ * Which Debian packages a base made now would hold: a digest of the mirrors' signed release files
+ * (each lists every package index's digest) and of how the base is made. '' when a mirror cannot be
+ * read, so that a base is then kept by the day it was made, as before.
+ */
+async function debianPackagesKey(): Promise<string> {
+	const hash = createHash('sha256');
+	hash.update(JSON.stringify(SLIM_EXCLUDES));
+	for (const source of debianSources()) {
+		const [, mirror, suite] = source.split(' ');
+		try {
+			const response = await fetch(`${mirror}/dists/${suite}/InRelease`, {
+				signal: AbortSignal.timeout(15_000),
+			});
+			if (!response.ok) return '';
+			hash.update(await response.text());
+		} catch {
+			// An unreachable mirror tells nothing of its packages: the day's record decides.
+			return '';
+		}
+	}
+	return `sha256:${hash.digest('hex')}`;
+}
+
 /** The Debian mirrors the local base is made from (IMAGE_DEBIAN_MIRROR moves the main one). */
 function debianSources(): string[] {
 	const mirror = process.env['IMAGE_DEBIAN_MIRROR'] ?? 'http://deb.debian.org/debian';
@@ -156,7 +184,8 @@ function debianSources(): string[] {
  * as the public slim image is, as a tarball from mmdebstrap, imported with buildah as one layer. The
  * packages are today's, and every file's time is the start of today (UTC), so two bases made the
  * same day from the same mirror are the same image. One made today already is used as it is,
- * unless `force`.
+ * unless `force`, and so is one made from the same packages on another day or by another checkout
+ * (its annotation names them: debianPackagesKey).
  */
 export async function ensureLocalBase(
 	log: (text: string) => void,
@@ -169,6 +198,23 @@ export async function ensureLocalBase(
 		const id = await readFile(record, 'utf8').catch(() => '');
 		const current = await imageId(LOCAL_BASE).catch(() => '');
 		if (id.trim() !== '' && id.trim() === current.trim()) return { made: false, seconds: 0 };
+	}
+	const packages = await debianPackagesKey();
+	if (!force && packages !== '') {
+		// A base made from the same packages, by any checkout on this machine: its annotation says which.
+		const stored = await command('buildah', [
+			'inspect',
+			'--type',
+			'image',
+			'--format',
+			`{{index .ImageAnnotations "${PACKAGES_ANNOTATION}"}}`,
+			LOCAL_BASE,
+		]).catch(() => '');
+		if (stored.trim() === packages) {
+			await mkdir(CACHE_DIR, { recursive: true });
+			await writeFile(record, (await imageId(LOCAL_BASE)).trim());
+			return { made: false, seconds: (performance.now() - started) / 1000 };
+		}
 	}
 	const epoch = String(Math.floor(Date.parse(`${today}T00:00:00Z`) / 1000));
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-base-'));
@@ -198,6 +244,12 @@ export async function ensureLocalBase(
 				'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
 				'--cmd',
 				'bash',
+				container,
+			]);
+			await command('buildah', [
+				'config',
+				'--annotation',
+				`${PACKAGES_ANNOTATION}=${packages}`,
 				container,
 			]);
 			await command('buildah', [
@@ -536,17 +588,70 @@ export async function buildImage(
 		...tags.flatMap((tag) => ['--tag', tag]),
 		context,
 	];
-	await streamed('buildah', args, log);
+	const held = await heldBefore(tags);
+	let output = '';
+	await streamed('buildah', args, (text) => {
+		output += text;
+		log(text);
+	});
+	const id = await imageIdOf(tags[0] ?? '');
+	const steps = [...output.matchAll(/^--> (?:Using cache )?([0-9a-f]{11,64})\b/gm)].map(
+		([, step]) => step ?? '',
+	);
+	await removeUnnamed([...steps, ...held].filter((step) => !id.startsWith(step)));
+	return id;
+}
+
+/** The id of the image a name holds. */
+async function imageIdOf(name: string): Promise<string> {
 	return (
-		await command('buildah', [
-			'inspect',
-			'--type',
-			'image',
-			'--format',
-			'{{.FromImageID}}',
-			tags[0] ?? '',
-		])
+		await command('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', name])
 	).trim();
+}
+
+/** The images these names held before a build moves them, which the build leaves unnamed. */
+async function heldBefore(tags: readonly string[]): Promise<string[]> {
+	const held: string[] = [];
+	for (const tag of tags) {
+		// A name no image holds yet holds nothing a build could leave behind.
+		const id = await imageIdOf(tag).catch(() => '');
+		if (id) held.push(id);
+	}
+	return held;
+}
+
+/**
+ * Removes the images among `candidates` (ids or their first characters) that no name holds: the
+ * steps of a build's first stage (the mock's Node with binutils) and the images its names held
+ * before. A step the new image is built on has a child and stays, as do other builds' images.
+ */
+async function removeUnnamed(candidates: readonly string[]): Promise<void> {
+	for (let pass = 0; pass < 8; pass += 1) {
+		const listed = await command('buildah', [
+			'images',
+			'--all',
+			'--no-trunc',
+			'--noheading',
+			'--format',
+			'{{.ID}} {{.Name}}',
+		]);
+		const unnamed = listed
+			.split('\n')
+			.map((line) => line.trim().split(/\s+/))
+			.filter(([id, name]) => id && name === '<none>')
+			.map(([id]) => (id ?? '').replace('sha256:', ''))
+			.filter((id) => candidates.some((step) => id.startsWith(step.replace('sha256:', ''))));
+		let removed = 0;
+		for (const id of unnamed) {
+			// An image with a child (a step a kept image is built on) is refused: it stays, as it should.
+			const gone = await command('buildah', ['rmi', id]).then(
+				() => true,
+				() => false,
+			);
+			if (gone) removed += 1;
+		}
+		if (removed === 0) return;
+	}
 }
 
 /** One layer of an image: its digest and sizes in bytes, and the step that made it. */
