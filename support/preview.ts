@@ -1,5 +1,5 @@
 /** Serves a built portal folder with `astro preview` on a free 127.0.0.1 port. */
-import { bin, freePort, start, waitForUrl, type Started } from './processes.ts';
+import { bin, freePort, startAndWait, type Started } from './processes.ts';
 
 /** A running preview server. */
 export interface Preview {
@@ -13,18 +13,21 @@ export interface Preview {
  */
 export async function servePortal(distDir: string, port?: number): Promise<Preview> {
 	port ??= await freePort();
-	// --ignore-lock: otherwise Astro allows one preview per project, and tests run beside others'.
-	const server = start(bin('astro'), [
-		'preview',
-		'--ignore-lock',
-		'--outDir',
-		distDir,
-		'--host',
-		'127.0.0.1',
-		'--port',
-		String(port),
-	]);
 	const url = `http://127.0.0.1:${port}`;
-	await waitForUrl(`${url}/`, server);
+	// --ignore-lock: otherwise Astro allows one preview per project, and tests run beside others'.
+	const server = await startAndWait(
+		bin('astro'),
+		[
+			'preview',
+			'--ignore-lock',
+			'--outDir',
+			distDir,
+			'--host',
+			'127.0.0.1',
+			'--port',
+			String(port),
+		],
+		`${url}/`,
+	);
 	return { url, server };
 }

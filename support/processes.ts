@@ -128,3 +128,25 @@ export async function waitForUrl(
 		}
 	}
 }
+
+/**
+ * Starts a command as `start` does and waits until `url` answers as `waitForUrl` does: the
+ * start-and-wait of every server a test starts. When it never answers, the process is stopped
+ * before the error (with what it printed) is thrown, so no half-started server is left behind.
+ */
+export async function startAndWait(
+	command: string,
+	args: readonly string[],
+	url: string,
+	options: Parameters<typeof start>[2] = {},
+	timeoutMs = 60_000,
+): Promise<Started> {
+	const started = start(command, args, options);
+	try {
+		await waitForUrl(url, started, timeoutMs);
+	} catch (error) {
+		await started.stop();
+		throw error;
+	}
+	return started;
+}
