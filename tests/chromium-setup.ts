@@ -1,22 +1,58 @@
 /**
- * The e2e project's one Chromium: started once before its files, which connect to it
- * (`inject('chromiumEndpoint')`, read by tests/support/portal-in-chromium.ts) instead of each
- * launching its own, and stopped after them. Files that need launch flags of their own (a host
- * name mapped to 127.0.0.1) still launch their own. Measured by bench/chromium-launch.ts.
+ * The e2e project's one Chromium and one preview of the run's build: started once before its
+ * files, which connect to the Chromium (`inject('chromiumEndpoint')`) and open the preview
+ * (`inject('previewUrl')`), both read by tests/support/portal-in-chromium.ts, instead of each
+ * launching and serving its own, and stopped after them. Files that need launch flags of their
+ * own (a host name mapped to 127.0.0.1) still launch their own Chromium, and files with a build or
+ * a port of their own serve their own preview. Measured by bench/chromium-launch.ts.
  */
 import type { TestProject } from 'vitest/node';
 import { startChromiumServer, stopChromiumServer } from '../support/browser.ts';
+import { servePortal } from '../support/preview.ts';
 import { freePort } from '../support/processes.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
 		/** The shared Chromium's WebSocket address, for `chromium.connect`; e2e project only. */
 		chromiumEndpoint?: string;
+		/** The shared preview of the run's build (`distDir`), without a trailing slash; e2e only. */
+		previewUrl?: string;
 	}
 }
 
+/** The reasons of the outcomes that failed. */
+function failures(outcomes: readonly PromiseSettledResult<unknown>[]): unknown[] {
+	return outcomes.flatMap((outcome): unknown[] =>
+		outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+	);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-	const server = await startChromiumServer(await freePort());
-	project.provide('chromiumEndpoint', server.wsEndpoint());
-	return () => stopChromiumServer(server);
+	// After tests/global-setup.ts, which gives the build this serves.
+	const [chromium, preview] = await Promise.allSettled([
+		freePort().then((port) => startChromiumServer(port)),
+		servePortal(project.getProvidedContext().distDir),
+	]);
+	const stop = async (): Promise<void> => {
+		const stopped = failures(
+			await Promise.allSettled([
+				chromium.status === 'fulfilled' ? stopChromiumServer(chromium.value) : undefined,
+				preview.status === 'fulfilled' ? preview.value.server.stop() : undefined,
+			]),
+		);
+		if (stopped.length > 0) {
+			throw new AggregateError(stopped, 'Stopping the shared Chromium or preview failed');
+		}
+	};
+	if (chromium.status === 'rejected' || preview.status === 'rejected') {
+		// Whichever did start is stopped; the error says why the other did not.
+		await stop();
+		throw new AggregateError(
+			failures([chromium, preview]),
+			'Starting the shared Chromium or preview failed',
+		);
+	}
+	project.provide('chromiumEndpoint', chromium.value.wsEndpoint());
+	project.provide('previewUrl', preview.value.url);
+	return stop;
 }

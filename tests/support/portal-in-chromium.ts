@@ -2,7 +2,8 @@
  * The set-up every browser test on built pages shares: the built portal served by `astro preview`
  * on 127.0.0.1, and Debian's Chromium to open it, started once per test file before its tests and
  * stopped after them, whatever happened. The Chromium is the e2e project's shared one
- * (tests/chromium-setup.ts), connected to rather than launched, when the project gives one.
+ * (tests/chromium-setup.ts), connected to rather than launched, when the project gives one; so is
+ * the preview of the run's build, for a file that asks for no build or port of its own.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -32,6 +33,12 @@ export interface PortalInChromiumOptions {
 	 * e2e project's (`inject('chromiumEndpoint')`) by default.
 	 */
 	chromiumEndpoint?: () => string | undefined;
+	/**
+	 * The address of a preview of the run's build already serving, used when neither `distDir`
+	 * nor `port` is given, or undefined to start one for the file; the e2e project's
+	 * (`inject('previewUrl')`) by default.
+	 */
+	previewUrl?: () => string | undefined;
 }
 
 /** The preview and the browser of one test file, with the steps that start and stop them. */
@@ -39,8 +46,8 @@ export interface PortalSession extends PortalInChromium {
 	/** Serves the portal, then connects to the shared Chromium or launches one. */
 	start(): Promise<void>;
 	/**
-	 * Closes Chromium (or the file's connection to the shared one) and stops the preview by its
-	 * process group, each even when the other fails or `start` stopped half-way; then fails with
+	 * Closes Chromium (or the file's connection to the shared one) and stops the file's own preview
+	 * by its process group (never the shared one), each even when the other fails or `start` stopped half-way; then fails with
 	 * every error there was.
 	 */
 	stop(): Promise<void>;
@@ -49,6 +56,8 @@ export interface PortalSession extends PortalInChromium {
 /** A preview and a browser that start and stop when told; `usePortalInChromium` tells them. */
 export function portalSession(options: PortalInChromiumOptions = {}): PortalSession {
 	let preview: Preview | undefined;
+	/** The shared preview's address, when the file uses it rather than a preview of its own. */
+	let shared: string | undefined;
 	let browser: Browser | undefined;
 
 	/** A started part, or a clear error when a test file reads it outside its tests. */
@@ -60,13 +69,18 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 	};
 	return {
 		get url() {
-			return started(preview, 'preview').url;
+			return shared ?? started(preview, 'preview').url;
 		},
 		get browser() {
 			return started(browser, 'browser');
 		},
 		async start() {
-			preview = await servePortal(options.distDir?.() ?? inject('distDir'), options.port);
+			if (options.distDir === undefined && options.port === undefined) {
+				shared = options.previewUrl ? options.previewUrl() : inject('previewUrl');
+			}
+			if (shared === undefined) {
+				preview = await servePortal(options.distDir?.() ?? inject('distDir'), options.port);
+			}
 			browser = await connectOrLaunchChromium(
 				options.chromiumEndpoint ? options.chromiumEndpoint() : inject('chromiumEndpoint'),
 			);

@@ -71,6 +71,37 @@ describe('the preview-and-Chromium set-up of a browser test file', () => {
 		expect(launch.mock.calls).toEqual([['ws://127.0.0.1:41235/a1b2'], [undefined]]);
 	});
 
+	it('opens the shared preview the project gives, and neither starts nor stops one of its own', async () => {
+		launch.mockResolvedValue(fakeBrowser());
+		const session = portalSession({ previewUrl: () => 'http://127.0.0.1:41236' });
+		await session.start();
+		expect(session.url).toBe('http://127.0.0.1:41236');
+		await session.stop();
+		expect(serve).not.toHaveBeenCalled();
+		expect(calls).toEqual(['browser closed']);
+	});
+
+	it('serves its own preview when it asks for its own build or port, or the project gives none', async () => {
+		serve.mockResolvedValue(fakePreview('http://127.0.0.1:41234'));
+		launch.mockResolvedValue(fakeBrowser());
+		const shared = () => 'http://127.0.0.1:41236';
+		for (const session of [
+			portalSession({ distDir: () => '/tmp/own-dist', previewUrl: shared }),
+			portalSession({ distDir: () => '/tmp/dist', port: 41234, previewUrl: shared }),
+			// The unit project gives no build either: inject('distDir') is undefined here.
+			portalSession({ previewUrl: () => undefined }),
+		]) {
+			await session.start();
+			expect(session.url).toBe('http://127.0.0.1:41234');
+			await session.stop();
+		}
+		expect(serve.mock.calls).toEqual([
+			['/tmp/own-dist', undefined],
+			['/tmp/dist', 41234],
+			[undefined, undefined],
+		]);
+	});
+
 	it('says what is not started when a file reads it outside its tests', () => {
 		const session = portalSession({ distDir: () => '/tmp/dist' });
 		expect(() => session.url).toThrow('The preview is not started');
