@@ -357,7 +357,11 @@ describe('a run that cannot be made', () => {
 		);
 		const onLine = await conform(['--base-url', mockUrl, '--key', 'x'], { CONFORM_KEYS: 'x' });
 		expect(onLine.code).toBe(2);
-		expect(onLine.stderr.trim().split('\n')).toHaveLength(1);
+		// The flag named, then the usage line; never the key.
+		expect(onLine.stderr.trim().split('\n')).toEqual([
+			'npm run conform: unknown flag --key',
+			'Usage: npm run conform -- [flags]   (npm run conform -- --help lists them)',
+		]);
 		const closed = await freePort();
 		const gone = await conform(['--base-url', `http://127.0.0.1:${closed}`], {
 			CONFORM_KEYS: first().key,
