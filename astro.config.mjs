@@ -54,6 +54,8 @@ export default defineConfig({
 		concurrency: 4,
 	},
 	devToolbar: { enabled: false },
+	// Astro's node log with each route built on a line of its own (src/integrations/build-log.ts).
+	logger: { entrypoint: './src/integrations/build-log.ts' },
 	// Small scripts as cached files too, not inlined (and hashed into the CSP) on every page.
 	vite: {
 		build: {
