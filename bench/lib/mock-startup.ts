@@ -21,6 +21,8 @@ import { commitOf, table, verdict } from './report.ts';
 const PEER_BUDGET = 0.8;
 /** `npm run mock`'s first 200 at 10,000 views within this many milliseconds. */
 const SCALE_BUDGET_MS = 3000;
+/** `npm run mock`'s first 200 within this many times a bare node:http server's, npm's own start included. */
+export const BARE_BUDGET = 2.8;
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -45,6 +47,11 @@ export interface Contestant {
 	loadsViews: boolean;
 	/** Whether it is started on the generated sets too (ours as `npm run mock` starts it). */
 	atScale?: boolean;
+	/**
+	 * A floor under every start, not a server: npm alone or Node alone, timed from spawn to exit
+	 * (it answers nothing).
+	 */
+	exits?: boolean;
 	command: (
 		port: number,
 		views: string,
@@ -105,6 +112,28 @@ export function ourMock(
 	};
 }
 
+/**
+ * The floors under a start through npm: npm alone, running a script of npm's own that does
+ * nothing but print the environment (`npm run env`, through the same shell `npm run mock` is),
+ * and Node alone (`node -e ''`), each timed from spawn to exit.
+ */
+export const FLOORS: readonly Contestant[] = [
+	{
+		id: 'npm',
+		name: "npm alone (npm run env: npm's own start, its shell, no Node of ours)",
+		loadsViews: false,
+		exits: true,
+		command: () => ({ file: 'npm', args: ['run', '--silent', 'env'] }),
+	},
+	{
+		id: 'node',
+		name: "Node alone (node -e '')",
+		loadsViews: false,
+		exits: true,
+		command: () => ({ file: path.join(BIN, 'node'), args: ['-e', ''] }),
+	},
+];
+
 /** The peers, each serving openapi.yaml on 127.0.0.1 as a user of it would start it. */
 export const PEERS: readonly Contestant[] = [
 	{
@@ -162,6 +191,15 @@ async function startOnce(contestant: Contestant, views: string, key: string): Pr
 	const { file, args, env, cwd } = contestant.command(port, views);
 	const started = performance.now();
 	const server = start(file, args, { env: env ?? {}, output: 'ignore', ...(cwd ? { cwd } : {}) });
+	if (contestant.exits) {
+		const code = await new Promise<number | null>((resolve) => {
+			if (server.child.exitCode !== null) resolve(server.child.exitCode);
+			else server.child.once('exit', resolve);
+		});
+		const startup = performance.now() - started;
+		if (code !== 0) throw new Error(`${contestant.name} exited with ${code}`);
+		return { startup, rss: 0, bytes: 0, users: null, firstUser: '', withoutKey: 0, unknownKey: 0 };
+	}
 	try {
 		const deadline = started + 120_000;
 		for (;;) {
@@ -275,6 +313,7 @@ const ms = (value: number): string => `${Math.round(value)} ms`;
 
 /** What a server's answers say it checks of the key. */
 function checks(starts: readonly Start[]): string {
+	if (starts.every((each) => each.withoutKey === 0)) return '– (answers nothing)';
 	const without = [...new Set(starts.map((each) => each.withoutKey))].join('/');
 	const unknown = [...new Set(starts.map((each) => each.unknownKey))].join('/');
 	return `no key: ${without}; unknown key: ${unknown}`;
@@ -332,12 +371,13 @@ export function startupSection(
 				),
 				'',
 				...budgetLines(peerRow),
+				...breakdown(peerRow),
 				'What each answered at its first 200 (the body of the first measured start; "users" counts a `{ "users": [{ name, email, role }] }` list, as the contract shapes it, on every start):',
 				'',
 				table(
 					['server', 'body', 'users (each start)', 'first user'],
 					contestants
-						.filter((each) => peerRow.starts[each.id])
+						.filter((each) => peerRow.starts[each.id] && !each.exits)
 						.map((each) => {
 							const measured = peerRow.starts[each.id] ?? [];
 							return [
@@ -387,6 +427,54 @@ export function startupSection(
 				`- ${contestants.find((one) => one.id === 'this')?.name ?? 'this'} at 10,000 views: ${ms(atScale)} (median); budget ≤ ${SCALE_BUDGET_MS / 1000} s: ${verdict(atScale <= SCALE_BUDGET_MS)}`,
 			);
 		return ['', ...lines, ''];
+	}
+	/**
+	 * Where a start through npm goes: npm alone, Node alone, the bare server, the mock through
+	 * Node and through npm, and the budget of `npm run mock` against the bare server.
+	 */
+	function breakdown(row: SetRow): string[] {
+		if (!row.starts['bare'] || !row.starts['this']) return [];
+		const of = (id: string): number => median((row.starts[id] ?? []).map(({ startup }) => startup));
+		/** One's start over another's, each round compared: the median of the rounds' ratios. */
+		const over = (id: string, base: string): number[] =>
+			(row.starts[id] ?? []).map(
+				(one, round) => one.startup / (row.starts[base]?.[round]?.startup ?? NaN),
+			);
+		const bareRatio = over('this', 'bare');
+		const steps: [string, string, string][] = [
+			['npm', 'npm alone (`npm run env`, spawn to exit)', 'the floor of any `npm run`'],
+			['node', "Node alone (`node -e ''`, spawn to exit)", 'the floor of any Node process'],
+			[
+				'bare',
+				'bare node:http server (spawn to first 200)',
+				'the ceiling: Node, one module, listen',
+			],
+			[
+				'this-node',
+				'our mock through node (`node mock/cli.ts`)',
+				'ours: what the mock loads and reads',
+			],
+			['this', 'our mock through npm (`npm run mock`)', 'as a person starts it'],
+		];
+		return [
+			'#### Where a start through npm goes',
+			'',
+			table(
+				['step', 'start (median)', 'over the bare server (median of rounds)', 'what it is'],
+				steps
+					.filter(([id]) => row.starts[id])
+					.map(([id, label, what]) => [
+						label,
+						ms(of(id)),
+						`${median(over(id, 'bare')).toFixed(2)}×`,
+						what,
+					]),
+			),
+			'',
+			`- ours beyond the bare server (the mock through node less the bare server, medians): ${ms(of('this-node') - of('bare'))}; npm's part (the mock through npm less through node): ${ms(of('this') - of('this-node'))}${row.starts['npm'] && row.starts['node'] ? `, against npm alone less Node alone: ${ms(of('npm') - of('node'))}` : ''}`,
+			`- our mock through npm / the bare server in the same round: ${median(bareRatio).toFixed(2)}× (rounds ${bareRatio.map((value) => value.toFixed(2)).join(' / ')}); budget ≤ ${BARE_BUDGET}×: ${verdict(median(bareRatio) <= BARE_BUDGET)}`,
+			'',
+		];
 	}
 	const withBaseline = contestants.some((each) => each.id === 'baseline');
 	const startupOf = (row: SetRow, id: string): number =>
