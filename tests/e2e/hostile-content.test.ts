@@ -23,7 +23,7 @@ beforeAll(async () => {
 		PORTAL_DOCS_DIR: path.join(HOSTILE, 'docs'),
 	});
 	if (result.status !== 0) throw new Error(`The hostile build failed:\n${result.output}`);
-});
+}, 600_000);
 
 afterAll(async () => {
 	if (folder) await rm(folder, { recursive: true, force: true });
