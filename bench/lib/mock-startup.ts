@@ -410,9 +410,11 @@ export function startupSection(
 				row.starts['mockoon']?.[round]?.startup ?? NaN,
 			);
 		const lines: string[] = [];
+		// Without Scalar's and Mockoon's tools installed there is no peer to compare with.
+		const peered = Boolean(row.starts['scalar'] ?? row.starts['mockoon']);
 		for (const id of ['this', 'this-node', 'baseline', 'baseline-node']) {
 			const measured = row.starts[id];
-			if (!measured) continue;
+			if (!measured || !peered) continue;
 			const each = measured.map((start, round) => start.startup / fastest(round));
 			lines.push(
 				`- ${contestants.find((one) => one.id === id)?.name ?? id} / the faster of Scalar's mock and Mockoon in the same round: ${median(each).toFixed(2)}× (rounds ${each.map((value) => value.toFixed(2)).join(' / ')})${id === 'this' ? `; budget ≤ ${PEER_BUDGET}×: ${verdict(median(each) <= PEER_BUDGET)}` : ''}`,
