@@ -78,6 +78,11 @@ async function openPanel(page: Page): Promise<void> {
 
 /** Presses Send and waits until the panel says how it went. */
 async function send(page: Page): Promise<string> {
+	// The last answer's summary goes first, so the wait below cannot end on it.
+	await page.evaluate(() => {
+		const previous = document.querySelector('try-it [data-summary]');
+		if (previous) previous.textContent = '';
+	});
 	await page.getByRole('button', { name: 'Send', exact: true }).click();
 	await page.waitForFunction(() => {
 		const text = document.querySelector('try-it [data-summary]')?.textContent ?? '';
@@ -157,6 +162,11 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 			else if (room.scrolls) expect(room.focusable).toBe(true);
 		}
 		const badge = page.locator('try-it [data-badge]');
+		await expect(lines(badge)).resolves.toMatchObject({ shown: 1 });
+		// A longer status line too: `503 Service Unavailable · 12 ms · 3.3 KiB`.
+		await page.getByLabel('Status', { exact: true }).selectOption('503');
+		expect(await send(page)).toMatch(/^503 Service Unavailable/);
+		await expect(badge.innerText()).resolves.toMatch(/^503 Service Unavailable · \d+ ms · /);
 		await expect(lines(badge)).resolves.toMatchObject({ shown: 1 });
 		const [column, panel] = [
 			await page.locator('main').boundingBox(),
