@@ -110,8 +110,9 @@ export function usePortalInChromium(options: PortalInChromiumOptions = {}): Port
 
 /**
  * Waits, after a page's load, for what its scripts load when the reader comes near it (base.ts's
- * `whenNear`, the try-it panel's own observer): every sample tabs and try-it panel within a screen
- * of the window defined, every try-it panel within 300 px wired (`data-ready`), and the fonts.
+ * `whenNear`, the try-it panel's own observer, both a screen's height either side of the window,
+ * NEAR_MARGIN): every sample tabs and try-it panel that near defined, every such panel wired
+ * (`data-ready`), and the fonts.
  * This is what waiting for the network to be quiet for 500 ms waited for, without the 500 ms; a
  * page whose scripts could not load (base.ts then drops the `js` class) counts as settled.
  */
@@ -121,14 +122,13 @@ export async function settled(page: Page): Promise<void> {
 		const height = window.innerHeight;
 		const within = (element: Element, margin: number): boolean => {
 			const box = element.getBoundingClientRect();
-			return box.bottom >= -margin && box.top <= height + margin;
+			return box.bottom > -margin && box.top < height + margin;
 		};
 		return [...document.querySelectorAll('code-tabs, try-it')].every((element) => {
 			if (!within(element, height)) return true;
 			if (customElements.get(element.localName) === undefined) return false;
 			return (
 				element.localName !== 'try-it' ||
-				!within(element, 300) ||
 				element.hasAttribute('data-ready') ||
 				element.querySelector('form') === null
 			);
