@@ -2,7 +2,7 @@
  * The reference at a glance (issue 26), in Chromium on the built portal: the endpoint card in the
  * first screen, each operation's samples and 200 example beside its schemas, try-it on the
  * reference with a view picker that reads the chosen view's keys from that view's page, and
- * try-it beside the directory on a view page.
+ * try-it beside the directory on a wide screen's view page.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -223,10 +223,10 @@ describe('try-it on the reference, with the mock running', () => {
 });
 
 describe('a view page', () => {
-	it('shows try-it beside the directory from 75rem, and under it on a phone', async () => {
+	it('shows try-it beside the directory from 90rem, under it at 1280 px and on a phone', async () => {
 		const [first] = views;
 		if (!first) throw new Error('no view fixture');
-		const wide = await open(`/views/${first.slug}/`);
+		const wide = await open(`/views/${first.slug}/`, { viewport: { width: 1440, height: 900 } });
 		const directory = await box(wide, '.directory');
 		const tryIt = await box(wide, 'try-it');
 		expect(tryIt.x).toBeGreaterThanOrEqual(directory.x + directory.width);
@@ -239,10 +239,12 @@ describe('a view page', () => {
 			}),
 		).resolves.toBe(0);
 		await wide.context().close();
-		const phone = await open(`/views/${first.slug}/`, { viewport: { width: 390, height: 800 } });
-		const under = await box(phone, 'try-it');
-		const above = await box(phone, '.directory');
-		expect(under.y).toBeGreaterThan(above.y + above.height);
-		await phone.context().close();
+		for (const width of [1280, 390]) {
+			const narrow = await open(`/views/${first.slug}/`, { viewport: { width, height: 800 } });
+			const under = await box(narrow, 'try-it');
+			const above = await box(narrow, '.directory');
+			expect(under.y, `at ${width} px`).toBeGreaterThan(above.y + above.height);
+			await narrow.context().close();
+		}
 	});
 });
