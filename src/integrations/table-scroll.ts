@@ -9,10 +9,23 @@ import { defineHastPlugin } from 'satteri';
 
 const HEADING = /^h[1-6]$/;
 
-/** The name of a guide table's scroll box: the nearest heading before it, or the guide's title. */
-export function tableScrollLabel(heading: string | undefined): string {
+/**
+ * The name of a guide table's scroll box: the nearest heading before it, or plainly "Table"; the
+ * second and later tables under one heading are numbered, since a page's landmarks need names of
+ * their own.
+ */
+export function tableScrollLabel(heading: string | undefined, nth = 1): string {
 	const words = heading?.trim().replace(/\s+/g, ' ');
-	return words ? `Table: ${words}` : 'Table';
+	const table = nth > 1 ? `Table ${nth}` : 'Table';
+	return words ? `${table}: ${words}` : table;
+}
+
+/** Whether a node is a guide table, wrapped in its box already or not. */
+function isTable(node: RootContent | ElementContent): boolean {
+	if (node.type !== 'element') return false;
+	if (node.tagName === 'table') return true;
+	const classes = node.properties['className'];
+	return node.tagName === 'section' && Array.isArray(classes) && classes.includes('table-scroll');
 }
 
 /** The scroll box a guide table is wrapped in. */
@@ -35,15 +48,16 @@ export const tableScroll = defineHastPlugin({
 			const parent = context.parent(node);
 			const index = context.indexOf(node) ?? 0;
 			const siblings: readonly (RootContent | ElementContent)[] = parent?.children ?? [];
-			const heading = siblings
-				.slice(0, index)
-				.findLast(
-					(sibling): sibling is Element =>
-						sibling.type === 'element' && HEADING.test(sibling.tagName),
-				);
+			const before = siblings.slice(0, index);
+			const heading = before.findLast(
+				(sibling): sibling is Element =>
+					sibling.type === 'element' && HEADING.test(sibling.tagName),
+			);
+			const since = heading ? before.slice(before.indexOf(heading) + 1) : before;
+			const nth = since.filter(isTable).length + 1;
 			context.wrapNode(
 				node,
-				tableScrollBox(tableScrollLabel(heading && context.textContent(heading))),
+				tableScrollBox(tableScrollLabel(heading && context.textContent(heading), nth)),
 			);
 		},
 	},

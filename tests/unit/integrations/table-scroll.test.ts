@@ -28,6 +28,22 @@ describe('a guide table on a phone scrolls in its own named box', () => {
 		]);
 	});
 
+	it('numbers the second and third tables under one heading, so no two boxes share a name', () => {
+		const html = render(
+			`## Images\n\n${TABLE}\n\nText.\n\n${TABLE}\n\n${TABLE}\n\n## Run\n\n${TABLE}\n`,
+		);
+		expect(html.match(/aria-label="[^"]*"/g)).toEqual([
+			'aria-label="Table: Images"',
+			'aria-label="Table 2: Images"',
+			'aria-label="Table 3: Images"',
+			'aria-label="Table: Run"',
+		]);
+		expect(render(`${TABLE}\n\n${TABLE}\n`).match(/aria-label="[^"]*"/g)).toEqual([
+			'aria-label="Table"',
+			'aria-label="Table 2"',
+		]);
+	});
+
 	it('a table with no heading before it is named plainly', () => {
 		expect(render(`${TABLE}\n`)).toContain('aria-label="Table"');
 	});
