@@ -2,13 +2,15 @@
  * A guide as the MCP server gives it. The portal's guide twins render the MDX with Astro (its
  * components included), which the server, running without the build, cannot do; this turns the
  * MDX source into readable Markdown instead: the imports and exports go, the mock's address
- * components become the address the pages write out, a component around prose keeps the prose,
+ * components become the address the pages write out, the settings reference's tables are written
+ * out from the table of settings, a component around prose keeps the prose,
  * and any other component or expression becomes a pointer to the HTML page that shows it. Code
  * blocks stay as written.
  */
 import type { GuideSource } from '../src/sources/guides.ts';
 import { guideHref } from '../src/shared/urls.ts';
 import type { MockWords } from '../src/site/mock-place.ts';
+import { settingsMarkdown } from '../src/site/settings-reference.ts';
 
 /** A fenced code block, kept whole: its braces and angle brackets are code, not MDX. */
 const FENCE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm;
@@ -87,6 +89,11 @@ function plainProse(prose: string, shown: string, mock: MockWords): string {
 			at = close === -1 ? prose.length : close + name.length + 3;
 		}
 		if (name === 'MockAddress') result += /\blocal\b/.test(attributes) ? mock.localUrl : mock.url;
+		// The settings reference's tables, from the one table of settings the page renders.
+		else if (name === 'SettingsReference') {
+			const group = /\bgroup="([^"]*)"/.exec(attributes)?.[1] ?? '';
+			result += settingsMarkdown(group);
+		}
 		// An element around prose (a term, an address, inline code) keeps the prose.
 		else if (inner !== undefined && inner.trim() !== '') {
 			const text = plainProse(inner, shown, mock);

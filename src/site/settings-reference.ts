@@ -49,7 +49,7 @@ function rowOf(setting: Setting & { readonly name: SettingName }): SettingRow {
 	for (const command of FLAG_COMMANDS) {
 		const flag = setting.flagOn?.[command] ?? setting.flag;
 		if (flag === undefined || !setting.commands.includes(command)) continue;
-		const same = flags.find((entry) => entry.flag === flag);
+		const same = flags.find((entry) => entry.flag === `--${flag}`);
 		if (same) same.commands.push(RUN[command]);
 		else flags.push({ flag: `--${flag}`, commands: [RUN[command]] });
 	}
@@ -88,4 +88,35 @@ export function settingGroups(): readonly SettingGroup[] {
 		title,
 		rows: SETTING_LIST.filter((setting) => groupOf(setting) === id).map(rowOf),
 	}));
+}
+
+/** A Markdown cell: its pipes escaped, on one line. */
+function cell(text: string): string {
+	return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * One group of the reference as a Markdown table (for the MCP server's text of the settings
+ * guide, which has no build to render the page's component): the same rows the page shows.
+ */
+export function settingsMarkdown(group: string): string {
+	const found = settingGroups().find(({ id }) => id === group);
+	if (!found) throw new Error(`settingsMarkdown: no group of settings "${group}"`);
+	const lines = [
+		'| Variable | Flag | Default | What it changes | Read by |',
+		'| --- | --- | --- | --- | --- |',
+	];
+	for (const row of found.rows) {
+		const flags =
+			row.flags
+				.map(({ flag, commands }) => {
+					const named = `\`${flag} ${row.value}\``;
+					return row.flags.length > 1 ? `${named} (${commands.join(', ')})` : named;
+				})
+				.join('; ') || '–';
+		lines.push(
+			`| \`${row.name}\` | ${cell(flags)} | ${cell(row.defaultText)} | ${cell(row.description)} | ${cell(row.commands.join(', '))} |`,
+		);
+	}
+	return lines.join('\n');
 }

@@ -36,6 +36,18 @@ describe('a guide’s MDX as Markdown', () => {
 		).toBe('Shared https://mock.portal.example, own http://127.0.0.1:4010.');
 	});
 
+	it('writes the settings reference out as a table, each setting with its flag and default', () => {
+		const text = mdxToMarkdown('<SettingsReference group="portal" />', '/docs/settings/', mock);
+		const lines = text.split('\n');
+		expect(lines[0]).toBe('| Variable | Flag | Default | What it changes | Read by |');
+		const port = lines.find((line) => line.startsWith('| `MOCK_PORT` |'));
+		expect(port).toMatch(
+			/^\| `MOCK_PORT` \| `--mock-port <port>` \(npm start, npm run dev, npm run mcp\); `--port <port>` \(npm run mock\) \| 4010 \| .*npm run mock/,
+		);
+		expect(text).toContain('| `MOCK_ALLOWED_ORIGINS` |');
+		expect(text).not.toContain('(shown on the page');
+	});
+
 	it('points to the page for a component or an expression, whatever its braces and quotes hold', () => {
 		const body = [
 			'A key looks like {KEY_SHAPE}.',
