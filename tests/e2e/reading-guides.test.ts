@@ -11,13 +11,22 @@ import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 const portal = usePortalInChromium();
 
 /** The guides as the source lists them; their order in the sidebar is checked below. */
+/** Every guide, in the order of the sidebar (each guide's `order`). */
 const GUIDES = [
 	'/docs/getting-started/',
 	'/docs/authentication/',
 	'/docs/versioning/',
-	'/docs/mock-server/',
-	'/docs/adding-a-view/',
+	'/docs/the-pages/',
 	'/docs/people-and-access/',
+	'/docs/mock-server/',
+	'/docs/mock-as-a-service/',
+	'/docs/checking-a-console/',
+	'/docs/mcp-server/',
+	'/docs/adding-a-view/',
+	'/docs/developing/',
+	'/docs/benchmarks/',
+	'/docs/settings/',
+	'/docs/deploying/',
 ];
 const SAMPLE_LABELS = [
 	'curl',
@@ -61,7 +70,7 @@ describe('on this page and heading anchors', () => {
 				const anchor = page.locator(`main a.anchor-link[href="${target}"]`);
 				await expect(anchor.isVisible(), target).resolves.toBe(true);
 				const name = await page
-					.getByRole('link', { name: `Section titled ${await heading.innerText()}` })
+					.getByRole('link', { name: `Section titled ${await heading.innerText()}`, exact: true })
 					.count();
 				expect(name, target).toBe(1);
 			}
