@@ -13,7 +13,7 @@ import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { readContract, shownPath, viewExamples } from '../src/sources/contract.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
-import { contractForPrism } from './contract-3-1.ts';
+import { contractForPrism } from '../src/sources/contract-3-1.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
 import {
 	checkoutContractCache,

@@ -10,7 +10,7 @@ import { createConfig, lint } from '@redocly/openapi-core';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contractForPrism } from '../../../mock/contract-3-1.ts';
+import { contractForPrism } from '../../../src/sources/contract-3-1.ts';
 import { loadState } from '../../../mock/state.ts';
 import { ROOT } from '../../../support/processes.ts';
 

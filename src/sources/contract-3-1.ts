@@ -1,15 +1,16 @@
 /**
- * The contract as Prism can read it. Prism reads OpenAPI 3.1 and knows nothing of 3.2: given a
- * 3.2 contract, it would answer a `dataValue` example with no body and pass over a `QUERY`
- * operation without a word. So the mock gives Prism the equivalent 3.1 document where one exists
- * without loss for what the mock answers: an example's `dataValue` becomes its `value` (and a
- * `serializedValue` alone its value, parsed for a JSON body), and what only readers see (`$self`,
- * a tag's summary, parent and kind, a response's summary, a server's name, a scheme's
- * deprecation) is left out. What has no 3.1 equivalent (a `QUERY` operation, other methods under
- * `additionalOperations`, a `querystring` parameter, a stream of items, `itemSchema`) is refused
- * at start, one line per place, naming the feature.
+ * The contract as tools that read only OpenAPI 3.1 can read it: the mock hands it to Prism, and
+ * the build publishes it beside the 3.2 contract (/openapi-3.1.json) for plain Prism and older
+ * viewers. Prism knows nothing of 3.2: given a 3.2 contract, it would answer a `dataValue`
+ * example with no body and pass over a `QUERY` operation without a word. So they get the
+ * equivalent 3.1 document where one exists without loss for what the mock answers: an example's
+ * `dataValue` becomes its `value` (and a `serializedValue` alone its value, parsed for a JSON
+ * body), and what only readers see (`$self`, a tag's summary, parent and kind, a response's
+ * summary, a server's name, a scheme's deprecation) is left out. What has no 3.1 equivalent (a
+ * `QUERY` operation, other methods under `additionalOperations`, a `querystring` parameter, a
+ * stream of items, `itemSchema`) is refused, one line per place, naming the feature.
  */
-import { isMapping } from '../src/sources/mapping.ts';
+import { isMapping } from './mapping.ts';
 
 /** A contract the mock cannot serve, one line per feature and place. */
 export class UnservableContractError extends Error {
