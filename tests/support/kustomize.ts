@@ -182,6 +182,12 @@ function replaceField(
 	const parent = steps.reduce<unknown>((node, part) => step(node, part), object);
 	const current = step(parent, last);
 	const where = `${object.kind} ${object.metadata.name}: ${fieldPath}`;
+	if (typeof current === 'number' && options === undefined && /^\d+$/.test(value)) {
+		// kustomize 4.5 and later keep a field's type: a number field gets the string as a number.
+		if (Array.isArray(parent)) parent[Number(last)] = Number(value);
+		else if (isRecord(parent)) parent[last] = Number(value);
+		return;
+	}
 	if (typeof current !== 'string' || (!isRecord(parent) && !Array.isArray(parent))) {
 		throw new Error(`${where}: no string field there to replace`);
 	}
