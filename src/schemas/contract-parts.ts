@@ -8,11 +8,14 @@ import { z } from 'zod';
 /** An operation parameter as the contract writes it, and as the model keeps it. */
 export const parameterSchema = z.object({
 	name: z.string(),
-	in: z.enum(['query', 'header', 'path', 'cookie']),
+	/** Where it goes; `querystring` (OpenAPI 3.2) is the whole query string as one value. */
+	in: z.enum(['query', 'querystring', 'header', 'path', 'cookie']),
 	description: z.string().optional(),
 	required: z.boolean().optional(),
 	schema: z.unknown().optional(),
 	example: z.unknown().optional(),
+	/** Its media type and schema, when written as content (as a querystring parameter must be). */
+	content: z.record(z.string(), z.object({ schema: z.unknown().optional() })).optional(),
 });
 
 /** A security scheme as the contract writes it, and as the model keeps it. */

@@ -78,6 +78,24 @@ const namedExampleSchema = z.object({
 	serializedValue: z.string().optional(),
 });
 
+/** A body of one media type, as the model keeps it. */
+const bodySchema = z.object({
+	mediaType: z.string(),
+	schemaName: z.string().optional(),
+	rows: z.array(
+		z.object({
+			field: z.string(),
+			type: z.string(),
+			required: z.boolean(),
+			description: z.string(),
+			constraints: z.array(z.string()),
+		}),
+	),
+	examples: z.array(namedExampleSchema),
+	schema: z.unknown().optional(),
+	itemized: z.boolean().optional(),
+});
+
 /** A response of the model: its description, headers and bodies. */
 const responseModelSchema = z.object({
 	summary: z.string().optional(),
@@ -90,23 +108,7 @@ const responseModelSchema = z.object({
 			examples: z.array(namedExampleSchema),
 		}),
 	),
-	bodies: z.array(
-		z.object({
-			mediaType: z.string(),
-			schemaName: z.string().optional(),
-			rows: z.array(
-				z.object({
-					field: z.string(),
-					type: z.string(),
-					required: z.boolean(),
-					description: z.string(),
-					constraints: z.array(z.string()),
-				}),
-			),
-			examples: z.array(namedExampleSchema),
-			schema: z.unknown().optional(),
-		}),
-	),
+	bodies: z.array(bodySchema),
 }) satisfies z.ZodType<ResponseModel>;
 
 /**
@@ -142,6 +144,13 @@ const apiReferenceSchema = z.object({
 			tags: z.array(z.string()).optional(),
 			security: z.array(z.object({ name: z.string(), scheme: securitySchemeSchema })),
 			parameters: z.array(parameterSchema),
+			requestBody: z
+				.object({
+					description: z.string().optional(),
+					required: z.boolean(),
+					bodies: z.array(bodySchema),
+				})
+				.optional(),
 			responses: z.array(responseModelSchema.extend({ status: z.string() })),
 		}),
 	),

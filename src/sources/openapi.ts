@@ -89,6 +89,8 @@ const exampleSchema = z
 
 const mediaSchema = z.object({
 	schema: z.unknown().optional(),
+	/** What each item of a stream is (OpenAPI 3.2): JSON lines, server-sent events, ... */
+	itemSchema: z.unknown().optional(),
 	example: z.unknown().optional(),
 	examples: z.record(z.string(), exampleSchema).optional(),
 });
@@ -111,12 +113,20 @@ const responseSchema = z.object({
 /** An operation parameter. */
 export type Parameter = z.infer<typeof parameterSchema>;
 
+/** A request body: its media types, each with its schema and examples. */
+const requestBodySchema = z.object({
+	description: text.optional(),
+	required: z.boolean().optional(),
+	content: z.record(z.string(), mediaSchema),
+});
+
 const operationSchema = z.object({
 	operationId: text.optional(),
 	summary: text.optional(),
 	description: text.optional(),
 	security: z.array(z.record(z.string(), z.array(text))).optional(),
 	parameters: z.array(parameterSchema).optional(),
+	requestBody: requestBodySchema.optional(),
 	tags: z.array(text).optional(),
 	responses: z.record(z.string(), responseSchema),
 });
@@ -124,7 +134,18 @@ const operationSchema = z.object({
 /** A security scheme. */
 export type SecurityScheme = z.infer<typeof securitySchemeSchema>;
 
-const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
+/** The methods a path item names as fields: 3.2 adds `query`; others go in `additionalOperations`. */
+const METHODS = [
+	'get',
+	'head',
+	'post',
+	'put',
+	'patch',
+	'delete',
+	'options',
+	'trace',
+	'query',
+] as const;
 
 /** A tag, with what OpenAPI 3.2 adds: a short summary, the tag it is nested under, and its kind. */
 const tagSchema = z.object({
@@ -196,7 +217,11 @@ const documentSchema = z.object({
 	tags: tagsSchema.optional(),
 	paths: z.record(
 		z.string(),
-		z.partialRecord(z.enum(METHODS), operationSchema).and(z.looseObject({})),
+		z.partialRecord(z.enum(METHODS), operationSchema).and(
+			z.looseObject({
+				additionalOperations: z.record(z.string(), operationSchema).optional(),
+			}),
+		),
 	),
 	components: z
 		.object({
@@ -236,6 +261,18 @@ export interface ResponseBody {
 	examples: NamedExample[];
 	/** The body's schema, dereferenced: what the try-it panel's validators are compiled from. */
 	schema?: unknown;
+	/**
+	 * Whether the body is a stream whose rows and schema name describe each item (OpenAPI 3.2's
+	 * `itemSchema`), not the whole body.
+	 */
+	itemized?: boolean | undefined;
+}
+
+/** A request body: whether it is required, what it is, and each media type it may be sent as. */
+export interface RequestBodyModel {
+	description?: string | undefined;
+	required: boolean;
+	bodies: ResponseBody[];
 }
 
 /** A response: its summary (OpenAPI 3.2), description, headers and bodies. */
@@ -273,6 +310,8 @@ export interface Operation {
 	tags?: string[] | undefined;
 	security: { name: string; scheme: SecurityScheme }[];
 	parameters: Parameter[];
+	/** The body the request sends, when the operation takes one (a QUERY's filter, say). */
+	requestBody?: RequestBodyModel | undefined;
 	responses: OperationResponse[];
 }
 
@@ -578,6 +617,25 @@ export async function referenceFromDocument(
 			: [{ name: 'example', value: media.example }, ...named];
 	};
 
+	/** A body of one media type: its rows, from its `itemSchema` for a stream of items. */
+	const bodyOf = (
+		mediaType: string,
+		media: z.infer<typeof mediaSchema>,
+		mediaAt: Path,
+	): ResponseBody => {
+		const itemized = media.itemSchema !== undefined;
+		const described = itemized ? 'itemSchema' : 'schema';
+		const schema = itemized ? media.itemSchema : media.schema;
+		return {
+			mediaType,
+			schemaName: schemaNameOf(written(document, [...mediaAt, described], false).node),
+			rows: schema === undefined ? [] : rowsOf(schema, [...mediaAt, described]),
+			examples: examplesOf(media),
+			schema: media.schema,
+			...(itemized ? { itemized } : {}),
+		};
+	};
+
 	const responseOf = (response: z.infer<typeof responseSchema>, at: Path): ResponseModel => ({
 		summary: response.summary,
 		description: response.description,
@@ -587,25 +645,26 @@ export async function referenceFromDocument(
 			required: header.required ?? false,
 			examples: examplesOf(header),
 		})),
-		bodies: Object.entries(response.content ?? {}).map(([mediaType, media]) => {
-			const mediaAt = [...at, 'content', mediaType];
-			return {
-				mediaType,
-				schemaName: schemaNameOf(written(document, [...mediaAt, 'schema'], false).node),
-				rows: media.schema === undefined ? [] : rowsOf(media.schema, [...mediaAt, 'schema']),
-				examples: examplesOf(media),
-				schema: media.schema,
-			};
-		}),
+		bodies: Object.entries(response.content ?? {}).map(([mediaType, media]) =>
+			bodyOf(mediaType, media, [...at, 'content', mediaType]),
+		),
 	});
 
 	const schemes = doc.components?.securitySchemes ?? {};
 	const operations: Operation[] = [];
 	for (const [path, item] of Object.entries(doc.paths)) {
-		for (const method of METHODS) {
-			const operation = item[method];
+		// The fixed methods in their order, then those of 3.2's additionalOperations as written.
+		const named = [
+			...METHODS.map((method) => ({ method, operation: item[method], at: [method] })),
+			...Object.entries(item.additionalOperations ?? {}).map(([method, operation]) => ({
+				method,
+				operation,
+				at: ['additionalOperations', method],
+			})),
+		];
+		for (const { method, operation, at: within } of named) {
 			if (!operation) continue;
-			const at = ['paths', path, method];
+			const at = ['paths', path, ...within];
 			const requirements = operation.security ?? doc.security ?? [];
 			const security = requirements.flatMap((requirement) =>
 				Object.keys(requirement).map((name) => {
@@ -627,6 +686,17 @@ export async function referenceFromDocument(
 				tags: operation.tags,
 				security,
 				parameters: operation.parameters ?? [],
+				...(operation.requestBody
+					? {
+							requestBody: {
+								description: operation.requestBody.description,
+								required: operation.requestBody.required ?? false,
+								bodies: Object.entries(operation.requestBody.content).map(([mediaType, media]) =>
+									bodyOf(mediaType, media, [...at, 'requestBody', 'content', mediaType]),
+								),
+							},
+						}
+					: {}),
 				responses: Object.entries(operation.responses).map(([status, response]) => ({
 					status,
 					...responseOf(response, [...at, 'responses', status]),
