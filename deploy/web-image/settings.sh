@@ -4,7 +4,8 @@
 # Markdown twin, llms.txt and contract it serves with the addresses given, so that each answer is the
 # bytes a build with those settings writes (a test compares the two file by file). No script or
 # stylesheet names them, so no integrity hash changes; the pages' CSP names the mock's origin, which
-# is replaced like any other mention.
+# is replaced like any other mention. The search index (pagefind/, gzip'd) never holds either address
+# (src/integrations/search-index.ts keeps them out), so it is served as built.
 
 # The stand-ins the image's pages are built with (scripts/lib/images.ts passes them to the build).
 STAND_IN_PORTAL_URL=https://portal.console-portal.invalid

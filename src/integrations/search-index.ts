@@ -3,14 +3,15 @@
  * `pagefind/` into the same output folder, whatever `--outDir` the build was given.
  */
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { glob, readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
-import { SEARCH_INDEX_HREF } from '../shared/urls.ts';
+import { SEARCH_INDEX_HREF, shownMockUrl, type MockPlace } from '../shared/urls.ts';
+import { mockPlace } from '../site/mock-place.ts';
 
 /** A site folder's address as a folder of the build: `/compare/side/` is `compare/side`. */
 function folderOf(address: string): string {
@@ -143,8 +144,86 @@ export async function globWithout(folder: string, excluded: readonly string[]): 
 	return `{${patterns.join(',')}}`;
 }
 
-/** Indexes a built site folder and writes the index into `<folder>/pagefind`. */
-export async function writeSearchIndex(folder: string): Promise<{ pages: number }> {
+/** Whether an address is on this machine (127.0.0.1, localhost, [::1]): a reader's own. */
+function onLoopback(address: URL): boolean {
+	return ['127.0.0.1', 'localhost', '[::1]'].includes(address.hostname);
+}
+
+/** A text matched literally inside a regular expression. */
+function escaped(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * What of a build's pages is kept out of the search index: the portal's address (PORTAL_URL) and
+ * the shared mock's (PORTAL_MOCK_URL), in every form the pages write them (the whole address, its
+ * host, as after `Host:`, and the mock's path before the contract's path). No reader searches for
+ * them, and left in, the web image's index, built with stand-ins for both, would show the stand-ins
+ * in results and snippets: with them out, the image's index is the bytes a build with the team's
+ * settings writes. An address on loopback is a reader's own (the local mock, `npm start`'s
+ * portal), which the guides name as defaults too: it stays searchable. Undefined when nothing is
+ * kept out.
+ */
+export function unsearchedAddresses(place: MockPlace): RegExp | undefined {
+	const forms: string[] = [];
+	const portal = new URL(place.portalUrl);
+	if (!onLoopback(portal)) forms.push(escaped(portal.origin), escaped(portal.host));
+	const shown = shownMockUrl(place);
+	const mock = new URL(shown);
+	if (!onLoopback(mock)) {
+		forms.push(escaped(shown), escaped(mock.origin), escaped(mock.host));
+		const mockPath = mock.pathname.replace(/\/+$/, '');
+		// The path alone, as a request line writes it (GET /base/api/v2/users HTTP/1.1).
+		if (mockPath !== '') forms.push(`${escaped(mockPath)}(?=/)`);
+	}
+	if (forms.length === 0) return undefined;
+	// The longest first, so that a whole address goes before its origin or host.
+	return new RegExp([...new Set(forms)].sort((a, b) => b.length - a.length).join('|'), 'g');
+}
+
+/** How many pages are read ahead of the one Pagefind is given. */
+const PAGES_READ_AHEAD = 16;
+
+/**
+ * Hands Pagefind every page the glob matches, with `unsearched` taken out of its text: Pagefind
+ * reads a folder only as it is, so each page is read here and given to it. The pages go in the
+ * order of their paths, one at a time, so that two builds of the same pages write the same index.
+ */
+async function addPagesWithout(
+	index: pagefind.PagefindIndex,
+	folder: string,
+	pattern: string,
+	unsearched: RegExp,
+): Promise<number> {
+	const files: string[] = [];
+	for await (const file of glob(pattern, { cwd: folder }))
+		files.push(file.split(path.sep).join('/'));
+	files.sort();
+	const read = (file: string): Promise<string> => readFile(path.join(folder, file), 'utf8');
+	const ahead = files.slice(0, PAGES_READ_AHEAD).map(read);
+	for (const [at, file] of files.entries()) {
+		const content = (await ahead[at]) ?? '';
+		const following = files[at + PAGES_READ_AHEAD];
+		if (following !== undefined) ahead.push(read(following));
+		const added = await index.addHTMLFile({
+			sourcePath: file,
+			content: content.replace(unsearched, ''),
+		});
+		if (added.errors.length > 0) {
+			throw new Error(`Search index: indexing ${file} failed: ${added.errors.join('; ')}`);
+		}
+	}
+	return files.length;
+}
+
+/**
+ * Indexes a built site folder and writes the index into `<folder>/pagefind`; `unsearched` (see
+ * unsearchedAddresses) is left out of every page's text.
+ */
+export async function writeSearchIndex(
+	folder: string,
+	unsearched?: RegExp,
+): Promise<{ pages: number }> {
 	collectGarbage();
 	const { index, errors } = await pagefind.createIndex({
 		excludeSelectors: [...SECRET_SELECTORS],
@@ -152,12 +231,18 @@ export async function writeSearchIndex(folder: string): Promise<{ pages: number 
 	});
 	if (!index) throw new Error(`Search index: Pagefind did not start: ${errors.join('; ')}`);
 	try {
-		const glob = await globWithout(folder, UNSEARCHED_FOLDERS);
-		const added = await index.addDirectory({ path: folder, glob });
-		if (added.errors.length > 0) {
-			throw new Error(
-				`Search index: indexing ${folder} with the glob ${glob} failed: ${added.errors.join('; ')}`,
-			);
+		const pattern = await globWithout(folder, UNSEARCHED_FOLDERS);
+		let pages: number;
+		if (unsearched) {
+			pages = await addPagesWithout(index, folder, pattern, unsearched);
+		} else {
+			const added = await index.addDirectory({ path: folder, glob: pattern });
+			if (added.errors.length > 0) {
+				throw new Error(
+					`Search index: indexing ${folder} with the glob ${pattern} failed: ${added.errors.join('; ')}`,
+				);
+			}
+			pages = added.page_count;
 		}
 		const written = await index.writeFiles({
 			outputPath: path.join(folder, folderOf(SEARCH_INDEX_HREF)),
@@ -165,7 +250,7 @@ export async function writeSearchIndex(folder: string): Promise<{ pages: number 
 		if (written.errors.length > 0) {
 			throw new Error(`Search index: writing the index failed: ${written.errors.join('; ')}`);
 		}
-		return { pages: added.page_count };
+		return { pages };
 	} finally {
 		await pagefind.close();
 	}
@@ -177,7 +262,10 @@ export function searchIndex(): AstroIntegration {
 		name: 'console-portal:search-index',
 		hooks: {
 			'astro:build:done': async ({ dir, logger }) => {
-				const { pages } = await writeSearchIndex(fileURLToPath(dir));
+				const { pages } = await writeSearchIndex(
+					fileURLToPath(dir),
+					unsearchedAddresses(mockPlace()),
+				);
 				logger.info(`Indexed ${pages} pages for search`);
 			},
 		},

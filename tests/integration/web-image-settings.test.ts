@@ -7,6 +7,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal, buildPortalAsync } from '../../support/build.ts';
 import { freePort, waitForUrl, type Started } from '../../support/processes.ts';
@@ -87,9 +88,12 @@ describe('one build, a team’s addresses given only at start', () => {
 	it('serves every page, Markdown twin, llms.txt and contract byte for byte as a build with the team’s settings writes it', async () => {
 		const port = await servedAs(TEAM_A);
 		const host = new URL(TEAM_A.PORTAL_URL).host;
-		// The search index is Pagefind's, compressed and content-hashed: the one part left as built.
-		const files = (await filesOf(teamADir)).filter((file) => !file.startsWith('pagefind/'));
+		// The search index too: it keeps the addresses out, so the stand-in build's is the team's.
+		const files = await filesOf(teamADir);
 		expect(files.length).toBeGreaterThan(100);
+		expect(files.filter((file) => file.startsWith('pagefind/fragment/')).length).toBeGreaterThan(
+			10,
+		);
 		const differing: string[] = [];
 		for (const file of files) {
 			const [answer, built] = await Promise.all([
@@ -99,6 +103,22 @@ describe('one build, a team’s addresses given only at start', () => {
 			if (!answer.equals(built)) differing.push(file);
 		}
 		expect(differing).toEqual([]);
+	});
+
+	it('search results and their snippets never show the stand-in address, nor the team’s', async () => {
+		const port = await servedAs(TEAM_B);
+		const host = new URL(TEAM_B.PORTAL_URL).host;
+		const index = (await filesOf(standInDir)).filter((file) =>
+			/^pagefind\/(fragment|index)\//.test(file),
+		);
+		expect(index.length).toBeGreaterThan(10);
+		const naming: string[] = [];
+		for (const file of index) {
+			// Pagefind's fragments and index chunks are gzip'd: a snippet is read as search reads it.
+			const text = gunzipSync(await served(port, file, host)).toString('utf8');
+			if (/console-portal\.invalid|console-portal-mock-base|team-b/.test(text)) naming.push(file);
+		}
+		expect(naming).toEqual([]);
 	});
 
 	it('run as a second team, names that team’s mock in pages, contract, llms.txt and CSP, and never the first team’s', async () => {
