@@ -8,10 +8,14 @@ export interface Preview {
 }
 
 /**
- * Starts `astro preview` for `distDir` on `port` (a free one if not given); stop it with
- * `preview.server.stop()`.
+ * Starts `astro preview` for `distDir` on `port` (a free one if not given), with `env` added to its
+ * environment (a team's PORTAL_ALLOWED_HOSTS, say); stop it with `preview.server.stop()`.
  */
-export async function servePortal(distDir: string, port?: number): Promise<Preview> {
+export async function servePortal(
+	distDir: string,
+	port?: number,
+	env: NodeJS.ProcessEnv = {},
+): Promise<Preview> {
 	port ??= await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	// --ignore-lock: otherwise Astro allows one preview per project, and tests run beside others'.
@@ -28,6 +32,7 @@ export async function servePortal(distDir: string, port?: number): Promise<Previ
 			String(port),
 		],
 		`${url}/`,
+		{ env },
 	);
 	return { url, server };
 }

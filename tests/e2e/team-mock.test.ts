@@ -5,13 +5,15 @@
  * origin (MOCK_ALLOWED_ORIGINS). Chromium resolves both names to 127.0.0.1
  * (--host-resolver-rules), so the pages are read as a team's readers read them. Every place that
  * names the mock calls the team's, try-it gets a view's users from it with no console error and no
- * CSP violation, and a page on a third origin still gets no CORS answer, as before.
+ * CSP violation, and a page on a third origin still gets no CORS answer, as before. The command
+ * for a reader's own mock starts on the first line of its box, at 1280 px in both themes and at
+ * 390 px.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { buildCurl } from '../../src/shared/curl.ts';
@@ -19,6 +21,7 @@ import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { buildPortal } from '../../support/build.ts';
+import { servePortal, type Preview } from '../../support/preview.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
@@ -31,7 +34,7 @@ let portal: string;
 let mockUrl: string;
 let localPort: number;
 let third: string;
-let preview: Started | undefined;
+let preview: Preview | undefined;
 let mock: Started | undefined;
 let thirdServer: Server | undefined;
 let browser: Browser | undefined;
@@ -53,20 +56,6 @@ beforeAll(async () => {
 		SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
 	});
 	if (built.status !== 0) throw new Error(`The team build failed:\n${built.output}`);
-	preview = start(
-		bin('astro'),
-		[
-			'preview',
-			'--ignore-lock',
-			'--outDir',
-			distDir,
-			'--host',
-			'127.0.0.1',
-			'--port',
-			String(portalPort),
-		],
-		{ env: { PORTAL_ALLOWED_HOSTS: 'portal.intranet.example' } },
-	);
 	mock = start(bin('node'), ['mock/cli.ts'], {
 		env: {
 			MOCK_PORT: String(mockPort),
@@ -81,7 +70,9 @@ beforeAll(async () => {
 			.end('<!doctype html><title>Third</title>');
 	});
 	await new Promise<void>((resolve) => thirdServer?.listen(thirdPort, '127.0.0.1', resolve));
-	await waitForUrl(`http://127.0.0.1:${portalPort}/`, preview);
+	preview = await servePortal(distDir, portalPort, {
+		PORTAL_ALLOWED_HOSTS: 'portal.intranet.example',
+	});
 	await waitForUrl(`http://127.0.0.1:${mockPort}/readyz`, mock);
 	browser = await launchChromium([
 		'--host-resolver-rules=MAP portal.intranet.example 127.0.0.1, MAP mock.intranet.example 127.0.0.1, MAP third.intranet.example 127.0.0.1',
@@ -90,7 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await browser?.close();
-	await Promise.allSettled([preview?.stop(), mock?.stop()]);
+	await Promise.allSettled([preview?.server.stop(), mock?.stop()]);
 	await new Promise((resolve) => (thirdServer ? thirdServer.close(resolve) : resolve(undefined)));
 	if (folder) await rm(folder, { recursive: true, force: true });
 });
@@ -224,6 +215,49 @@ describe('a portal built for a team’s mock on its own name', () => {
 		expect(allowOrigin).toBe('');
 		await page.context().close();
 	});
+});
+
+/** The screens the command for a reader's own mock is checked on. */
+const SCREENS = [
+	{ screen: '1280 px, light', width: 1280, colorScheme: 'light' },
+	{ screen: '1280 px, dark', width: 1280, colorScheme: 'dark' },
+	{ screen: '390 px', width: 390, colorScheme: 'light' },
+] as const;
+
+/** How many lines the text of an element takes on screen, and how many it has. */
+function lines(element: Locator): Promise<{ shown: number; written: number }> {
+	return element.evaluate((node) => {
+		const range = document.createRange();
+		range.selectNodeContents(node);
+		const tops = new Set([...range.getClientRects()].map(({ top }) => Math.round(top)));
+		return { shown: tops.size, written: (node.textContent ?? '').split('\n').length };
+	});
+}
+
+describe('a team portal’s try-it', () => {
+	it.each(SCREENS)(
+		'shows the command for a reader’s own mock on the first line of its box at $screen',
+		async ({ width, colorScheme }) => {
+			if (!browser) throw new Error('Chromium is not started');
+			const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+			const page = await context.newPage();
+			await page.goto(`${portal}/views/production/`);
+			await page.locator('try-it').scrollIntoViewIfNeeded();
+			await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
+			const box = page.locator('try-it .own-mock');
+			await expect(box.innerText()).resolves.toBe(`MOCK_ALLOWED_ORIGINS=${portal} npm run mock`);
+			const placed = await box.evaluate((element) => {
+				const code = element.querySelector('code')?.getBoundingClientRect();
+				const frame = element.getBoundingClientRect();
+				return { top: (code?.top ?? 0) - frame.top, left: (code?.left ?? 0) - frame.left };
+			});
+			// Only the box's padding before the command: no blank line, no indentation.
+			expect(placed.top).toBeLessThan(12);
+			expect(placed.left).toBeLessThan(12);
+			await expect(lines(box.locator('code'))).resolves.toEqual({ shown: 1, written: 1 });
+			await context.close();
+		},
+	);
 });
 
 /** What a page logged as an error, and the CSP violations it reported. */

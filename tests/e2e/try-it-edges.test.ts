@@ -3,21 +3,16 @@
  * theme and at 390 px: on /reference/ the request as curl carries the key picked from the start and
  * runs as shown, and what is sent there reaches "Recent requests"; on a view page the curl keeps
  * each key and address whole and the status pill stays on one line; sample tabs that scroll
- * sideways fade where there is more and the keyboard brings every tab into sight; a team portal's
- * command for a reader's own mock starts on its first line; and the note without JavaScript reads
- * as a sentence.
+ * sideways fade where there is more and the keyboard brings every tab into sight; and the note
+ * without JavaScript reads as a sentence. (A team portal's command for a reader's own mock, which
+ * needs a team's build, is checked on team-mock.test.ts's.)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { usePortalInChromium } from '../support/portal-in-chromium.ts';
-import { buildPortalAsync } from '../../support/build.ts';
-import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { bin, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const MOCK_PORT = inject('mockPort');
 const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
@@ -283,62 +278,4 @@ describe('a view page from 1440 px', () => {
 		).resolves.toBe(0);
 		await page.context().close();
 	});
-});
-
-describe('a team portal', () => {
-	let folder = '';
-	let preview: Started | undefined;
-	let origin = '';
-	const portalUrl = 'http://portal.intranet.example:8080';
-
-	beforeAll(async () => {
-		folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-try-it-edges-'));
-		const distDir = path.join(folder, 'dist');
-		const built = await buildPortalAsync(distDir, undefined, {
-			PORTAL_MOCK_URL: 'http://mock.intranet.example:8443',
-			PORTAL_URL: portalUrl,
-			SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
-		});
-		if (built.status !== 0) throw new Error(`The team build failed:\n${built.output}`);
-		const port = await freePort();
-		origin = `http://127.0.0.1:${port}`;
-		preview = start(bin('astro'), [
-			'preview',
-			'--ignore-lock',
-			'--outDir',
-			distDir,
-			'--host',
-			'127.0.0.1',
-			'--port',
-			String(port),
-		]);
-		await waitForUrl(`${origin}/`, preview);
-	});
-
-	afterAll(async () => {
-		await preview?.stop();
-		if (folder) await rm(folder, { recursive: true, force: true });
-	});
-
-	it.each(SCREENS)(
-		'shows the command for a reader’s own mock on the first line of its box at $screen',
-		async (screen) => {
-			const { page } = await open('/views/production/', screen, {}, origin);
-			await page.locator('try-it').scrollIntoViewIfNeeded();
-			await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
-			const box = page.locator('try-it .own-mock');
-			const command = `MOCK_ALLOWED_ORIGINS=${portalUrl} npm run mock`;
-			await expect(box.innerText()).resolves.toBe(command);
-			const placed = await box.evaluate((element) => {
-				const code = element.querySelector('code')?.getBoundingClientRect();
-				const frame = element.getBoundingClientRect();
-				return { top: (code?.top ?? 0) - frame.top, left: (code?.left ?? 0) - frame.left };
-			});
-			// Only the box's padding before the command: no blank line, no indentation.
-			expect(placed.top).toBeLessThan(12);
-			expect(placed.left).toBeLessThan(12);
-			await expect(lines(box.locator('code'))).resolves.toEqual({ shown: 1, written: 1 });
-			await page.context().close();
-		},
-	);
 });
