@@ -4,19 +4,13 @@
  * own 404 and 405 problems for other routes, and the problems of the controls themselves. Deterministic answers are computed once per state and
  * handed on to the next state unless what they depend on changed.
  */
-import './prism-imports.ts';
-import { createLogger } from '@stoplight/prism-core';
-import {
-	createInstance,
-	type IHttpConfig,
-	type IHttpRequest,
-	type IHttpResponse,
-} from '@stoplight/prism-http';
 import { z } from 'zod';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import type { ResponseModel } from '../src/sources/openapi.ts';
 import type { MockControls } from './controls.ts';
-import { ROUTE_PROBLEMS, viewChanges, type MockState, type Operation } from './state.ts';
+import { plainOutput } from './plain-answers.ts';
+import type { PrismOutput } from './prism.ts';
+import { ROUTE_PROBLEMS, viewChanges, type MockState } from './state.ts';
 
 /** One computed answer: status, headers and the body as sent. */
 export interface Answer {
@@ -58,27 +52,12 @@ export function someNames(names: readonly string[]): string {
 	return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
 
-/** Prism's configuration for one answer. */
-function prismConfig(
-	code: number,
-	exampleKey: string | undefined,
-	controls?: MockControls,
-): IHttpConfig {
-	return {
-		isProxy: false,
-		// Our layer checks the key; Prism's security check would accept any bearer token.
-		checkSecurity: false,
-		validateRequest: false,
-		validateResponse: false,
-		errors: false,
-		upstreamProxy: undefined,
-		mock: {
-			code,
-			...(exampleKey === undefined ? {} : { exampleKey }),
-			dynamic: controls?.dynamic ?? false,
-			...(controls?.seed === undefined ? {} : { seed: controls.seed }),
-		},
-	};
+/** The headers an operation declares for each response, with their named examples. */
+interface DeclaredHeaders {
+	responses: readonly {
+		code: string;
+		headers?: readonly { name: string; examples?: readonly { key: string; value?: unknown }[] }[];
+	}[];
 }
 
 /**
@@ -87,22 +66,20 @@ function prismConfig(
  * `invalid-key` body comes with the `invalid-key` challenge.
  */
 function answerHeaders(
-	output: IHttpResponse,
-	operation: Operation,
+	output: Pick<PrismOutput, 'status' | 'headers'>,
+	operation: DeclaredHeaders,
 	exampleKey: string | undefined,
 ): Record<string, string> {
 	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(output.headers ?? {})) {
+	for (const [name, value] of Object.entries(output.headers)) {
 		if (value === null || value === undefined || value === '' || OWN_HEADERS.test(name)) continue;
 		// Prism spells it `Content-type`; write it the way the other headers are written.
 		headers[name.toLowerCase() === 'content-type' ? 'Content-Type' : name] = String(value);
 	}
-	const response = operation.responses.find(({ code }) => code === String(output.statusCode));
+	const response = operation.responses.find(({ code }) => code === String(output.status));
 	for (const header of response?.headers ?? []) {
-		const example = header.examples?.find(
-			(candidate) => 'key' in candidate && candidate.key === exampleKey,
-		);
-		if (example && 'value' in example && typeof example.value === 'string') {
+		const example = header.examples?.find((candidate) => candidate.key === exampleKey);
+		if (example && typeof example.value === 'string') {
 			headers[header.name] = example.value;
 		}
 	}
@@ -132,11 +109,50 @@ function bodyText(body: unknown): string {
 	return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
-/** Computes answers from a state through Prism, keeping each deterministic one. */
+/**
+ * The users answer to a plain request (no control) for a status and example, made as Prism makes
+ * it without loading Prism (`plain-answers.ts`); undefined where only Prism can make it.
+ */
+function plainAnswer(state: MockState, code: number, example: string): Answer | undefined {
+	const response = state.plain.get(String(code));
+	const examples = state.users.responses.find((candidate) => candidate.code === String(code))
+		?.contents?.[0]?.examples;
+	if (!response || !examples) return undefined;
+	// The views' 200 examples are the mock's own; any other is the document's, as Prism reads it.
+	const output = plainOutput(
+		response,
+		example,
+		code === 200 && response.content?.mediaType === 'application/json'
+			? examples
+			: (response.content?.examples ?? []),
+	);
+	if (!output) return undefined;
+	const declared = { responses: [{ code: String(code), headers: response.headers }] };
+	return {
+		status: code,
+		headers: answerHeaders({ status: code, headers: output.headers }, declared, example),
+		body: bodyText(output.body),
+	};
+}
+
+/** Whether a request named no control: its answer is the plain one. */
+function plainControls(controls: MockControls | undefined): boolean {
+	return (
+		controls === undefined ||
+		(controls.code === undefined &&
+			controls.example === undefined &&
+			controls.dynamic === undefined &&
+			controls.seed === undefined &&
+			controls.delay === undefined &&
+			controls.fault === undefined)
+	);
+}
+
+/**
+ * Computes answers from a state, keeping each deterministic one: a plain request's from the
+ * contract as Prism would, any other through Prism, loaded on the first such request.
+ */
 export function createAnswerer() {
-	const prism = createInstance(prismConfig(200, undefined), {
-		logger: createLogger('mock', { level: 'silent' }),
-	});
 	const kept = new WeakMap<MockState, Map<string, Promise<Answer>>>();
 	/** The answers computed without failing: only these are handed on to a new state. */
 	const settled = new WeakSet<Promise<Answer>>();
@@ -162,24 +178,21 @@ export function createAnswerer() {
 		}
 	};
 
-	/** Asks Prism for one of the contract's responses. */
+	/** Asks Prism (loaded on the first call) for one of the users operation's responses. */
 	const ask = async (
-		path: string,
-		operations: Operation[],
-		operation: Operation,
-		config: IHttpConfig,
+		state: MockState,
+		code: number,
+		example: string | undefined,
+		controls: MockControls | undefined,
 	): Promise<Answer> => {
-		const result = await prism.request(
-			{ method: operation.method as IHttpRequest['method'], url: { path }, headers: {} },
-			operations,
-			config,
-		)();
-		if (result._tag === 'Left') throw result.left;
-		const { output } = result.right;
-		const exampleKey = config.mock.exampleKey;
+		const [{ askPrism }, { operations, users }] = await Promise.all([
+			import('./prism.ts'),
+			state.prism(),
+		]);
+		const output = await askPrism(USERS_PATH, operations, users, { code, example, controls });
 		return {
-			status: output.statusCode,
-			headers: answerHeaders(output, operation, exampleKey),
+			status: output.status,
+			headers: answerHeaders(output, users, example),
 			body: bodyText(output.body),
 		};
 	};
@@ -250,8 +263,12 @@ export function createAnswerer() {
 				),
 			);
 		}
-		const compute = () =>
-			ask(USERS_PATH, state.operations, state.users, prismConfig(code, example, controls));
+		const plain =
+			example !== undefined && plainControls(controls)
+				? plainAnswer(state, code, example)
+				: undefined;
+		if (plain) return keep(state, id, () => Promise.resolve(plain));
+		const compute = () => ask(state, code, example, controls);
 		return controls?.dynamic ? compute() : keep(state, id, compute);
 	};
 

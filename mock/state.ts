@@ -1,18 +1,23 @@
 /**
  * What the mock answers from: the view fixtures, read by the build's own fixture reader, and the
  * contract, read and checked by the contract module (`readContract`, the same reading the build
- * makes), then handed to Prism. A state is built whole or not at all, so a broken edit never
- * replaces the last good one. Reading is incremental: the fixture reader parses a fixture again
- * only when its file changed, and Prism reads the contract again only when it changed; the
- * per-view 200 examples (the same ones the build publishes, from `viewExamples`) are set on
- * Prism's reading of the users operation, so a reload costs what changed, not what there is.
+ * makes). A state is built whole or not at all, so a broken edit never replaces the last good
+ * one. Reading is incremental: the fixture reader parses a fixture again only when its file
+ * changed, and the contract is read again only when it changed; the per-view 200 examples (the
+ * same ones the build publishes, from `viewExamples`) are set on the users operation, so a reload
+ * costs what changed, not what there is.
+ *
+ * Prism is loaded on first need (`prism.ts`): a plain request (no control) is answered from the
+ * contract's own model, so a start reads the contract without Prism, and a state's `prism()`
+ * gives Prism's reading once a control asks for it. A reload of a changed contract has Prism read
+ * it at once, so an edit Prism cannot read keeps the last good state, as before.
  */
-import './prism-imports.ts';
 import { stat } from 'node:fs/promises';
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { readContract, shownPath, viewExamples } from '../src/sources/contract.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
+import { plainUsers, type PlainUsers } from './plain-answers.ts';
 import { contractForPrism } from '../src/sources/contract-3-1.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
 import {
@@ -52,14 +57,36 @@ export const ROUTE_PROBLEMS = {
 	},
 } as const;
 
-/** A loaded state: the views, the directory, and Prism's reading of the composed contract. */
-export interface MockState {
-	views: readonly ViewEntry[];
-	directory: Directory;
+/** A named example of a users response, as Prism names them: by `key`. */
+export interface UsersExample {
+	key: string;
+	value: unknown;
+}
+
+/** One response of GET /api/v2/users: its status code and, per media type, its named examples. */
+export interface UsersResponse {
+	code: string;
+	contents?: { mediaType: string; examples: UsersExample[] }[];
+}
+
+/** Prism's reading of the composed contract: its operations, and GET /api/v2/users among them. */
+export interface PrismReading {
 	/** The contract's operations, GET /api/v2/users among them, with every view's example. */
 	operations: Operation[];
 	/** GET /api/v2/users. */
 	users: Operation;
+}
+
+/** A loaded state: the views, the directory, and the composed contract. */
+export interface MockState {
+	views: readonly ViewEntry[];
+	directory: Directory;
+	/** GET /api/v2/users: its statuses and named examples, every view's 200 among them. */
+	users: { responses: UsersResponse[] };
+	/** Prism's reading of the composed contract, made (and Prism loaded) on the first call. */
+	prism: () => Promise<PrismReading>;
+	/** The users responses a plain request's answer is made of without Prism (`plain-answers.ts`). */
+	plain: PlainUsers;
 	/** The contract's model: its operations (for routing) and its named responses. */
 	reference: ApiReference;
 	/** The contract's answers to a path it does not list (404) and to another method (405). */
@@ -101,12 +128,36 @@ function withViewExamples(users: Operation, views: readonly ViewEntry[]): Operat
 	};
 }
 
-/** The contract as read, and Prism's operations from it, checked to carry the users operation. */
+/** The users operation of the contract's model, with every view's 200 example, as Prism names them. */
+function usersModel(reference: ApiReference, views: readonly ViewEntry[]): MockState['users'] {
+	const operation = reference.operations.find(
+		({ method, path }) => method.toLowerCase() === 'get' && path === USERS_PATH,
+	);
+	const examples = Object.entries(viewExamples(views)).map(([key, example]) => ({
+		key,
+		value: example.value,
+	}));
+	return {
+		responses: (operation?.responses ?? []).map(({ status, bodies }) => ({
+			code: status,
+			contents: bodies.map(({ mediaType, examples: named }) => ({
+				mediaType,
+				examples:
+					status === '200' && mediaType === 'application/json'
+						? examples
+						: named.map(({ name, value }) => ({ key: name, value })),
+			})),
+		})),
+	};
+}
+
+/** The contract as read, checked to carry the users operation, and Prism's reading on first need. */
 interface ContractReading {
 	stamp: string;
 	reference: ApiReference;
-	operations: Operation[];
-	users: Operation;
+	/** Prism's operations, read once on the first call. */
+	operations: () => Promise<{ operations: Operation[]; users: Operation }>;
+	plain: PlainUsers;
 	routeProblems: MockState['routeProblems'];
 }
 
@@ -123,7 +174,24 @@ function routeProblem(reference: ApiReference, file: string, status: 404 | 405):
 	return model;
 }
 
-/** Reads the contract and gives it to Prism, or throws a `SourceError` naming the file and field. */
+/** Prism's reading of the contract (Prism loaded on the first call), or a `SourceError`. */
+async function readByPrism(
+	forPrism: Parameters<typeof getHttpOperationsFromSpec>[0],
+	file: string,
+): Promise<{ operations: Operation[]; users: Operation }> {
+	try {
+		const { prismOperations } = await import('./prism.ts');
+		const operations = await prismOperations(forPrism);
+		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
+		if (!users) throw new Error(`${file}: paths: expected a GET ${USERS_PATH} operation`);
+		return { operations, users };
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new SourceError(reason.includes(file) ? reason : `${file}: ${reason}`);
+	}
+}
+
+/** Reads the contract, or throws a `SourceError` naming the file and field. */
 async function readContractFile(file: string, cache?: ContractCache): Promise<ContractReading> {
 	const stamp = await stampOf(file).catch(() => 'missing');
 	try {
@@ -131,14 +199,21 @@ async function readContractFile(file: string, cache?: ContractCache): Promise<Co
 		// taken from the last start's when the text is the same (contract-cache.ts).
 		const { document, reference } = await readContract(file, cache);
 		// Its own copy, as 3.1 for a 3.2 contract; what the mock cannot serve is refused here.
-		const operations = await getHttpOperationsFromSpec(contractForPrism(document, file));
-		const users = operations.find((op) => op.method === 'get' && op.path === USERS_PATH);
-		if (!users) throw new Error(`${file}: paths: expected a GET ${USERS_PATH} operation`);
+		const forPrism = contractForPrism(document, file);
+		const listed = reference.operations.some(
+			({ method, path }) => method.toLowerCase() === 'get' && path === USERS_PATH,
+		);
+		if (!listed) throw new Error(`${file}: paths: expected a GET ${USERS_PATH} operation`);
 		const routeProblems = {
 			404: routeProblem(reference, file, 404),
 			405: routeProblem(reference, file, 405),
 		};
-		return { stamp, reference, operations, users, routeProblems };
+		let read: Promise<{ operations: Operation[]; users: Operation }> | undefined;
+		const operations = () => {
+			read ??= readByPrism(forPrism, file);
+			return read;
+		};
+		return { stamp, reference, operations, plain: plainUsers(forPrism), routeProblems };
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new SourceError(reason.includes(file) ? reason : `${file}: ${reason}`);
@@ -159,6 +234,8 @@ export function createSourceReader(sources: MockSources): { load: () => Promise<
 		sources.contractCache ?? checkoutContractCache(),
 	);
 	let contract: ContractReading | undefined;
+	/** Whether a state was loaded before: a contract read after that is read by Prism at once. */
+	let reread = false;
 
 	const load = async (): Promise<MockState> => {
 		const contractFile = shownPath(sources.contractFile);
@@ -167,17 +244,34 @@ export function createSourceReader(sources: MockSources): { load: () => Promise<
 
 		const contractStamp = await stampOf(contractFile).catch(() => 'missing');
 		if (contract?.stamp !== contractStamp) {
+			const first = contract === undefined && !reread;
 			contract = undefined;
-			contract = await readContractFile(contractFile, contractCache);
+			const read = await readContractFile(contractFile, contractCache);
+			// An edit Prism cannot read keeps the last good state; the first reading waits for a need.
+			if (!first) await read.operations();
+			contract = read;
 		}
-		const users = withViewExamples(contract.users, result.views);
+		reread = true;
+		const reading = contract.operations;
+		const views = result.views;
+		let prism: Promise<PrismReading> | undefined;
+		/** Prism's operations with every view's example on the users operation, made once. */
+		const prismNow = (): Promise<PrismReading> => {
+			prism ??= reading().then(({ operations, users: read }) => {
+				const users = withViewExamples(read, views);
+				return {
+					operations: operations.map((operation) => (operation === read ? users : operation)),
+					users,
+				};
+			});
+			return prism;
+		};
 		return {
-			views: result.views,
-			directory: buildDirectory(result.views),
-			operations: contract.operations.map((operation) =>
-				operation === contract?.users ? users : operation,
-			),
-			users,
+			views,
+			directory: buildDirectory(views),
+			users: usersModel(contract.reference, views),
+			prism: prismNow,
+			plain: contract.plain,
 			reference: contract.reference,
 			routeProblems: contract.routeProblems,
 			contractStamp: contract.stamp,

@@ -615,10 +615,14 @@ describe('a failure', () => {
 		expect(decide(request(changes), failing, memory, HOSTS)).toBeInstanceOf(Promise);
 	});
 
-	it('of Prism keeps what the log learnt before it: the key’s holder', async () => {
-		const failing: MockNow = { state: { ...state, operations: [] } };
+	it('of Prism keeps what the log learnt before it: the key’s holder and the control', async () => {
+		// A control asks Prism (a plain request is answered without it); here Prism has no route.
+		const { users } = await state.prism();
+		const failing: MockNow = {
+			state: { ...state, prism: () => Promise.resolve({ operations: [], users }) },
+		};
 		const answer = await decide(
-			request({ authorization: `Bearer ${production[0]?.apiKey}` }),
+			request({ authorization: `Bearer ${production[0]?.apiKey}`, prefer: 'example=dr-eu-west' }),
 			failing,
 			createMemory(),
 			HOSTS,
@@ -626,7 +630,7 @@ describe('a failure', () => {
 		expect(answer.status).toBe(500);
 		expect(answer.logged).toEqual({
 			holder: { slug: 'production', name: 'Amara Okafor', role: 'admin' },
-			controls: undefined,
+			controls: 'Prefer: example=dr-eu-west',
 			failed: 'Route not resolved, no resource provided',
 		});
 	});

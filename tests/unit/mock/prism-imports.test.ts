@@ -16,7 +16,7 @@ import { bin, ROOT } from '../../../support/processes.ts';
  */
 const SCRIPT = `
 import { createRequire } from 'node:module';
-await import('./mock/answers.ts');
+await import('./mock/prism.ts');
 const { createInstance } = await import('@stoplight/prism-http');
 const { faker } = createRequire(import.meta.url)('./mock/faker-english.cjs');
 const read = { locale: faker.locale, name: typeof faker.name.firstName() };
@@ -51,7 +51,8 @@ const state = await loadState({ viewsDir: 'content/views', contractFile: 'openap
 const loaded = Object.keys(createRequire(import.meta.url).cache)
 	.filter((file) => file.includes('/node_modules/') && /postman/.test(file))
 	.map((file) => file.split('node_modules/')[1]);
-console.log(JSON.stringify({ loaded, operations: state.operations.map((op) => op.method + ' ' + op.path) }));
+const { operations } = await state.prism();
+console.log(JSON.stringify({ loaded, operations: operations.map((op) => op.method + ' ' + op.path) }));
 `;
 
 describe("Prism's reading of the contract", () => {
@@ -132,7 +133,8 @@ const { loadState } = await import('./mock/state.ts');
 const { checkoutContractCache } = await import('./src/sources/contract-cache.ts');
 const contractCache = { ...checkoutContractCache(), folder: process.env.CONTRACT_CACHE };
 const state = await loadState({ viewsDir: 'content/views', contractFile: 'openapi.yaml', mockOrigin: 'http://127.0.0.1:1', contractCache });
-console.log(JSON.stringify({ loaded: [...loaded].sort(), title: state.reference.title, operations: state.operations.length }));
+const { operations } = await state.prism();
+console.log(JSON.stringify({ loaded: [...loaded].sort(), title: state.reference.title, operations: operations.length }));
 `;
 
 describe("the mock's start with the contract unchanged", () => {
