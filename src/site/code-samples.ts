@@ -22,6 +22,14 @@ export interface SampleRequest {
 	 * status and headers instead.
 	 */
 	body?: boolean | undefined;
+	/** The body the request sends, as text, and its media type (a QUERY's filter, say). */
+	content?: SentBody | undefined;
+}
+
+/** A request body as a sample sends it: its media type, sent as Content-Type, and its text. */
+export interface SentBody {
+	mediaType: string;
+	text: string;
 }
 
 /** What a sample says, on one line, when API_KEY is unset or empty, instead of sending a request. */
@@ -81,7 +89,12 @@ function singleQuoted(value: string): string {
  */
 export function codeSamples(request: SampleRequest): CodeSample[] {
 	const url = sampleUrl(request);
-	const { auth, headers = [] } = request;
+	const { auth, content } = request;
+	// The body's media type goes as Content-Type, after the contract's header parameters.
+	const headers = [
+		...(request.headers ?? []),
+		...(content ? [{ name: 'Content-Type', value: content.mediaType }] : []),
+	];
 	const method = request.method.toUpperCase();
 	const body = request.body ?? method !== 'HEAD';
 	// `${API_KEY:?…}`: the shell prints "API_KEY: …" and runs nothing when it is unset or empty.
@@ -96,6 +109,7 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		[
 			...headers.map(({ name, value }) => `-H ${shellQuote(`${name}: ${value}`, true)}`),
 			...(auth ? [`-H "${auth.header}: ${auth.prefix}${shellKey}"`] : []),
+			...(content ? [`--data-raw ${shellQuote(content.text)}`] : []),
 			shellQuote(url),
 		],
 	);
@@ -115,6 +129,7 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		`const response = await fetch(${jsString(url)}, {`,
 		`  method: ${jsString(method)},`,
 		...(fetchHeaders.length > 0 ? [`  headers: { ${fetchHeaders.join(', ')} },`] : []),
+		...(content ? [`  body: ${jsString(content.text)},`] : []),
 		'});',
 		body
 			? 'console.log(response.status, JSON.stringify(await response.json(), null, 2));'
@@ -140,6 +155,7 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		`    ${pyString(method)},`,
 		`    ${pyString(url)},`,
 		...(pyHeaders.length > 0 ? [`    headers={${pyHeaders.join(', ')}},`] : []),
+		...(content ? [`    data=${pyString(content.text)},`] : []),
 		'    timeout=10,',
 		')',
 		body
@@ -155,8 +171,10 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 		shellQuote(url),
 		...headers.map(({ name, value }) => shellQuote(`${name}:${value}`, true)),
 		...(auth ? [`"${auth.header}:${auth.prefix}${shellKey}"`] : []),
+		// --raw: the body as written, not built from key=value items.
+		...(content ? [`--raw ${shellQuote(content.text)}`] : []),
 	].join(' ');
-	const sample = { url, method, headers, auth, body };
+	const sample = { url, method, headers, auth, body, content: content?.text };
 	return [
 		{ label: 'curl', language: 'sh', runner: 'sh', code: curl },
 		{ label: 'Node (fetch)', language: 'js', runner: 'node', code: fetchLines.join('\n') },
@@ -176,10 +194,12 @@ interface SampleParts {
 	headers: readonly { name: string; value: string }[];
 	auth: { header: string; prefix: string } | undefined;
 	body: boolean;
+	/** The request body's text, when it sends one; its Content-Type is among the headers. */
+	content: string | undefined;
 }
 
 /** Go's net/http, run with `go run main.go`; indented with spaces, as every sample is. */
-function goSample({ url, method, headers, auth, body }: SampleParts): string {
+function goSample({ url, method, headers, auth, body, content }: SampleParts): string {
 	const check = ['    if err != nil {', '        panic(err)', '    }'];
 	return [
 		'package main',
@@ -189,6 +209,7 @@ function goSample({ url, method, headers, auth, body }: SampleParts): string {
 		...(body ? ['    "io"'] : []),
 		'    "net/http"',
 		...(auth ? ['    "os"'] : []),
+		...(content === undefined ? [] : ['    "strings"']),
 		')',
 		'',
 		'func main() {',
@@ -201,7 +222,7 @@ function goSample({ url, method, headers, auth, body }: SampleParts): string {
 					'    }',
 				]
 			: []),
-		`    request, err := http.NewRequest(${cString(method)}, ${cString(url)}, nil)`,
+		`    request, err := http.NewRequest(${cString(method)}, ${cString(url)}, ${content === undefined ? 'nil' : `strings.NewReader(${cString(content)})`})`,
 		...check,
 		...headers.map(
 			({ name, value }) => `    request.Header.Set(${cString(name)}, ${cString(value)})`,
@@ -224,8 +245,12 @@ function goSample({ url, method, headers, auth, body }: SampleParts): string {
 }
 
 /** Ruby's net/http, run with `ruby`. */
-function rubySample({ url, method, headers, auth, body }: SampleParts): string {
+function rubySample({ url, method, headers, auth, body, content }: SampleParts): string {
 	const verb = method.charAt(0) + method.slice(1).toLowerCase();
+	// net/http has a class per method it knows; another (QUERY) is a generic request with a body.
+	const known = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'].includes(
+		method,
+	);
 	return [
 		"require 'net/http'",
 		'',
@@ -236,18 +261,21 @@ function rubySample({ url, method, headers, auth, body }: SampleParts): string {
 				]
 			: []),
 		`uri = URI(${singleQuoted(url)})`,
-		`request = Net::HTTP::${verb}.new(uri)`,
+		known
+			? `request = Net::HTTP::${verb}.new(uri)`
+			: `request = Net::HTTPGenericRequest.new(${singleQuoted(method)}, ${content !== undefined}, ${body}, uri)`,
 		...headers.map(({ name, value }) => `request[${singleQuoted(name)}] = ${singleQuoted(value)}`),
 		...(auth
 			? [`request[${singleQuoted(auth.header)}] = ${singleQuoted(auth.prefix)} + ENV['API_KEY']`]
 			: []),
+		...(content === undefined ? [] : [`request.body = ${singleQuoted(content)}`]),
 		'response = Net::HTTP.start(uri.hostname, uri.port) { |http| http.request(request) }',
 		body ? 'puts response.code, response.body' : 'puts response.code, response.to_hash',
 	].join('\n');
 }
 
 /** PHP's curl extension, run with `php`. */
-function phpSample({ url, method, headers, auth, body }: SampleParts): string {
+function phpSample({ url, method, headers, auth, body, content }: SampleParts): string {
 	const sent = [
 		...headers.map(({ name, value }) => singleQuoted(`${name}: ${value}`)),
 		...(auth ? [`${singleQuoted(`${auth.header}: ${auth.prefix}`)} . $key`] : []),
@@ -270,6 +298,7 @@ function phpSample({ url, method, headers, auth, body }: SampleParts): string {
 			? ['    CURLOPT_NOBODY => true,']
 			: [`    CURLOPT_CUSTOMREQUEST => ${singleQuoted(method)},`]),
 		...(sent.length > 0 ? [`    CURLOPT_HTTPHEADER => [${sent.join(', ')}],`] : []),
+		...(content === undefined ? [] : [`    CURLOPT_POSTFIELDS => ${singleQuoted(content)},`]),
 		...(body ? [] : ['    CURLOPT_HEADER => true,']),
 		'    CURLOPT_RETURNTRANSFER => true,',
 		']);',
@@ -283,7 +312,7 @@ function phpSample({ url, method, headers, auth, body }: SampleParts): string {
 }
 
 /** Java's java.net.http, run as a single file with `java Main.java`. */
-function javaSample({ url, method, headers, auth, body }: SampleParts): string {
+function javaSample({ url, method, headers, auth, body, content }: SampleParts): string {
 	return [
 		'import java.net.URI;',
 		'import java.net.http.HttpClient;',
@@ -302,7 +331,7 @@ function javaSample({ url, method, headers, auth, body }: SampleParts): string {
 				]
 			: []),
 		`        HttpRequest request = HttpRequest.newBuilder(URI.create(${cString(url)}))`,
-		`            .method(${cString(method)}, HttpRequest.BodyPublishers.noBody())`,
+		`            .method(${cString(method)}, HttpRequest.BodyPublishers.${content === undefined ? 'noBody()' : `ofString(${cString(content)})`})`,
 		...headers.map(({ name, value }) => `            .header(${cString(name)}, ${cString(value)})`),
 		...(auth
 			? [`            .header(${cString(auth.header)}, ${cString(auth.prefix)} + key)`]

@@ -4,7 +4,7 @@
  * use and pointed to after that. Also the rest the page decides about an operation: its heading
  * id, which examples a body shows and how, and what its code samples send.
  */
-import { authHeader, type SampleRequest } from './code-samples.ts';
+import { authHeader, type SampleRequest, type SentBody } from './code-samples.ts';
 import type { PageHeading } from './page-headings.ts';
 import type {
 	ContractTag,
@@ -126,10 +126,13 @@ export const OPERATION_SECTIONS = [
 	{ key: 'responses', title: 'Responses' },
 ] as const;
 
+/** The section of an operation that takes a body, after its parameters. */
+export const REQUEST_BODY_SECTION = { key: 'body', title: 'Request body' } as const;
+
 /** The id of an operation's section heading, e.g. `get-api-v2-users-responses`. */
 export function sectionId(
 	operationId: string,
-	key: (typeof OPERATION_SECTIONS)[number]['key'],
+	key: (typeof OPERATION_SECTIONS)[number]['key'] | typeof REQUEST_BODY_SECTION.key,
 ): string {
 	return `${operationId}-${key}`;
 }
@@ -142,14 +145,17 @@ export const TRY_IT_ID = 'try-it';
 
 /** The reference page's h2 and h3 headings, for its "On this page" list. */
 export function referenceHeadings(
-	operations: readonly Pick<Operation, 'method' | 'path'>[],
+	operations: readonly Pick<Operation, 'method' | 'path' | 'requestBody'>[],
 ): PageHeading[] {
 	return [
 		...operations.flatMap((operation) => {
 			const id = operationSlug(operation);
+			const sections = operation.requestBody
+				? [...OPERATION_SECTIONS.slice(0, 2), REQUEST_BODY_SECTION, ...OPERATION_SECTIONS.slice(2)]
+				: OPERATION_SECTIONS;
 			return [
 				{ depth: 2, slug: id, text: `${operation.method} ${operation.path}` },
-				...OPERATION_SECTIONS.map(({ key, title }) => ({
+				...sections.map(({ key, title }) => ({
 					depth: 3,
 					slug: sectionId(id, key),
 					text: title,
@@ -220,9 +226,78 @@ export function operationSample(
 			headers: sampleHeaders(operation.parameters),
 			auth: sampleAuth(operation.security),
 			body: answer.body,
+			content: sampleContent(operation),
 		},
 		status: answer.status,
 	};
+}
+
+/**
+ * The body an operation's samples send: of its first media type, its first example (as compact
+ * JSON for a JSON type), else `{}` for a JSON body; none when it takes no body or no JSON one
+ * without an example.
+ */
+export function sampleContent(operation: Pick<Operation, 'requestBody'>): SentBody | undefined {
+	const body = operation.requestBody?.bodies[0];
+	if (!body) return undefined;
+	const json = /^application\/(?:[\w.-]+\+)?json$/i.test(body.mediaType);
+	const example = body.examples[0]?.value;
+	if (example === undefined) return json ? { mediaType: body.mediaType, text: '{}' } : undefined;
+	return {
+		mediaType: body.mediaType,
+		text: typeof example === 'string' && !json ? example : JSON.stringify(example),
+	};
+}
+
+/** The kind of stream a media type is, in words, for a body described item by item. */
+export function streamName(mediaType: string): string {
+	const type = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+	if (type === 'text/event-stream') return 'server-sent events';
+	if (['application/jsonl', 'application/x-ndjson', 'application/x-jsonlines'].includes(type)) {
+		return 'JSON lines';
+	}
+	if (type === 'application/json-seq') return 'JSON text sequences';
+	return 'a stream of items';
+}
+
+/** One field of a parameter's schema, as the parameters list shows it. */
+export interface ParameterField {
+	name: string;
+	type: string | undefined;
+	required: boolean;
+	description: string | undefined;
+}
+
+/**
+ * A parameter written as content (a `querystring` one must be): its media type and the fields of
+ * its schema; undefined for one written with a schema alone.
+ */
+export function parameterContent(
+	parameter: Pick<Parameter, 'content'>,
+): { mediaType: string; fields: ParameterField[] } | undefined {
+	const [entry] = Object.entries(parameter.content ?? {});
+	if (!entry) return undefined;
+	const [mediaType, { schema }] = entry;
+	const node = isRecord(schema) ? schema : {};
+	const properties = isRecord(node['properties']) ? node['properties'] : {};
+	const required = Array.isArray(node['required']) ? node['required'] : [];
+	return {
+		mediaType,
+		fields: Object.entries(properties).map(([name, field]) => {
+			const about = isRecord(field) ? field : {};
+			return {
+				name,
+				type: typeof about['type'] === 'string' ? about['type'] : undefined,
+				required: required.includes(name),
+				description: typeof about['description'] === 'string' ? about['description'] : undefined,
+			};
+		}),
+	};
+}
+
+/** Whether a value is a mapping of names to values. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A field of a schema explorer: its schema row and the fields inside it, nested as written. */
