@@ -2,14 +2,17 @@
  * The README a newcomer reads on one screen, and every command the README and the guides show, run
  * as shown: each shell block's commands are run here with `sh` from the repository (the mock's port
  * a free one, the placeholders `<key>` and the console's address a fixture's keys and a console on
- * loopback), or the block is marked, just before it, as not run and why
+ * loopback; the deploying guide's Kubernetes renders in a copy of the checkout, with the tests'
+ * kubectl), or the block is marked, just before it, as not run and why
  * (`<!-- commands: not run, … -->` in the README, `{/* commands: not run, … *\/}` in a guide). A
  * command of a form this file does not know how to run fails it, so none escapes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import {
@@ -22,16 +25,15 @@ import {
 	type Started,
 } from '../../support/processes.ts';
 import { startStandInConsole, type StandInConsole } from '../../support/stand-in-console.ts';
+import { schemaErrors, unknownFields } from '../support/kubernetes-objects.ts';
+import type { KubernetesObject } from '../support/kustomize.ts';
+import { kubectlBin } from '../tools.ts';
 
 /** The languages a block of commands is written in. */
 const SHELLS = new Set(['sh', 'shell', 'bash']);
 
-/**
- * Guides whose commands other tests hold: deploying (images, podman, Kubernetes:
- * tests/integration/images.test.ts, tests/unit/deploy/kubernetes.test.ts) and the settings
- * reference, generated from src/sources/settings.ts.
- */
-const HELD_ELSEWHERE = new Set(['deploying.mdx', 'settings.mdx']);
+/** Guides whose commands other tests hold: the settings reference, generated from src/sources/settings.ts. */
+const HELD_ELSEWHERE = new Set(['settings.mdx']);
 
 /** The console's address the guides write; the test puts a console on loopback in its place. */
 const SHOWN_CONSOLE = 'https://console.intranet.example';
@@ -97,6 +99,16 @@ const NPM_OWN = new Set(['ci', 'install']);
 const MOCK = /^((?:[A-Z_]+=(?:'[^']*'|\S+) )*)npm run mock$/;
 /** `npm run conform` with its keys in CONFORM_KEYS. */
 const CONFORM = /^CONFORM_KEYS=\S+ npm run conform -- .+$/;
+/** The deploying guide's render of a kustomization into console-portal.yaml. */
+const RENDER =
+	/^kubectl kustomize --load-restrictor=LoadRestrictionsNone deploy\/(kubernetes|kubernetes-intranet) > console-portal\.yaml$/;
+/** A look at what was rendered. */
+const LOOK = /^grep -n '[^']+' console-portal\.yaml$/;
+/** A new host written into team.yaml (the guide's move to another host). */
+const TEAM_HOST =
+	/^sed -i 's\/\^ {2}host: \.\*\/ {2}host: ([a-z0-9.-]+)\/' deploy\/kubernetes-intranet\/team\.yaml$/;
+/** The deploying guide's commands this file runs, in a copy of the checkout. */
+const DEPLOYING = [RENDER, LOOK, TEAM_HOST];
 
 let views: ViewEntry[];
 let standIn: StandInConsole;
@@ -125,9 +137,10 @@ afterAll(async () => {
 function runShown(
 	command: string,
 	env: NodeJS.ProcessEnv,
+	cwd = ROOT,
 ): Promise<{ code: number | null; output: string }> {
 	return new Promise((resolve) => {
-		const child = spawn('sh', ['-c', command], { cwd: ROOT, env: childEnv(env) });
+		const child = spawn('sh', ['-c', command], { cwd, env: childEnv(env) });
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -197,7 +210,15 @@ describe('the commands the README and the guides show', () => {
 			.filter(({ notRun }) => notRun === undefined)
 			.flatMap(({ file, line, commands }) =>
 				commands
-					.filter((command) => !MOCK.test(command) && !CONFORM.test(command))
+					.filter(
+						(command) =>
+							!MOCK.test(command) &&
+							!CONFORM.test(command) &&
+							!(
+								file === 'content/docs/deploying.mdx' &&
+								DEPLOYING.some((form) => form.test(command))
+							),
+					)
 					.map((command) => `${file}:${line}: ${command}`),
 			);
 		expect(unknown).toEqual([]);
@@ -210,6 +231,15 @@ describe('the commands the README and the guides show', () => {
 		).toEqual([
 			'README.md: npm ci && npm start',
 			'README.md: npm test',
+			'content/docs/deploying.mdx: IMAGE_REPOSITORY=registry.example/team npm run image ; buildah push registry.example/team/console-portal-web:0.1.0 ; buildah push registry.example/team/console-portal-mock:0.1.0',
+			'content/docs/deploying.mdx: buildah push localhost/console-portal-web:0.1.0 oci-archive:console-portal-web.tar ; podman load -i console-portal-web.tar',
+			'content/docs/deploying.mdx: kubectl apply -n console-portal -f console-portal.yaml ; kubectl rollout status -n console-portal deployment/console-portal-web',
+			'content/docs/deploying.mdx: kubectl create namespace console-portal ; kubectl apply -n console-portal -f console-portal.yaml',
+			'content/docs/deploying.mdx: kubectl create namespace console-portal ; kubectl create secret tls console-portal-tls -n console-portal --cert=portal.crt --key=portal.key ; kubectl apply -n console-portal -f console-portal.yaml',
+			'content/docs/deploying.mdx: npm run image ; npm run image -- --local-base',
+			'content/docs/deploying.mdx: podman network create console-portal ; podman run -d --read-only --network console-portal --name console-portal-mock -e MOCK_ALLOWED_HOSTS=portal.intranet.example localhost/console-portal-mock:0.1.0 ; podman run -d --read-only --network console-portal -p 8080:8080 -e PORTAL_URL=https://portal.intranet.example -e PORTAL_MOCK_URL=/ -e MOCK_UPSTREAM=http://console-portal-mock:4010 localhost/console-portal-web:0.1.0',
+			'content/docs/deploying.mdx: podman run --rm --read-only -p 8080:8080 localhost/console-portal-web:0.1.0 ; podman run --rm --read-only -p 4010:4010 localhost/console-portal-mock:0.1.0',
+			'content/docs/deploying.mdx: podman run -d --read-only -p 4010:4010 -e MOCK_ALLOWED_HOSTS=mock.intranet.example -e MOCK_ALLOWED_ORIGINS=https://portal.intranet.example localhost/console-portal-mock:0.1.0 ; podman run -d --read-only -p 8080:8080 -e PORTAL_URL=https://portal.intranet.example -e PORTAL_MOCK_URL=https://mock.intranet.example localhost/console-portal-web:0.1.0',
 			'content/docs/developing.mdx: npm run verify',
 			'content/docs/developing.mdx: npm test',
 			'content/docs/getting-started.mdx: npm ci ; npm start',
@@ -259,6 +289,47 @@ describe('the commands the README and the guides show', () => {
 			} finally {
 				await Promise.all(reports.map((report) => rm(path.join(ROOT, report), { force: true })));
 			}
+		}
+	}, 120_000);
+
+	it('that render the Kubernetes manifests run in a copy of the checkout with the tests’ kubectl, each render valid and following team.yaml’s host', async () => {
+		const shown = blocks.filter(
+			({ file, notRun }) => file === 'content/docs/deploying.mdx' && notRun === undefined,
+		);
+		const commands = shown.flatMap((block) => block.commands);
+		expect(commands.filter((command) => RENDER.test(command))).toHaveLength(3);
+		expect(commands.some((command) => TEAM_HOST.test(command))).toBe(true);
+		const checkout = await mkdtemp(path.join(os.tmpdir(), 'console-portal-guide-'));
+		try {
+			for (const folder of ['deploy/kubernetes', 'deploy/kubernetes-intranet', 'content/views']) {
+				await cp(path.join(ROOT, folder), path.join(checkout, folder), { recursive: true });
+			}
+			const team = await readFile(path.join(ROOT, 'deploy/kubernetes-intranet/team.yaml'), 'utf8');
+			let host = /^ {2}host: (\S+)$/m.exec(team)?.[1];
+			const env = {
+				PATH: `${path.dirname(kubectlBin())}${path.delimiter}${process.env['PATH'] ?? ''}`,
+			};
+			for (const command of commands) {
+				const { code, output } = await runShown(command, env, checkout);
+				expect(code, `${command}\n${output}`).toBe(0);
+				host = TEAM_HOST.exec(command)?.[1] ?? host;
+				const render = RENDER.exec(command);
+				if (!render) continue;
+				const objects = parseAllDocuments(
+					await readFile(path.join(checkout, 'console-portal.yaml'), 'utf8'),
+				).map((document) => document.toJS() as KubernetesObject);
+				expect(schemaErrors(objects), command).toEqual([]);
+				expect(unknownFields(objects), command).toEqual([]);
+				const ingress = objects.find((object) => object.kind === 'Ingress') as
+					{ spec: { rules: { host: string }[] } } | undefined;
+				expect(
+					ingress?.spec.rules.map((rule) => rule.host),
+					command,
+				).toEqual(render[1] === 'kubernetes-intranet' ? [host] : undefined);
+			}
+			expect(host).toBe('docs.intranet.example');
+		} finally {
+			await rm(checkout, { recursive: true, force: true });
 		}
 	}, 120_000);
 });
