@@ -3,14 +3,11 @@
  * page: besides the theme script, the island loader and the five client directives, which only a
  * page with a hydrated component carries, and the portal has none. Its style-src likewise lists
  * the islands' styles and the build's stylesheet files, which load from 'self'. Those unused
- * hashes cost a view page about 380 B of gzip. After the build, this keeps in each page's
+ * hashes cost a view page about 380 B of gzip. As each page is rendered, this keeps in its
  * script-src and style-src only the hashes of the inline scripts and styles that page holds, and
  * every other source as it was, so no page allows anything it did not allow before.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 const POLICY = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/;
@@ -44,39 +41,33 @@ export function keepHashes(
 		.join(';');
 }
 
-/** Keeps in each built page's CSP <meta> only the hashes of that page's inline scripts and styles. */
+/** A page with only its own inline scripts' and styles' hashes in its CSP <meta>. */
+export function ownHashesOnly(html: string): string {
+	const match = POLICY.exec(html);
+	if (!match?.[2]) return html;
+	const policy = keepHashes(
+		keepHashes(match[2], 'script-src', inlineHashes(html)),
+		'style-src',
+		inlineHashes(html, INLINE_STYLE),
+	);
+	if (policy === match[2]) return html;
+	return html.replace(POLICY, (_, open: string, __, close: string) => open + policy + close);
+}
+
+/**
+ * Keeps in each page's CSP <meta> only the hashes of that page's inline scripts and styles, as
+ * the page is rendered (csp-own-hashes.ts, a middleware run after any other), so a build writes
+ * each page once and does not read and write every page again at its end.
+ */
 export function cspScriptHashes(): AstroIntegration {
 	return {
 		name: 'console-portal:csp-script-hashes',
 		hooks: {
-			'astro:build:done': async ({ dir, logger }) => {
-				const root = fileURLToPath(dir);
-				const pages = (await readdir(root, { withFileTypes: true, recursive: true }))
-					.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-					.map((entry) => path.join(entry.parentPath, entry.name));
-				let changed = 0;
-				const rewrite = async (file: string): Promise<void> => {
-					const html = await readFile(file, 'utf8');
-					const match = POLICY.exec(html);
-					if (!match?.[2]) return;
-					const policy = keepHashes(
-						keepHashes(match[2], 'script-src', inlineHashes(html)),
-						'style-src',
-						inlineHashes(html, INLINE_STYLE),
-					);
-					if (policy === match[2]) return;
-					await writeFile(
-						file,
-						html.replace(POLICY, (_, open: string, __, close: string) => open + policy + close),
-					);
-					changed += 1;
-				};
-				// A few pages at a time: a large portal has tens of thousands.
-				for (let start = 0; start < pages.length; start += 16)
-					await Promise.all(pages.slice(start, start + 16).map(rewrite));
-				logger.info(
-					`Kept only their own inline scripts' and styles' hashes in ${changed} pages' CSP`,
-				);
+			'astro:config:setup': ({ addMiddleware }) => {
+				addMiddleware({
+					entrypoint: new URL('./csp-own-hashes.ts', import.meta.url),
+					order: 'post',
+				});
 			},
 		},
 	};
