@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
 	globWithout,
 	UNSEARCHED_FOLDERS,
+	unsearchedAddresses,
 	writeSearchIndex,
 } from '../../../src/integrations/search-index.ts';
 
@@ -103,5 +105,60 @@ describe('the search index', () => {
 		const glob = await globWithout(dist, UNSEARCHED_FOLDERS);
 		expect(glob.length, 'the glob grows with the people').toBeLessThan(200);
 		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 3 });
+	});
+});
+
+describe('the addresses kept out of the search index', () => {
+	const team = {
+		portalUrl: 'https://portal.team-a.example',
+		mockUrl: 'https://mock.team-a.example/v1',
+		mockPort: 4010,
+	};
+
+	it('leaves a team’s portal and mock out of what search finds, in every form the pages write', () => {
+		const unsearched = unsearchedAddresses(team);
+		const strip = (text: string): string => text.replace(unsearched ?? /(?!)/g, '');
+		expect(strip('curl https://mock.team-a.example/v1/api/v2/users')).toBe('curl /api/v2/users');
+		expect(strip('GET /v1/api/v2/users HTTP/1.1 Host: mock.team-a.example')).toBe(
+			'GET /api/v2/users HTTP/1.1 Host: ',
+		);
+		expect(strip('Read https://portal.team-a.example/docs/ at portal.team-a.example')).toBe(
+			'Read /docs/ at ',
+		);
+		// The same-origin mock is the portal's own address.
+		const sameOrigin = unsearchedAddresses({ ...team, mockUrl: '/' });
+		expect(
+			'curl https://portal.team-a.example/api/v2/users'.replace(sameOrigin ?? /(?!)/g, ''),
+		).toBe('curl /api/v2/users');
+	});
+
+	it('keeps the local mock and portal searchable, as the guides name them', () => {
+		expect(
+			unsearchedAddresses({
+				portalUrl: 'http://127.0.0.1:4321',
+				mockUrl: 'http://127.0.0.1:4010',
+				mockPort: 4010,
+			}),
+		).toBeUndefined();
+	});
+
+	it('indexes the same pages as a folder read whole, with the addresses gone from every snippet', async () => {
+		const dist = await site({
+			'index.html': page('Home https://mock.team-a.example/v1/api/v2/users'),
+			'views/production/index.html': page('Production'),
+			'compare/index.html': page('Compare'),
+			'e!f/index.html': page('Bang'),
+			'docs/a{b}/index.html': page('Braces portal.team-a.example'),
+		});
+		await expect(writeSearchIndex(dist, unsearchedAddresses(team))).resolves.toEqual({ pages: 4 });
+		const fragments = path.join(dist, 'pagefind', 'fragment');
+		const snippets = await Promise.all(
+			(await readdir(fragments)).map(async (file) =>
+				gunzipSync(await readFile(path.join(fragments, file))).toString('utf8'),
+			),
+		);
+		expect(snippets).toHaveLength(4);
+		expect(snippets.join('\n')).toContain('Braces');
+		expect(snippets.join('\n')).not.toMatch(/team-a/);
 	});
 });
