@@ -194,6 +194,55 @@ function profileSection(profiled: Profiled, views: number): string {
 	].join('\n');
 }
 
+/** The baseline's figures beside this checkout's, per view and in all, with their ratio. */
+function beforeAndAfter(before: Profiled, after: Profiled, views: number): string {
+	const perView = (seconds: number | undefined) =>
+		seconds === undefined ? '–' : `${((seconds * 1000) / views).toFixed(1)} ms`;
+	const ratio = (a: number | undefined, b: number | undefined) =>
+		a && b ? `${(b / a).toFixed(2)}×` : '–';
+	const rows: string[][] = [
+		[
+			'CPU per view (every process, fixed cost included)',
+			perView(before.cpuSeconds),
+			perView(after.cpuSeconds),
+			ratio(before.cpuSeconds, after.cpuSeconds),
+		],
+		[
+			'CPU in all',
+			before.cpuSeconds === undefined ? '–' : `${before.cpuSeconds.toFixed(1)} s`,
+			after.cpuSeconds === undefined ? '–' : `${after.cpuSeconds.toFixed(1)} s`,
+			ratio(before.cpuSeconds, after.cpuSeconds),
+		],
+		[
+			'wall',
+			`${before.seconds.toFixed(1)} s`,
+			`${after.seconds.toFixed(1)} s`,
+			ratio(before.seconds, after.seconds),
+		],
+		[
+			'samples not idle',
+			`${before.busySeconds.toFixed(1)} s`,
+			`${after.busySeconds.toFixed(1)} s`,
+			ratio(before.busySeconds, after.busySeconds),
+		],
+		[
+			'peak RSS of the build process',
+			before.peakProcessBytes ? mb(before.peakProcessBytes) : '–',
+			after.peakProcessBytes ? mb(after.peakProcessBytes) : '–',
+			ratio(before.peakProcessBytes, after.peakProcessBytes),
+		],
+	];
+	return table(
+		[
+			'figure',
+			`${before.label} (${before.commit})`,
+			`${after.label} (${after.commit})`,
+			'after / before',
+		],
+		rows,
+	);
+}
+
 /** Profiles the builds and writes the result. */
 async function main(): Promise<void> {
 	const settings = envSchema.parse(process.env);
@@ -205,12 +254,16 @@ async function main(): Promise<void> {
 	}
 	profiled.push(await profileBuild(ROOT, 'this checkout', views));
 	const count = settings.BENCH_PROFILE_VIEWS;
+	const [before, after] = profiled;
+	const sideBySide =
+		before && after ? ['## Side by side, in this run', beforeAndAfter(before, after, count)] : [];
 	await writeResult({
 		name: 'build-profile',
 		title: 'Where a build’s time goes',
 		markdown: [
 			`${count.toLocaleString('en')} generated views whose users are all different people (${(count * 8).toLocaleString('en')} people), built with \`astro build\` under \`node --cpu-prof\` (Node's default heap). The frames are ranked by the time spent in them and not in what they call, idle time left out; a prerendered chunk is named without its hash. The profiler's own cost is in the wall and CPU times. Load average over one minute at the end: ${(os.loadavg()[0] ?? 0).toFixed(1)}; on a busy machine every time grows, the ranking less.`,
 			'',
+			...sideBySide,
 			...profiled.map((one) => profileSection(one, count)),
 		].join('\n\n'),
 		data: { views: count, profiled },
