@@ -4,6 +4,7 @@
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { guideHref, LLMS_TXT_HREF, OPENAPI_JSON_HREF } from '../src/shared/urls.ts';
+import { withSelf } from '../src/sources/contract.ts';
 import { code, type ToolContext } from './context.ts';
 import { ToolInputError } from './tool-names.ts';
 
@@ -15,7 +16,7 @@ export function resourceUri(href: string): string {
 	return `${RESOURCE_ROOT}${href}`;
 }
 
-/** Registers the published contract, `portal:///openapi.json`. */
+/** Registers the published contract, `portal:///openapi.json`, giving /openapi.json's address as its $self. */
 export function registerContract(server: McpServer, { reader }: ToolContext): void {
 	server.registerResource(
 		'openapi.json',
@@ -30,7 +31,7 @@ export function registerContract(server: McpServer, { reader }: ToolContext): vo
 				{
 					uri: uri.href,
 					mimeType: 'application/json',
-					text: `${JSON.stringify((await reader.snapshot()).contract, null, 2)}\n`,
+					text: `${JSON.stringify(withSelf((await reader.snapshot()).contract, OPENAPI_JSON_HREF), null, 2)}\n`,
 				},
 			],
 		}),

@@ -49,6 +49,9 @@ export const OPENAPI_JSON_HREF = '/openapi.json';
 /** The published contract, as YAML. */
 export const OPENAPI_YAML_HREF = '/openapi.yaml';
 
+/** The published contract as OpenAPI 3.1, for tools that read only 3.1 (plain Prism). */
+export const OPENAPI_31_JSON_HREF = '/openapi-3.1.json';
+
 /** The access export: one row per person per view. */
 export const ACCESS_CSV_HREF = '/access.csv';
 

@@ -1,9 +1,9 @@
 /**
- * The contract as the build publishes it (/openapi.json, /openapi.yaml) and the reference page
- * shows it: openapi.yaml composed with the views of the collection and the configured mock
- * address. Composed once per reading of the contract and state of the collection, whichever
- * route asks first; the dev server composes again when either changes. The mock composes the
- * same document from the same files (`mock/state.ts`).
+ * The contract as the build publishes it (/openapi.json, /openapi.yaml, and /openapi-3.1.json for
+ * tools that read only OpenAPI 3.1) and the reference page shows it: openapi.yaml composed with the
+ * views of the collection and the configured mock address. Composed once per reading of the
+ * contract and state of the collection, whichever route asks first; the dev server composes again
+ * when either changes. The mock composes the same document from the same files (`mock/state.ts`).
  */
 import type { ApiReference } from '../sources/openapi.ts';
 import type { ViewEntry } from '../sources/fixtures.ts';
@@ -16,6 +16,7 @@ import {
 	type Contract,
 } from '../sources/contract.ts';
 import { localMockUrl, shownMockUrl } from '../shared/urls.ts';
+import { contractForPrism, UnservableContractError } from '../sources/contract-3-1.ts';
 import { viewEntries } from './view-collection.ts';
 import { mockPlace } from './mock-place.ts';
 
@@ -28,6 +29,8 @@ interface Published {
 	localMock: string;
 	/** The composed document, shared by every route: not to be changed. */
 	document: Record<string, unknown>;
+	/** Its OpenAPI 3.1 equivalent, made when first asked for; null where 3.1 cannot say it. */
+	as31?: Record<string, unknown> | null;
 	/** Its model, read when the reference page first asks for it. */
 	reference?: Promise<ApiReference>;
 }
@@ -69,4 +72,23 @@ export async function publishedReference(): Promise<ApiReference> {
 		file: entry.contract.file,
 	});
 	return entry.reference;
+}
+
+/**
+ * The published contract as OpenAPI 3.1, the document the mock hands Prism (a 3.1 contract as it
+ * is), or undefined when the contract uses what 3.1 cannot say, such as a QUERY operation.
+ */
+export async function publishedContract31(): Promise<Record<string, unknown> | undefined> {
+	const entry = await published();
+	if (entry.as31 === undefined) {
+		try {
+			entry.as31 = contractForPrism(entry.document, entry.contract.file);
+		} catch (error) {
+			// A contract with no 3.1 equivalent is published in its own version only; the mock
+			// refuses it at start, naming each place.
+			if (!(error instanceof UnservableContractError)) throw error;
+			entry.as31 = null;
+		}
+	}
+	return entry.as31 ?? undefined;
 }

@@ -326,8 +326,10 @@ describe('the MCP server, over stdio as its guide starts it', () => {
 		const [content] = contract.contents;
 		const document = JSON.parse(content && 'text' in content ? content.text : '{}') as {
 			openapi: string;
+			$self?: string;
 		};
-		expect(document.openapi).toMatch(/^3\.1/);
+		// The OpenAPI 3.2 contract as /openapi.json publishes it, with that file's address.
+		expect(document).toMatchObject({ openapi: '3.2.0', $self: '/openapi.json' });
 	});
 
 	it('no tool result or resource holds any key or configuration value, of any version', async () => {

@@ -505,7 +505,11 @@ describe('the request log', () => {
 });
 
 describe('plain prism mock', () => {
-	it('still serves the hand-written openapi.yaml without our layer', async () => {
+	// The guides' command for plain Prism, which reads OpenAPI 3.1 only: the published 3.1
+	// equivalent of the 3.2 contract, after downloading it.
+	const published31 = () => path.join(inject('distDir'), 'openapi-3.1.json');
+
+	it('still serves the published openapi-3.1.json without our layer, 401 problems and all', async () => {
 		const port = await freePort();
 		const plain = start(bin('prism'), [
 			'mock',
@@ -513,7 +517,7 @@ describe('plain prism mock', () => {
 			'127.0.0.1',
 			'-p',
 			String(port),
-			'openapi.yaml',
+			published31(),
 		]);
 		try {
 			const url = `http://127.0.0.1:${port}${USERS}`;
@@ -526,15 +530,26 @@ describe('plain prism mock', () => {
 			expect(refused.status).toBe(401);
 			expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
 			expect(validate('Problem', await refused.json())).toBeUndefined();
+			const named = await fetch(url, { headers: { Prefer: 'code=401, example=invalid-key' } });
+			expect(await named.json()).toMatchObject({
+				type: 'https://portal.example/problems/invalid-key',
+				status: 401,
+			});
 		} finally {
 			await plain.stop();
 		}
 	});
 
-	it('serves every view’s users by its slug from the published openapi.json', async () => {
+	it('serves every view’s users by its slug from the published openapi-3.1.json', async () => {
 		const port = await freePort();
-		const published = path.join(inject('distDir'), 'openapi.json');
-		const plain = start(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), published]);
+		const plain = start(bin('prism'), [
+			'mock',
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			published31(),
+		]);
 		try {
 			const url = `http://127.0.0.1:${port}${USERS}`;
 			await waitForUrl(url, plain);

@@ -1,6 +1,6 @@
 /**
- * One truth for each directory: the contract the build publishes (/openapi.json, /openapi.yaml),
- * the mock's answers, the view pages' directories and the reference page all say the same.
+ * One truth for each directory: the contract the build publishes (/openapi.json, /openapi.yaml, and
+ * its OpenAPI 3.1 equivalent /openapi-3.1.json), the mock's answers, the view pages' directories and the reference page all say the same.
  * Expected users are read from the fixtures; `contract-lint.test.ts` checks that the published
  * file is a sound OpenAPI document.
  */
@@ -40,6 +40,26 @@ const publishedSchema = z.object({
 	}),
 });
 
+/** A published document's OpenAPI version and own address, the rest kept as it is. */
+const selfSchema = z.looseObject({ openapi: z.string(), $self: z.string().optional() });
+/** The 401 answer's named problem examples, in either form. */
+const problemsSchema = z.object({
+	components: z.object({
+		responses: z.object({
+			Unauthorized: z.object({
+				content: z.object({
+					'application/problem+json': z.object({
+						examples: z.record(
+							z.string(),
+							z.object({ value: z.unknown().optional(), dataValue: z.unknown().optional() }),
+						),
+					}),
+				}),
+			}),
+		}),
+	}),
+});
+
 let views: ViewEntry[];
 let json: unknown;
 let mock: Started;
@@ -65,9 +85,41 @@ const examples = () =>
 	].examples;
 
 describe('the published contract', () => {
-	it('is the same document as JSON and as YAML', async () => {
-		const yaml = parse(await readFile(path.join(distDir, 'openapi.yaml'), 'utf8')) as unknown;
-		expect(yaml).toEqual(json);
+	it('is the same OpenAPI 3.2 document as JSON and as YAML, each giving its own address as $self', async () => {
+		const yaml = selfSchema.parse(
+			parse(await readFile(path.join(distDir, 'openapi.yaml'), 'utf8')),
+		);
+		const asJson = selfSchema.parse(json);
+		expect(asJson).toMatchObject({ openapi: '3.2.0', $self: '/openapi.json' });
+		expect(yaml).toMatchObject({ openapi: '3.2.0', $self: '/openapi.yaml' });
+		expect({ ...yaml, $self: undefined }).toEqual({ ...asJson, $self: undefined });
+	});
+
+	it('is published as its OpenAPI 3.1 equivalent for tools that read only 3.1: the same answers, each dataValue as its value', async () => {
+		const as31 = selfSchema.parse(
+			JSON.parse(await readFile(path.join(distDir, 'openapi-3.1.json'), 'utf8')) as unknown,
+		);
+		expect(as31.openapi).toMatch(/^3\.1\.\d+$/);
+		expect(as31).not.toHaveProperty('$self');
+		const text = JSON.stringify(as31);
+		for (const field of ['dataValue', 'serializedValue', '"kind"', '"parent"']) {
+			expect(text).not.toContain(field);
+		}
+		const users = publishedSchema.parse(as31).paths['/api/v2/users'].get.responses['200'];
+		expect(users.content['application/json'].examples).toEqual(examples());
+		const refused =
+			problemsSchema.parse(as31).components.responses.Unauthorized.content[
+				'application/problem+json'
+			].examples;
+		const problems =
+			problemsSchema.parse(json).components.responses.Unauthorized.content[
+				'application/problem+json'
+			].examples;
+		expect(Object.keys(refused)).toEqual(Object.keys(problems));
+		for (const [name, example] of Object.entries(problems)) {
+			expect(example.dataValue, name).toBeDefined();
+			expect(refused[name]?.value, name).toEqual(example.dataValue);
+		}
 	});
 
 	it('names the mock the pages were built for as its server', () => {

@@ -202,8 +202,11 @@ function operationBlocks(operation: Operation, server: string) {
 	];
 }
 
-/** The reference's twin, for the mock at `server`. */
-export function referenceMarkdown(api: ApiReference, server: string): string {
+/**
+ * The reference's twin, for the mock at `server`; `as31` is the address of the contract's OpenAPI
+ * 3.1 equivalent, where the build publishes one for a 3.2 contract.
+ */
+export function referenceMarkdown(api: ApiReference, server: string, as31?: string): string {
 	return markdownText([
 		heading(1, `${api.title} ${api.version}`),
 		...(api.summary ? [paragraph(api.summary)] : []),
@@ -214,7 +217,15 @@ export function referenceMarkdown(api: ApiReference, server: string): string {
 			' · ',
 			link(OPENAPI_YAML_HREF, 'openapi.yaml'),
 			...(api.openapi?.startsWith('3.2.')
-				? ['. Prism reads OpenAPI 3.1 only; the portal’s own mock serves this 3.2 contract.']
+				? as31
+					? [
+							'. Tools that read OpenAPI 3.1 only take its 3.1 equivalent, ',
+							link(as31, as31.slice(1)),
+							', e.g. ',
+							inlineCode(`npx prism mock ${as31.slice(1)}`),
+							'.',
+						]
+					: ['. Prism reads OpenAPI 3.1 only; the portal’s own mock serves this 3.2 contract.']
 				: ['. Any OpenAPI tool reads it, e.g. ', inlineCode('npx prism mock openapi.json'), '.']),
 		),
 		heading(2, 'Servers'),

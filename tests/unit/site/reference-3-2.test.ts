@@ -151,4 +151,16 @@ describe('what the assistant-facing files say of the contract’s version', () =
 		expect(twin31).toContain('The complete contract (OpenAPI 3.1.0), with one example per view');
 		expect(twin31).toContain('npx prism mock openapi.json');
 	});
+
+	it('the reference’s twin of a 3.2 contract with a 3.1 equivalent sends Prism’s readers to that file', () => {
+		const twin = referenceMarkdown(
+			{ ...reference, openapi: '3.2.0' },
+			'http://127.0.0.1:1',
+			'/openapi-3.1.json',
+		);
+		expect(twin).toContain(
+			'Tools that read OpenAPI 3.1 only take its 3.1 equivalent, [openapi-3.1.json](/openapi-3.1.json), e.g. `npx prism mock openapi-3.1.json`.',
+		);
+		expect(twin).not.toContain('npx prism mock openapi.json');
+	});
 });
