@@ -17,13 +17,13 @@
  * (its FixtureErrorExample), and "Hosts" finds /docs/authentication/ on the site only (its
  * CodeBlock). The queries below avoid those words.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagefindFilters } from '../../src/shared/search.ts';
 import { loadIndex, type PagefindIndex } from '../../mcp/pagefind.ts';
+import { indexFiles } from '../support/pagefind-files.ts';
 import { SEARCH_LIMIT, type SearchFilters } from '../../mcp/search-query.ts';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
@@ -63,19 +63,6 @@ const QUERIES: readonly { what: string; query: string; filters?: SearchFilters }
 let built: PagefindIndex;
 let client: Client;
 let transport: StdioClientTransport;
-
-/** Every file of the built search index, by its path under `pagefind/`. */
-async function indexFiles(folder: string): Promise<{ path: string; content: Uint8Array }[]> {
-	const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-	return Promise.all(
-		entries
-			.filter((entry) => entry.isFile())
-			.map(async (entry) => {
-				const file = path.join(entry.parentPath, entry.name);
-				return { path: path.relative(folder, file), content: await readFile(file) };
-			}),
-	);
-}
 
 beforeAll(async () => {
 	built = await loadIndex(await indexFiles(path.join(inject('distDir'), 'pagefind')));

@@ -3,10 +3,11 @@
  * settings: every setting on it, with its flag and default, in its Markdown twin too, and found
  * by search.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadIndex, type PagefindIndex } from '../../mcp/pagefind.ts';
+import { indexFiles } from '../support/pagefind-files.ts';
 import { defaultText, flagsOf } from '../../src/sources/command-line.ts';
 import { SETTING_LIST } from '../../src/sources/settings.ts';
 
@@ -14,19 +15,6 @@ const distDir = inject('distDir');
 let page: string;
 let twin: string;
 let index: PagefindIndex;
-
-/** Every file of the built search index, by its path under `pagefind/`. */
-async function indexFiles(folder: string): Promise<{ path: string; content: Uint8Array }[]> {
-	const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-	return Promise.all(
-		entries
-			.filter((entry) => entry.isFile())
-			.map(async (entry) => {
-				const file = path.join(entry.parentPath, entry.name);
-				return { path: path.relative(folder, file), content: await readFile(file) };
-			}),
-	);
-}
 
 beforeAll(async () => {
 	page = await readFile(path.join(distDir, 'docs/settings/index.html'), 'utf8');
