@@ -19,9 +19,12 @@ export interface Answer {
 	body: string;
 }
 
-/** The methods Prism knows; any other method is routed as TRACE, which the contract lacks (405). */
+/**
+ * The methods Prism knows, and QUERY, which the mock answers itself (`query.ts`); any other method
+ * is routed as TRACE, which the contract lacks (405).
+ */
 export const methodSchema = z
-	.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+	.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'])
 	.catch('trace');
 
 /** Headers our layer sets itself, whatever the contract declares for them. */
@@ -309,9 +312,18 @@ const routesOf = (() => {
  * for a listed path and another method. The contract has one operation; a request for another
  * one it may grow would be refused as 405 until the mock learns to answer it.
  */
-export function routeOf(state: MockState, path: string, method: string): 'users' | 404 | 405 {
+export function routeOf(
+	state: MockState,
+	path: string,
+	method: string,
+): 'users' | 'query' | 404 | 405 {
 	const listed = routesOf(state).filter(({ pattern }) => pattern.test(path));
 	if (listed.length === 0) return 404;
+	if (method === 'query') {
+		return listed.some((route) => route.path === USERS_PATH && route.methods.includes('query'))
+			? 'query'
+			: 405;
+	}
 	return method === 'get' &&
 		listed.some((route) => route.path === USERS_PATH && route.methods.includes('get'))
 		? 'users'

@@ -17,7 +17,7 @@ export const EXPOSED_HEADERS = [
 /** The request headers a page may send. `*` would not cover Authorization, so it is named. */
 export const ALLOWED_HEADERS = ['Authorization', 'Accept', 'Content-Type', 'Prefer'];
 
-/** The methods a page may use. */
+/** The methods a page may use; QUERY too when the contract has one (`pageMethods`). */
 export const ALLOWED_METHODS = ['GET', 'HEAD'];
 
 /** Origins on this machine: http on 127.0.0.1, localhost or [::1], any port. Others get no CORS. */
@@ -49,10 +49,11 @@ export function corsHeaders(
 export function preflightHeaders(
 	origin: string | undefined,
 	allowed: readonly string[] = [],
+	methods: readonly string[] = ALLOWED_METHODS,
 ): Record<string, string> {
 	return mayCall(origin, allowed)
 		? {
-				'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
+				'Access-Control-Allow-Methods': methods.join(', '),
 				'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
 				'Access-Control-Max-Age': '600',
 			}

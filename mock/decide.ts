@@ -32,6 +32,7 @@ import {
 } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { answerFor } from './directory.ts';
+import { pageMethods, queryAnswer, queryRefusal } from './query.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
 import type { MockState } from './state.ts';
 
@@ -178,7 +179,7 @@ async function outcome(
 	if (method === 'options' && origin && request.preflight) {
 		return {
 			answer: { status: 204, headers: {}, body: '' },
-			extra: preflightHeaders(origin, origins),
+			extra: preflightHeaders(origin, origins, pageMethods(now.state)),
 			keep: false,
 		};
 	}
@@ -200,7 +201,8 @@ async function outcome(
 	// HEAD is answered as GET, without the body (RFC 9110, section 9.3.2).
 	const routed = methodSchema.parse(method === 'head' ? 'get' : method);
 	const route = routeOf(state, url.pathname, routed);
-	if (route !== 'users') return kept(await answerer.routeProblem(state, route));
+	if (route !== 'users' && route !== 'query')
+		return kept(await answerer.routeProblem(state, route));
 
 	// The key first: without a usable one, every control gets the key's 401 or 400.
 	const controls = readControls(request.prefer, url.searchParams);
@@ -216,6 +218,9 @@ async function outcome(
 		return kept(await answerer.users(state, code, example, undefined));
 	}
 	logged.holder = key.holder;
+	// A QUERY's body once its key is accepted, before its controls (query.ts).
+	const refused = route === 'query' ? queryRefusal(request, state, logged) : undefined;
+	if (refused) return kept(refused);
 	if (!controls.ok) {
 		logged.refused = shownRefusal(controls.problem, shown);
 		return kept(
@@ -223,7 +228,8 @@ async function outcome(
 		);
 	}
 	const { code, example } = choose(key, controls.controls);
-	const answer = await answerer.users(state, code, example, controls.controls);
+	const chosen = await answerer.users(state, code, example, controls.controls);
+	const answer = route === 'query' ? queryAnswer(request, state, chosen) : chosen;
 	const { delay, fault, seed } = controls.controls;
 	if (delay || fault) return { answer, extra: {}, keep: false, delivery: { delay, fault, seed } };
 	return { answer, extra: {}, keep: !controls.controls.dynamic };

@@ -41,6 +41,13 @@ export interface MockRequest {
 	 * reads it, and OPTIONS is never kept, so it is no part of the key.
 	 */
 	preflight?: boolean;
+	/**
+	 * A QUERY's body as text; undefined when longer than the mock reads. Other requests' bodies are
+	 * not read, and a QUERY is never kept, so it is no part of the key.
+	 */
+	body?: string | undefined;
+	/** A QUERY's Accept header, which may ask for JSON lines; no part of the key either. */
+	accept?: string | undefined;
 }
 
 // The log line's part of an answer is the log's own type; the deciders import it from here.

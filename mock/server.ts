@@ -25,6 +25,7 @@ import { breakAnswer, planDelivery, statusLogged, waited } from './delivery.ts';
 import type { Upstream } from './forwarder/decide.ts';
 import type { Line } from './output.ts';
 import { lineOf, lineParts, type LogFormat } from './request-log.ts';
+import { MAX_QUERY_BODY } from './query.ts';
 import type { MockRequest } from './sent-answers.ts';
 import { createSourceReader, viewChanges, type MockSources, type MockState } from './state.ts';
 import { watchSources } from './watch.ts';
@@ -176,6 +177,26 @@ interface Log {
 	format: LogFormat;
 	probes: boolean;
 	worker: number | undefined;
+}
+
+/**
+ * A QUERY's body as text, or undefined when it is longer than MAX_QUERY_BODY bytes (the rest is
+ * drained unread, so the connection stays usable); a body cut off by its client is what came.
+ */
+function readQuery(incoming: IncomingMessage): Promise<string | undefined> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		incoming.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_QUERY_BODY) chunks.push(chunk);
+		});
+		const done = (): void =>
+			resolve(size > MAX_QUERY_BODY ? undefined : Buffer.concat(chunks).toString('utf8'));
+		incoming.once('end', done);
+		// A client that left mid-body: answered with what came, to a socket that is closed.
+		incoming.once('aborted', done);
+	});
 }
 
 /** Sends an answer and logs it; HEAD gets the same headers and no body. */
@@ -397,8 +418,26 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 			prefer,
 			preflight: method === 'options' && Boolean(incoming.headers['access-control-request-method']),
 		};
-		// No operation has a request body; drain any so the connection stays usable.
+		if (method === 'query') {
+			// A QUERY carries its body: read (up to MAX_QUERY_BODY) before it is answered.
+			request.accept = incoming.headers.accept;
+			void readQuery(incoming).then((body) => {
+				request.body = body;
+				answerRead(incoming, response, request);
+			});
+			return;
+		}
+		// No other operation has a request body; drain any so the connection stays usable.
 		incoming.resume();
+		answerRead(incoming, response, request);
+	};
+
+	/** Answers a request once read: after the first load when it still runs (but probes). */
+	const answerRead = (
+		incoming: IncomingMessage,
+		response: ServerResponse,
+		request: MockRequest,
+	): void => {
 		if (starting && !probe(request, now)) {
 			// Answered from whatever the first load left: its state, or why it has none.
 			const answerNow = (): void => answer(response, request, incoming.rawHeaders);

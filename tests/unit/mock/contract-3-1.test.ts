@@ -11,6 +11,7 @@ import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contractForPrism } from '../../../src/sources/contract-3-1.ts';
+import { withoutQueries } from '../../../mock/query-aside.ts';
 import { loadState } from '../../../mock/state.ts';
 import { ROOT } from '../../../support/processes.ts';
 
@@ -20,6 +21,11 @@ async function fixture(version: '3-1' | '3-2'): Promise<Record<string, unknown>>
 		path.join(ROOT, 'tests/fixtures', `openapi-${version}`, 'openapi.yaml'),
 	);
 	return parse(text.toString()) as Record<string, unknown>;
+}
+
+/** The document Prism reads for the 3.2 copy: without its QUERY, which the mock answers itself. */
+async function prismsCopy(): Promise<Record<string, unknown>> {
+	return contractForPrism(withoutQueries(await fixture('3-2'), 'x.yaml'), 'x.yaml');
 }
 
 /** A small 3.2 contract with the given lines under its one path. */
@@ -44,7 +50,7 @@ describe('the contract Prism reads', () => {
 	});
 
 	it('is, for the 3.2 copy, a 3.1 document that Redocly’s recommended-strict rules pass', async () => {
-		const forPrism = contractForPrism(await fixture('3-2'), 'x.yaml');
+		const forPrism = await prismsCopy();
 		expect(forPrism['openapi']).toBe('3.1.1');
 		expect(forPrism).not.toHaveProperty('$self');
 		expect(forPrism['tags']).toEqual([
@@ -61,16 +67,19 @@ describe('the contract Prism reads', () => {
 			const file = path.join(folder, 'openapi.json');
 			await writeFile(file, text);
 			const config = await createConfig({ extends: ['recommended-strict'] });
-			await expect(lint({ ref: file, config })).resolves.toEqual([]);
+			// The schemas only the QUERY uses stay, unused by what Prism reads.
+			const problems = await lint({ ref: file, config });
+			expect(problems.map(({ ruleId, location }) => [ruleId, location[0]?.pointer])).toEqual([
+				['no-unused-components', '#/components/schemas/UserFilter'],
+				['no-unused-components', '#/components/schemas/UserMatches'],
+			]);
 		} finally {
 			await rm(folder, { recursive: true, force: true });
 		}
 	});
 
 	it('gives Prism each dataValue and serializedValue example as the value it answers with', async () => {
-		const operations = await getHttpOperationsFromSpec(
-			contractForPrism(await fixture('3-2'), 'x.yaml'),
-		);
+		const operations = await getHttpOperationsFromSpec(await prismsCopy());
 		const users = operations.find(
 			({ method, path: at }) => method === 'get' && at === '/api/v2/users',
 		);
@@ -217,7 +226,7 @@ describe('the mock on a 3.2 contract', () => {
 		});
 	});
 
-	it('refuses at start a 3.2 contract with a QUERY operation, in one line naming it', async () => {
+	it('refuses at start a 3.2 contract with an additionalOperations method, in one line naming it', async () => {
 		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-query-'));
 		try {
 			const text = await readFile(
@@ -229,7 +238,7 @@ describe('the mock on a 3.2 contract', () => {
 				contractFile,
 				text.replace(
 					'    head:\n',
-					"    query:\n      operationId: searchUsers\n      summary: Search the directory's users\n      responses:\n        '200':\n          description: Found.\n    head:\n",
+					"    additionalOperations:\n      LINK:\n        operationId: linkUsers\n        responses:\n          '200':\n            description: Linked.\n    head:\n",
 				),
 			);
 			const loading = loadState({
@@ -238,7 +247,7 @@ describe('the mock on a 3.2 contract', () => {
 				mockOrigin: 'http://127.0.0.1:1',
 			});
 			await expect(loading).rejects.toThrow(
-				`${contractFile}: paths./api/v2/users.query: the mock cannot serve a QUERY operation (OpenAPI 3.2's query method)`,
+				`${contractFile}: paths./api/v2/users.additionalOperations.LINK: the mock cannot serve a LINK operation (OpenAPI 3.2's additionalOperations)`,
 			);
 			await expect(loading).rejects.toHaveProperty('name', 'SourceError');
 		} finally {

@@ -1,0 +1,174 @@
+/**
+ * The mock's answers to `QUERY /api/v2/users` (OpenAPI 3.2's query method: a safe, repeatable
+ * request with a body), which Prism cannot serve, so the contract Prism reads leaves it out
+ * (`query-aside.ts`) and `decide.ts` answers it as it answers GET, with two steps of its own: once
+ * the key is accepted (a refusal is GET's: 401 with the Bearer challenge, or 400), the body is
+ * checked against the operation's request body schema, a body it does not allow getting the
+ * operation's own 422 (or 400) problem naming each violation (`queryRefusal`); then the users
+ * answer the key and controls chose keeps the users the filter matches, as JSON or, when asked by
+ * `Accept` and the contract gives one, a stream of JSON lines (its `itemSchema`; `queryAnswer`).
+ * A QUERY is never kept: its answer depends on its body.
+ */
+import type { ValidateFunction } from 'ajv';
+import { describeViolation, type Violation } from '../src/shared/contract-check.ts';
+import { USERS_PATH } from '../src/shared/curl.ts';
+import { contractAjv } from '../src/sources/contract-validators.ts';
+import { isMapping } from '../src/sources/mapping.ts';
+import type { Operation, ResponseModel } from '../src/sources/openapi.ts';
+import type { Answer } from './answers.ts';
+import type { Logged, MockRequest } from './sent-answers.ts';
+import type { MockState } from './state.ts';
+
+/** The most bytes of a QUERY's body the mock reads; a longer body is refused unread. */
+export const MAX_QUERY_BODY = 64 * 1024;
+
+/** The media type of a stream of JSON objects, one a line. */
+const JSON_LINES = 'application/jsonl';
+
+/** The methods a page may use on the mock: GET and HEAD, and QUERY when the contract has one. */
+export function pageMethods(state: MockState | undefined): string[] {
+	const query = state?.reference.operations.some(({ method }) => method === 'QUERY');
+	return query ? ['GET', 'HEAD', 'QUERY'] : ['GET', 'HEAD'];
+}
+
+/** The request body validators, compiled once per operation of a reading of the contract. */
+const validators = new WeakMap<Operation, ValidateFunction | undefined>();
+
+/** The validator of an operation's JSON request body, or undefined when it gives no schema. */
+function bodyValidator(operation: Operation): ValidateFunction | undefined {
+	if (validators.has(operation)) return validators.get(operation);
+	const json = operation.requestBody?.bodies.find(({ mediaType }) => /json/i.test(mediaType));
+	const validate = json?.schema === undefined ? undefined : contractAjv().compile(json.schema);
+	validators.set(operation, validate);
+	return validate;
+}
+
+/** What is wrong with a QUERY's body, in one line, or its value when the operation allows it. */
+export function readQueryBody(
+	operation: Operation,
+	body: string | undefined,
+): { ok: true; value: unknown } | { ok: false; detail: string } {
+	if (body === undefined) {
+		return { ok: false, detail: `The body is longer than ${MAX_QUERY_BODY} bytes.` };
+	}
+	if (body.trim() === '') {
+		return operation.requestBody?.required
+			? { ok: false, detail: 'The body is empty: send a JSON filter, e.g. {} for every user.' }
+			: { ok: true, value: {} };
+	}
+	let value: unknown;
+	try {
+		value = JSON.parse(body) as unknown;
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		return { ok: false, detail: `The body is not JSON (${reason}).` };
+	}
+	const validate = bodyValidator(operation);
+	if (validate && !validate(value)) {
+		const violations: Violation[] = validate.errors ?? [];
+		return { ok: false, detail: violations.map(describeViolation).join('; ') };
+	}
+	return { ok: true, value };
+}
+
+/**
+ * The problem a body the operation does not allow gets: its own 422 (else 400) problem from the
+ * contract, with this body's violations as its detail; a generic 422 when it gives none.
+ */
+function bodyProblem(operation: Operation, detail: string): Answer {
+	const response =
+		operation.responses.find(({ status }) => status === '422') ??
+		operation.responses.find(({ status }) => status === '400');
+	const body = response?.bodies.find(({ mediaType }) => /problem\+json/i.test(mediaType));
+	const example = body?.examples[0]?.value;
+	const status = Number(response?.status ?? 422);
+	const problem = isMapping(example)
+		? { ...example, status, detail }
+		: {
+				type: 'https://portal.example/problems/invalid-body',
+				title: 'The body does not match the contract',
+				status,
+				detail,
+			};
+	return {
+		status,
+		headers: { 'Content-Type': body?.mediaType ?? 'application/problem+json' },
+		body: JSON.stringify(problem),
+	};
+}
+
+/**
+ * Whether a user matches a filter: each text field given is in the user's field of that name, in
+ * any case; any other field given equals it.
+ */
+export function matches(user: Record<string, unknown>, filter: Record<string, unknown>): boolean {
+	return Object.entries(filter).every(([field, wanted]) => {
+		const have = user[field];
+		return typeof have === 'string' && typeof wanted === 'string'
+			? have.toLowerCase().includes(wanted.toLowerCase())
+			: have === wanted;
+	});
+}
+
+/**
+ * A users answer narrowed to the users a filter matches, as JSON or as JSON lines; any other
+ * answer (a control's 401, a generated body) as it is.
+ */
+function filtered(answer: Answer, filter: unknown, lines: boolean): Answer {
+	if (answer.status !== 200 || !isMapping(filter)) return answer;
+	const parsed = JSON.parse(answer.body) as unknown;
+	if (!isMapping(parsed) || !Array.isArray(parsed['users'])) return answer;
+	const users = parsed['users'].filter((user) => isMapping(user) && matches(user, filter));
+	if (lines) {
+		return {
+			...answer,
+			headers: { ...answer.headers, 'Content-Type': JSON_LINES },
+			body: users.map((user) => `${JSON.stringify(user)}\n`).join(''),
+		};
+	}
+	return { ...answer, body: JSON.stringify({ ...parsed, users }) };
+}
+
+/** Whether the request asks for JSON lines and the operation's answer may be sent as such. */
+function wantsLines(request: MockRequest, response: ResponseModel | undefined): boolean {
+	return (
+		(request.accept ?? '').toLowerCase().includes(JSON_LINES) &&
+		(response?.bodies.some(({ mediaType }) => mediaType === JSON_LINES) ?? false)
+	);
+}
+
+/** The QUERY operation of the users path, which `routeOf` found. */
+function queryOperation(state: MockState): Operation | undefined {
+	return state.reference.operations.find(
+		(operation) => operation.method === 'QUERY' && operation.path === USERS_PATH,
+	);
+}
+
+/**
+ * The problem a QUERY whose key was accepted gets for its body, when the operation does not allow
+ * it (what the log line says is written to `logged`); undefined for a body it allows.
+ */
+export function queryRefusal(
+	request: MockRequest,
+	state: MockState,
+	logged: Logged,
+): Answer | undefined {
+	const operation = queryOperation(state);
+	if (!operation) return undefined;
+	const body = readQueryBody(operation, request.body);
+	if (body.ok) return undefined;
+	logged.refused = `the body is not a filter: ${body.detail}`;
+	return bodyProblem(operation, body.detail);
+}
+
+/**
+ * A QUERY's answer from the users answer the key and controls chose: the users the body's filter
+ * matches, as JSON or, when asked by `Accept` and the contract gives one, as JSON lines.
+ */
+export function queryAnswer(request: MockRequest, state: MockState, answer: Answer): Answer {
+	const operation = queryOperation(state);
+	const body = operation && readQueryBody(operation, request.body);
+	if (!operation || !body?.ok) return answer;
+	const ok = operation.responses.find(({ status }) => status === '200');
+	return filtered(answer, body.value, wantsLines(request, ok));
+}

@@ -1,0 +1,166 @@
+/**
+ * The mock's answers to QUERY /api/v2/users on the 3.2 test copy of the contract, without a
+ * socket: the key first, as for GET; then the body, checked against the operation's schema; then
+ * the key's view's users that the filter matches, as JSON or as JSON lines. Expected users are
+ * read from the fixture as written.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createMemory, decide, type MockAnswer, type MockNow } from '../../../mock/decide.ts';
+import { matches } from '../../../mock/query.ts';
+import { withoutQueries } from '../../../mock/query-aside.ts';
+import type { MockRequest } from '../../../mock/sent-answers.ts';
+import { loadState } from '../../../mock/state.ts';
+import { readSettings } from '../../../src/sources/settings.ts';
+
+const settings = readSettings({});
+const CONTRACT = path.join(
+	import.meta.dirname,
+	'..',
+	'..',
+	'fixtures',
+	'openapi-3-2',
+	'openapi.yaml',
+);
+const HOSTS = { port: 4010, names: [] };
+
+let now: MockNow;
+let users: { name: string; email: string; role: string; apiKey: string }[];
+
+beforeAll(async () => {
+	now = {
+		state: await loadState({
+			viewsDir: settings.viewsDir,
+			contractFile: CONTRACT,
+			mockOrigin: 'http://127.0.0.1:1',
+		}),
+	};
+	const text = await readFile(path.join(settings.viewsDir, 'production.json'), 'utf8');
+	users = (JSON.parse(text) as { users: typeof users }).users;
+}, 60_000);
+
+/** A QUERY of the users path with these changes. */
+const query = (changes: Partial<MockRequest> = {}): MockRequest => ({
+	started: 0,
+	rawMethod: 'QUERY',
+	method: 'query',
+	target: '/api/v2/users',
+	host: '127.0.0.1:4010',
+	origin: undefined,
+	authorization: `Bearer ${users[0]?.apiKey ?? ''}`,
+	prefer: undefined,
+	body: '{}',
+	...changes,
+});
+
+const ask = (request: MockRequest): Promise<MockAnswer> =>
+	Promise.resolve(decide(request, now, createMemory(), HOSTS));
+const json = (answer: MockAnswer): unknown => JSON.parse(answer.body.toString('utf8'));
+const listed = (list: typeof users) => list.map(({ name, email, role }) => ({ name, email, role }));
+
+describe('QUERY /api/v2/users on the mock', () => {
+	it('answers a view’s key with the users its filter matches, or all of them for {}', async () => {
+		const all = await ask(query());
+		expect(all.status).toBe(200);
+		expect(json(all)).toEqual({ users: listed(users) });
+		const admins = await ask(query({ body: '{"role":"admin"}' }));
+		expect(json(admins)).toEqual({ users: listed(users.filter(({ role }) => role === 'admin')) });
+		const named = users[1]?.name.split(' ')[0]?.toUpperCase() ?? '';
+		const byName = await ask(query({ body: JSON.stringify({ name: named }) }));
+		expect(json(byName)).toEqual({
+			users: listed(users.filter(({ name }) => name.toUpperCase().includes(named))),
+		});
+	});
+
+	it('refuses a request without a key with GET’s 401 and Bearer challenge, before reading its body', async () => {
+		const answer = await ask(query({ authorization: undefined, body: 'not json' }));
+		expect(answer.status).toBe(401);
+		expect(answer.headers['WWW-Authenticate']).toBe('Bearer realm="console"');
+		expect(json(answer)).toMatchObject({ status: 401, title: 'A directory key is required' });
+	});
+
+	it('answers a body its schema does not allow with the operation’s 422, naming each violation', async () => {
+		const answer = await ask(query({ body: '{"role":"boss","age":3}' }));
+		expect(answer.status).toBe(422);
+		expect(answer.headers['Content-Type']).toBe('application/problem+json');
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-filter',
+			title: 'The body is not a filter',
+			status: 422,
+			detail:
+				'/age: is not in the contract; /role: must be one of admin, deployer, operator, viewer',
+		});
+		expect(answer.logged.refused).toMatch(/^the body is not a filter: /);
+	});
+
+	it('answers a body that is not JSON, an empty one and one longer than it reads with its 422', async () => {
+		const notJson = json(await ask(query({ body: '{role' })));
+		expect(notJson).toMatchObject({ status: 422 });
+		expect(JSON.stringify(notJson)).toMatch(/"detail":"The body is not JSON \(/);
+		expect(json(await ask(query({ body: ' ' })))).toMatchObject({
+			detail: 'The body is empty: send a JSON filter, e.g. {} for every user.',
+		});
+		expect(json(await ask(query({ body: undefined })))).toMatchObject({
+			detail: 'The body is longer than 65536 bytes.',
+		});
+	});
+
+	it('sends the users one JSON object a line when Accept asks for application/jsonl', async () => {
+		const answer = await ask(query({ body: '{"role":"viewer"}', accept: 'application/jsonl' }));
+		expect(answer.headers['Content-Type']).toBe('application/jsonl');
+		const lines = answer.body.toString('utf8');
+		expect(lines.endsWith('\n')).toBe(true);
+		expect(
+			lines
+				.trimEnd()
+				.split('\n')
+				.map((line) => JSON.parse(line) as unknown),
+		).toEqual(listed(users.filter(({ role }) => role === 'viewer')));
+	});
+
+	it('lets a page send QUERY in a preflight, and answers another method’s preflight alike', async () => {
+		const answer = await ask({
+			...query({ method: 'options', rawMethod: 'OPTIONS', origin: 'http://127.0.0.1:4321' }),
+			preflight: true,
+		});
+		expect(answer.headers['Access-Control-Allow-Methods']).toBe('GET, HEAD, QUERY');
+	});
+});
+
+describe('the filter of a QUERY', () => {
+	it('matches a text field by part, in any case, and any other field by equality', () => {
+		const user = { name: 'Amara Okafor', role: 'admin', active: true };
+		expect(matches(user, {})).toBe(true);
+		expect(matches(user, { name: 'OKAF' })).toBe(true);
+		expect(matches(user, { name: 'okaf', role: 'viewer' })).toBe(false);
+		expect(matches(user, { active: true })).toBe(true);
+		expect(matches(user, { active: 'true' })).toBe(false);
+		expect(matches(user, { missing: 'x' })).toBe(false);
+	});
+});
+
+describe('the contract Prism reads', () => {
+	it('leaves out QUERY /api/v2/users and keeps the rest of the path as it is', async () => {
+		const document = parse(await readFile(CONTRACT, 'utf8')) as Record<string, unknown>;
+		const forPrism = withoutQueries(document, 'x.yaml');
+		const item = (forPrism['paths'] as Record<string, Record<string, unknown>>)['/api/v2/users'];
+		expect(Object.keys(item ?? {})).toEqual(['get', 'head', 'options']);
+		expect(
+			(document['paths'] as Record<string, Record<string, unknown>>)['/api/v2/users'],
+		).toHaveProperty('query');
+		const plain = { openapi: '3.1.0', paths: { '/api/v2/users': { get: {} } } };
+		expect(withoutQueries(plain, 'x.yaml')).toBe(plain);
+	});
+
+	it('refuses a QUERY on another path in one line naming it', () => {
+		const document = { paths: { '/x': { query: {} }, '/y': { get: {} }, '/z': { query: {} } } };
+		expect(() => withoutQueries(document, 'x.yaml')).toThrow(
+			[
+				"x.yaml: paths./x.query: the mock serves a QUERY operation on /api/v2/users only (OpenAPI 3.2's query method)",
+				"x.yaml: paths./z.query: the mock serves a QUERY operation on /api/v2/users only (OpenAPI 3.2's query method)",
+			].join('\n'),
+		);
+	});
+});
