@@ -17,7 +17,7 @@ vi.mock('astro:content', () => ({
 		Promise.resolve(store.map((entry) => ({ ...entry, collection: 'views' }))),
 }));
 
-const { publishedContract, publishedReference } =
+const { publishedContract, publishedContract31, publishedReference } =
 	await import('../../../src/site/published-contract.ts');
 
 const saved = { openApi: process.env['PORTAL_OPENAPI'], mockPort: process.env['MOCK_PORT'] };
@@ -110,5 +110,37 @@ describe('publishedReference', () => {
 			),
 		);
 		expect(await publishedReference()).toBe(reference);
+	});
+});
+
+describe('publishedContract31', () => {
+	it('is the 3.1 equivalent of the 3.2 contract, with the same examples, made once per reading', async () => {
+		const document = await publishedContract();
+		expect(document['openapi']).toBe('3.2.0');
+		const as31 = await publishedContract31();
+		expect(as31?.['openapi']).toMatch(/^3\.1\./);
+		expect(as31).not.toHaveProperty('$self');
+		expect(JSON.stringify(as31)).not.toContain('dataValue');
+		expect(examplesOf(as31 ?? {})).toEqual(examplesOf(document));
+		expect(await publishedContract31()).toBe(as31);
+		// Made from a copy: /openapi.json and /openapi.yaml stay 3.2.
+		expect((await publishedContract())['openapi']).toBe('3.2.0');
+	});
+
+	it('is not published for a contract 3.1 cannot say, such as one with a QUERY operation', async () => {
+		const text = await readFile(contractFile, 'utf8');
+		await writeFile(
+			contractFile,
+			text.replace(
+				'    head:\n',
+				"    query:\n      operationId: searchUsers\n      summary: Search the directory's users\n      responses:\n        '200':\n          description: Found.\n    head:\n",
+			),
+		);
+		try {
+			expect(await publishedContract31()).toBeUndefined();
+		} finally {
+			await writeFile(contractFile, text);
+		}
+		expect(await publishedContract31()).toBeDefined();
 	});
 });
