@@ -115,16 +115,18 @@ describe('previous and next between guides', () => {
 		const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
 		const forward = [new URL(page.url()).pathname];
 		await expect(pager.locator('a[rel="prev"]').count()).resolves.toBe(0);
+		// Each step waits for the next page's HTML, where its pager is, not for its fonts and scripts.
+		const parsed = { waitUntil: 'domcontentloaded' } as const;
 		while ((await pager.locator('a[rel="next"]').count()) > 0) {
 			await pager.locator('a[rel="next"]').click();
-			await page.waitForURL((url) => !forward.includes(url.pathname));
+			await page.waitForURL((url) => !forward.includes(url.pathname), parsed);
 			forward.push(new URL(page.url()).pathname);
 		}
 		expect(forward).toEqual(GUIDES);
 		const backward = [new URL(page.url()).pathname];
 		while ((await pager.locator('a[rel="prev"]').count()) > 0) {
 			await pager.locator('a[rel="prev"]').click();
-			await page.waitForURL((url) => !backward.includes(url.pathname));
+			await page.waitForURL((url) => !backward.includes(url.pathname), parsed);
 			backward.push(new URL(page.url()).pathname);
 		}
 		expect(backward).toEqual([...GUIDES].reverse());
