@@ -3,6 +3,7 @@
  * line. No answer repeats a key: the keys a caller gave in the input are replaced in the answer,
  * and in an error line every secret value of the fixtures too.
  */
+import { problemAnswered, problemHref, problemTypeUri } from '../src/shared/problems.ts';
 import { code } from './context.ts';
 import type { PortalReader } from './portal.ts';
 import { ToolInputError } from './tool-names.ts';
@@ -12,6 +13,32 @@ export function result(structured: object) {
 	return {
 		content: [{ type: 'text' as const, text: JSON.stringify(structured, null, 2) }],
 		structuredContent: { ...structured } as Record<string, unknown>,
+	};
+}
+
+/**
+ * The problem an answer of the mock says, in the words of the table of problems: its type, title,
+ * what to change and the problems guide's section; undefined for an answer that is no such problem.
+ */
+export function problemOfAnswer(sent: {
+	headers: Readonly<Record<string, string>>;
+	body: string;
+}): { type: string; title: string; change: string; guide: string } | undefined {
+	const mediaType = sent.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+	let json: unknown;
+	try {
+		json = JSON.parse(sent.body);
+	} catch {
+		// A body that is not JSON says no problem of the table; the answer is returned as it came.
+		return undefined;
+	}
+	const problem = problemAnswered(mediaType, json);
+	if (!problem) return undefined;
+	return {
+		type: problemTypeUri(problem.name),
+		title: problem.title,
+		change: problem.change,
+		guide: problemHref(problem.name),
 	};
 }
 

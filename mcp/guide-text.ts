@@ -3,13 +3,15 @@
  * components included), which the server, running without the build, cannot do; this turns the
  * MDX source into readable Markdown instead: the imports and exports go, the mock's address
  * components become the address the pages write out, the settings reference's tables are written
- * out from the table of settings, a component around prose keeps the prose,
+ * out from the table of settings and the problems guide's from the table of problems, a component
+ * around prose keeps the prose,
  * and any other component or expression becomes a pointer to the HTML page that shows it. Code
  * blocks stay as written.
  */
 import type { GuideSource } from '../src/sources/guides.ts';
 import { guideHref } from '../src/shared/urls.ts';
 import type { MockWords } from '../src/site/mock-place.ts';
+import { problemsMarkdown } from '../src/site/problem-reference.ts';
 import { settingsMarkdown } from '../src/site/settings-reference.ts';
 
 /** A fenced code block, kept whole: its braces and angle brackets are code, not MDX. */
@@ -93,6 +95,10 @@ function plainProse(prose: string, shown: string, mock: MockWords): string {
 		else if (name === 'SettingsReference') {
 			const group = /\bgroup="([^"]*)"/.exec(attributes)?.[1] ?? '';
 			result += settingsMarkdown(group);
+		}
+		// The problems guide's tables, from the one table of problems the page renders.
+		else if (name === 'ProblemTypes') {
+			result += problemsMarkdown(/\bsender="([^"]*)"/.exec(attributes)?.[1] ?? '');
 		}
 		// An element around prose (a term, an address, inline code) keeps the prose.
 		else if (inner !== undefined && inner.trim() !== '') {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { USERS_PATH } from '../src/shared/curl.ts';
+import { problemBody, type ProblemName } from '../src/shared/problems.ts';
 import type { ResponseModel } from '../src/sources/openapi.ts';
 import type { MockControls } from './controls.ts';
 import { plainOutput } from './plain-answers.ts';
@@ -30,22 +31,17 @@ export const methodSchema = z
 /** Headers our layer sets itself, whatever the contract declares for them. */
 const OWN_HEADERS = /^(?:access-control-|vary$|content-length$)/i;
 
-/** A problem of the mock's controls (not of the console's API), as problem+json. */
-export function controlProblem(
-	status: number,
-	slug: string,
-	title: string,
-	detail: string,
-): Answer {
+/**
+ * A problem of the mock's own (not one the contract's examples give), as problem+json: its type,
+ * title and status from the one table of problems (src/shared/problems.ts), its detail this
+ * occurrence's.
+ */
+export function controlProblem(name: ProblemName, detail: string): Answer {
+	const body = problemBody(name, detail);
 	return {
-		status,
+		status: body.status,
 		headers: { 'Content-Type': 'application/problem+json' },
-		body: JSON.stringify({
-			type: `https://portal.example/problems/${slug}`,
-			title,
-			status,
-			detail,
-		}),
+		body: JSON.stringify(body),
 	};
 }
 
@@ -241,9 +237,7 @@ export function createAnswerer() {
 			const codes = state.users.responses.map((candidate) => candidate.code).join(', ');
 			return Promise.resolve(
 				controlProblem(
-					404,
 					'unknown-code',
-					'The contract has no such response',
 					`${controls?.spelled ?? `code=${code}`}: GET ${USERS_PATH} has no ${code} response; it answers ${codes}.`,
 				),
 			);
@@ -259,9 +253,7 @@ export function createAnswerer() {
 					: `its examples are ${someNames(names) || 'none'}`;
 			return Promise.resolve(
 				controlProblem(
-					404,
 					'unknown-example',
-					'The contract has no such example',
 					`${controls?.spelled ?? `example=${example}`}: the ${code} answer of GET ${USERS_PATH} has no example named "${example}"; ${hint}.`,
 				),
 			);

@@ -21,6 +21,7 @@ import {
 	quotedHost,
 	type HostRule,
 } from '../src/shared/allowed-hosts.ts';
+import { problemBody } from '../src/shared/problems.ts';
 import { controlProblem, createAnswerer, methodSchema, routeOf, type Answer } from './answers.ts';
 import {
 	choose,
@@ -130,9 +131,7 @@ export function failure(
 	const detail = error instanceof Error ? error.message : String(error);
 	const reason = detail.split('\n', 1)[0]?.trim().replace(/\.$/, '') ?? '';
 	const problem = controlProblem(
-		500,
 		'mock-failure',
-		'The mock failed',
 		`The mock could not answer this request: ${reason}. Its terminal shows the whole error.`,
 	);
 	const body = Buffer.from(problem.body);
@@ -187,12 +186,7 @@ async function outcome(
 	if (!state) {
 		logged.refused = 'the mock has no good state yet';
 		return {
-			answer: controlProblem(
-				503,
-				'sources-not-loaded',
-				'The mock cannot load its sources yet',
-				now.waiting,
-			),
+			answer: controlProblem('sources-not-loaded', now.waiting),
 			extra: { 'Retry-After': '1' },
 			keep: false,
 		};
@@ -223,9 +217,7 @@ async function outcome(
 	if (refused) return kept(refused);
 	if (!controls.ok) {
 		logged.refused = shownRefusal(controls.problem, shown);
-		return kept(
-			controlProblem(422, 'invalid-control', 'The mock cannot read a control', controls.problem),
-		);
+		return kept(controlProblem('invalid-control', controls.problem));
 	}
 	const { code, example } = choose(key, controls.controls);
 	const chosen = await answerer.users(state, code, example, controls.controls);
@@ -297,9 +289,7 @@ export function refusedHost(request: MockRequest, hosts: MockRule): MockAnswer {
 	const shown = quotedHost(request.host);
 	const allowed = [...LOOPBACK_NAMES.map((name) => `${name}:${hosts.port}`), ...hosts.names];
 	const problem = controlProblem(
-		403,
 		'host-not-allowed',
-		'The mock is not served under this host',
 		`The mock answers only requests for ${allowed.join(', ')}; this one names ${shown}. To serve the mock under another name, add it to MOCK_ALLOWED_HOSTS (comma-separated names).`,
 	);
 	const body = Buffer.from(problem.body);
@@ -366,16 +356,7 @@ export function probe(request: MockRequest, now: MockNow): MockAnswer | undefine
 	const detail = now.loading
 		? 'The mock is not ready: it is still loading its sources.'
 		: 'The mock is not ready: its sources do not load. Its log says which file and field to mend; it answers once they load.';
-	return probeAnswer(
-		503,
-		{
-			type: 'https://portal.example/problems/sources-not-loaded',
-			title: 'The mock cannot load its sources yet',
-			status: 503,
-			detail,
-		},
-		{ 'Retry-After': '1' },
-	);
+	return probeAnswer(503, problemBody('sources-not-loaded', detail), { 'Retry-After': '1' });
 }
 
 /** The Host values found allowed under a rule, kept while its port and names stay the same. */

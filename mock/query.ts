@@ -12,6 +12,7 @@
 import type { ValidateFunction } from 'ajv';
 import { describeViolation, type Violation } from '../src/shared/contract-check.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
+import { problemBody } from '../src/shared/problems.ts';
 import { contractAjv } from '../src/sources/contract-validators.ts';
 import { isMapping } from '../src/sources/mapping.ts';
 import type { Operation, ResponseModel } from '../src/sources/openapi.ts';
@@ -84,12 +85,7 @@ function bodyProblem(operation: Operation, detail: string): Answer {
 	const status = Number(response?.status ?? 422);
 	const problem = isMapping(example)
 		? { ...example, status, detail }
-		: {
-				type: 'https://portal.example/problems/invalid-body',
-				title: 'The body does not match the contract',
-				status,
-				detail,
-			};
+		: { ...problemBody('invalid-body', detail), status };
 	return {
 		status,
 		headers: { 'Content-Type': body?.mediaType ?? 'application/problem+json' },

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { answer } from '../answer.ts';
+import { answer, problemOfAnswer } from '../answer.ts';
 import type { checkAnswer } from '../check-answer.ts';
 import { code, type ToolContext } from '../context.ts';
 import { ALLOWED_MOCKS_SETTING } from '../places.ts';
@@ -14,7 +14,7 @@ import {
 	MOCK_METHODS,
 	ToolInputError,
 } from '../tool-names.ts';
-import { checkSchema } from './schemas.ts';
+import { checkSchema, problemSchema } from './schemas.ts';
 
 /** Registers `call_mock`: a view, a person and the mock's controls in, the checked answer out. */
 export function registerCallMock(server: McpServer, { reader, options }: ToolContext): void {
@@ -55,6 +55,11 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 				headers: z.record(z.string(), z.string()),
 				body: z.string(),
 				check: checkSchema,
+				problem: problemSchema
+					.optional()
+					.describe(
+						"When the mock answered a problem: its title and what to change, as the problems guide says them",
+					),
 			},
 		},
 		async (call) =>
@@ -75,7 +80,8 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 								headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
 								violations: [],
 							};
-				return { ...sent, key: whereSecretsAre(call.slug), check };
+				const problem = problemOfAnswer(sent);
+				return { ...sent, key: whereSecretsAre(call.slug), check, ...(problem ? { problem } : {}) };
 			}),
 	);
 }

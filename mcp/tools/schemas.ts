@@ -12,3 +12,13 @@ export const checkSchema = z.object({
 	headline: z.string(),
 	violations: z.array(z.string()).describe('One line each, starting with its JSON path'),
 });
+
+/** A problem answer in the words of the table of problems (src/shared/problems.ts). */
+export const problemSchema = z.object({
+	type: z.string(),
+	title: z.string(),
+	change: z.string().describe('What to change: the setting, flag, header or parameter'),
+	guide: z
+		.string()
+		.describe("The problems guide's section on it, e.g. /docs/problems/#missing-key"),
+});

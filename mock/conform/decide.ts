@@ -9,11 +9,13 @@
  */
 import {
 	answerViolations,
+	FAILURE_PROBLEMS,
 	type UpstreamAnswer,
 	type UpstreamFailure,
 } from '../forwarder/decide.ts';
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { USERS_PATH } from '../../src/shared/curl.ts';
+import { problemOf } from '../../src/shared/problems.ts';
 import { ANY_KEY_PATTERN, keyProblem } from '../../src/schemas/key.ts';
 
 /** A key to send, and how every output names it. */
@@ -249,25 +251,33 @@ export function tlsFailure(cause: string): string | undefined {
 	return undefined;
 }
 
-/** A failure in words. */
-function failureWords(failure: UpstreamFailure, timeoutMs: number): string {
-	switch (failure.kind) {
-		case 'unreachable':
-			return `could not be reached (${failure.cause})`;
-		case 'timeout':
-			return `did not answer within ${timeoutMs} ms`;
-		case 'broken': {
-			const tls = tlsFailure(failure.cause);
-			if (tls === 'wrong version number')
-				return `could not be reached over TLS (${tls}): does it speak plain http: there?`;
-			if (tls !== undefined) return `could not be reached over TLS (${tls})`;
-			return `closed the connection before its whole answer (${failure.cause})`;
+/**
+ * Why the console gave no answer, as one line in the words of the table of problems (the proxy's
+ * `upstream-*` problems): the title, what happened, and what to change in a run.
+ */
+export function failureLine(failure: UpstreamFailure, timeoutMs: number): string {
+	const tls = failure.kind === 'broken' ? tlsFailure(failure.cause) : undefined;
+	const problem = problemOf(
+		tls === undefined ? FAILURE_PROBLEMS[failure.kind] : 'upstream-unreachable',
+	);
+	const what = ((): string => {
+		if (tls === 'wrong version number')
+			return ` over TLS (${tls}): does it speak plain http: there?`;
+		if (tls !== undefined) return ` over TLS (${tls}).`;
+		switch (failure.kind) {
+			case 'unreachable':
+				return ` (${failure.cause}).`;
+			case 'timeout':
+				return ` (within ${timeoutMs} ms).`;
+			case 'broken':
+				return `: it closed the connection before its whole answer (${failure.cause}).`;
+			case 'not-http':
+				return `: it answered something that is not HTTP (${failure.cause}).`;
+			case 'too-large':
+				return `: it answered a body over ${failure.limit} bytes.`;
 		}
-		case 'not-http':
-			return `answered something that is not HTTP (${failure.cause})`;
-		case 'too-large':
-			return `answered a body over ${failure.limit} bytes`;
-	}
+	})();
+	return `${problem.title}${what} ${problem.changeInRun ?? problem.change}`;
 }
 
 /** The value of a header of an answer, repeated ones joined. */
@@ -289,12 +299,11 @@ export function judge(
 	durationMs: number,
 ): ConformResult {
 	if (!('status' in result)) {
-		const why = failureWords(result, timeoutMs);
 		return {
 			check,
 			got: 'no answer',
 			verdict: 'no answer',
-			problems: [`The console ${why}${why.endsWith('?') ? '' : '.'}`],
+			problems: [failureLine(result, timeoutMs)],
 			unreachable:
 				result.kind === 'unreachable' ||
 				(result.kind === 'broken' && tlsFailure(result.cause) !== undefined),

@@ -161,7 +161,7 @@ export async function runConform(
 	if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
 	if (results.every((result) => result.unreachable)) {
-		const why = results[0]?.problems[0]?.replace(/^The console /, '') ?? 'could not be reached';
+		const why = results[0]?.problems[0]?.replace(/^The console /, '') ?? 'cannot be reached';
 		throw new ConformError(masked(`the console at ${origin} ${why}`, secrets));
 	}
 	console.log(masked(table(results), secrets));

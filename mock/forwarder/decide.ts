@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/exchange-check.ts';
 import { hostAllowed } from '../../src/shared/allowed-hosts.ts';
 import { USERS_PATH } from '../../src/shared/curl.ts';
+import { problemBody, problemOf, type ProblemName } from '../../src/shared/problems.ts';
 import { controlProblem, methodSchema, routeOf } from '../answers.ts';
 import { NAMES as CONTROLS, readControls, shownControls } from '../controls.ts';
 import { corsHeaders } from '../cors.ts';
@@ -150,9 +151,7 @@ function bodyRefused(
 	origins: readonly string[],
 ) {
 	const answer = controlProblem(
-		400,
 		'request-body',
-		'The request carries a body, which the operation does not take',
 		`The request announces a body (${announced}), which ${operation} does not take; the mock forwards no body to the console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM), so it refuses the request and closes the connection. Send the request without a body.`,
 	);
 	return composed(
@@ -172,9 +171,7 @@ function controlsRefused(request: MockRequest, spelled: string, origins: readonl
 	const prefer = CONTROLS.map((name) => `${name}=…`).join(', ');
 	const query = CONTROLS.map((name) => `__${name}`).join(', ');
 	const answer = controlProblem(
-		422,
 		'control-in-proxy-mode',
-		'The mock forwards to the console, which takes no mock controls',
 		`${spelled}: the mock forwards every request to the console named by MOCK_UPSTREAM, which decides its answer; the mock's controls (Prefer: ${prefer}, or ${query}) have no meaning there. Send the request without them, or run the mock without MOCK_UPSTREAM.`,
 	);
 	return composed(answer, request, origins, {
@@ -483,10 +480,10 @@ export function relayed(
 	if (violations.length > 0 && upstream.errors) {
 		const list = violations.map(({ message }) => message);
 		const problem = {
-			type: 'https://portal.example/problems/contract-violation',
-			title: "The console's answer breaks the contract",
-			status: 502,
-			detail: `The console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM) answered ${answer.status}, which breaks the contract (MOCK_PROXY_ERRORS=on): ${list.join('; ').replace(/\.$/, '')}.`,
+			...problemBody(
+				'contract-violation',
+				`The console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM) answered ${answer.status}, which breaks the contract (MOCK_PROXY_ERRORS=on): ${list.join('; ').replace(/\.$/, '')}.`,
+			),
 			violations: list,
 		};
 		const body = Buffer.from(JSON.stringify(problem));
@@ -549,6 +546,15 @@ export type UpstreamFailure =
 	| { kind: 'not-http'; cause: string }
 	| { kind: 'too-large'; limit: number };
 
+/** The problem of each way the console gave no answer, as the proxy and the conformance run name it. */
+export const FAILURE_PROBLEMS = {
+	unreachable: 'upstream-unreachable',
+	timeout: 'upstream-timeout',
+	broken: 'upstream-broken',
+	'not-http': 'upstream-not-http',
+	'too-large': 'upstream-too-large',
+} as const satisfies Record<UpstreamFailure['kind'], ProblemName>;
+
 /**
  * The 502 or 504 problem a request gets when the console gave no answer: it names the console
  * (its origin; never a path or query, which may hold what a client sent) and why, in one line.
@@ -561,48 +567,25 @@ export function upstreamProblem(
 	log: ProxyLog,
 ): MockAnswer {
 	const console = new URL(upstream.base).origin;
-	const [status, slug, title, why] = ((): [number, string, string, string] => {
+	const why = ((): string => {
 		switch (failure.kind) {
 			case 'unreachable':
-				return [
-					502,
-					'upstream-unreachable',
-					'The console cannot be reached',
-					`could not be reached (${failure.cause})`,
-				];
+				return `could not be reached (${failure.cause})`;
 			case 'timeout':
-				return [
-					504,
-					'upstream-timeout',
-					'The console did not answer in time',
-					`did not answer within ${upstream.timeoutMs} ms (MOCK_UPSTREAM_TIMEOUT_MS)`,
-				];
+				return `did not answer within ${upstream.timeoutMs} ms (MOCK_UPSTREAM_TIMEOUT_MS)`;
 			case 'broken':
-				return [
-					502,
-					'upstream-broken',
-					'The console broke off its answer',
-					`closed the connection before its whole answer (${failure.cause})`,
-				];
+				return `closed the connection before its whole answer (${failure.cause})`;
 			case 'not-http':
-				return [
-					502,
-					'upstream-not-http',
-					'The console did not answer in HTTP',
-					`answered something that is not HTTP (${failure.cause})`,
-				];
+				return `answered something that is not HTTP (${failure.cause})`;
 			case 'too-large':
-				return [
-					502,
-					'upstream-too-large',
-					"The console's answer is too large",
-					`answered a body over ${failure.limit} bytes, which the proxy does not check`,
-				];
+				return `answered a body over ${failure.limit} bytes, which the proxy does not check`;
 		}
 	})();
-	const detail = `The mock forwards to the console at ${console} (MOCK_UPSTREAM), which ${why}.`;
+	const name = FAILURE_PROBLEMS[failure.kind];
+	const detail = `The mock forwards to the console at ${console} (MOCK_UPSTREAM), which ${why}. ${problemOf(name).change}`;
 	const logged: Logged = { failed: `the console at ${console} ${why}` };
-	const answer = composed(controlProblem(status, slug, title, detail), request, origins, logged);
+	const answer = composed(controlProblem(name, detail), request, origins, logged);
+	const { status } = answer;
 	return { ...answer, line: proxyLine(request, status, logged, upstream, [], log) };
 }
 
@@ -647,13 +630,10 @@ export function readyAnswer(
 		JSON.stringify(
 			readiness.answers
 				? { status: 'ready' }
-				: {
-						type: 'https://portal.example/problems/upstream-not-ready',
-						title: 'The console the mock forwards to does not answer',
-						status: 503,
-						detail:
-							'The mock is not ready: the console it forwards to does not answer. Its log says why.',
-					},
+				: problemBody(
+						'upstream-not-ready',
+						'The mock is not ready: the console it forwards to does not answer. Its log says why.',
+					),
 		),
 	);
 	const status = readiness.answers ? 200 : 503;

@@ -26,6 +26,7 @@ const GUIDES = [
 	'/docs/developing/',
 	'/docs/benchmarks/',
 	'/docs/settings/',
+	'/docs/problems/',
 	'/docs/deploying/',
 ];
 const SAMPLE_LABELS = [

@@ -327,7 +327,9 @@ describe('npm run conform against a console that never answers', () => {
 			});
 			const ended = performance.now();
 			expect(run.code).toBe(1);
-			expect(run.stdout).toContain(`did not answer within ${timeoutMs} ms`);
+			expect(run.stdout).toContain(
+				`The console did not answer in time (within ${timeoutMs} ms). Raise --timeout-ms (CONFORM_TIMEOUT_MS), or find out why the console is slow.`,
+			);
 			expect(recorder.authorizations).toHaveLength(8);
 			// From the first request the console got to the run's end: one timeout and the run's
 			// own work, where checks in turn would take eight.
@@ -368,7 +370,10 @@ describe('a run that cannot be made', () => {
 		});
 		expect(gone.code).toBe(2);
 		expect(gone.stderr).toContain(
-			`conform: the console at http://127.0.0.1:${closed} could not be reached (connect ECONNREFUSED`,
+			`conform: the console at http://127.0.0.1:${closed} cannot be reached (connect ECONNREFUSED`,
+		);
+		expect(gone.stderr).toContain(
+			"Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.",
 		);
 	});
 
@@ -431,7 +436,7 @@ describe('a run that cannot be made', () => {
 			const lines = run.stderr.trim().split('\n');
 			expect(lines).toHaveLength(2);
 			expect(lines[1]).toBe(
-				`conform: the console at https://127.0.0.1:${port} could not be reached over TLS (wrong version number): does it speak plain http: there?`,
+				`conform: the console at https://127.0.0.1:${port} cannot be reached over TLS (wrong version number): does it speak plain http: there? Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.`,
 			);
 		} finally {
 			await recorder.close();

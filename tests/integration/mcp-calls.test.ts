@@ -249,3 +249,24 @@ describe('read_page reads the portal only', () => {
 		expect(refused.isError).toBe(true);
 	});
 });
+
+describe('call_mock, when the mock answers a problem', () => {
+	it('names its title and what to change as the problems guide does, beside the answer', async () => {
+		const { isError, text, data } = await callMock(plain, {
+			baseUrl: mockBase,
+			prefer: 'code=abc',
+		});
+		expect(isError, text).toBe(false);
+		expect(data['status']).toBe(422);
+		expect(data['problem']).toEqual({
+			type: 'https://portal.example/problems/invalid-control',
+			title: 'The mock cannot read a control',
+			change:
+				'Mend the control the detail names, in the Prefer header or its __ query parameter, e.g. Prefer: code=401 or __code=401.',
+			guide: '/docs/problems/#invalid-control',
+		});
+		const ok = await callMock(plain, { baseUrl: mockBase });
+		expect(ok.data['status']).toBe(200);
+		expect(ok.data).not.toHaveProperty('problem');
+	});
+});

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
@@ -85,6 +85,23 @@ function statusUnder(url: string, host: string): Promise<number> {
 			(answer) => {
 				answer.resume();
 				resolve(answer.statusCode ?? 0);
+			},
+		);
+		sent.on('error', reject);
+	});
+}
+
+/** The body of a request under another Host, as the mock answers it. */
+function bodyUnder(url: string, host: string): Promise<{ type: string; body: string }> {
+	return new Promise((resolve, reject) => {
+		const { port } = new URL(url);
+		const sent = get(
+			{ host: '127.0.0.1', port, path: USERS, headers: { Host: host } },
+			(answer) => {
+				let body = '';
+				answer.setEncoding('utf8');
+				answer.on('data', (chunk: string) => (body += chunk));
+				answer.on('end', () => resolve({ type: answer.headers['content-type'] ?? '', body }));
 			},
 		);
 		sent.on('error', reject);
@@ -314,5 +331,52 @@ describe('the mock’s own rules in proxy mode', () => {
 			expect(output).not.toContain(view.config.api_key);
 			for (const user of view.users) expect(output).not.toContain(user.apiKey);
 		}
+	});
+});
+
+describe('a problem, in the words of the one table of problems', () => {
+	/** The built problems guide, where each problem's `type` leads. */
+	let guide: string;
+
+	beforeAll(async () => {
+		guide = await readFile(path.join(inject('distDir'), 'docs/problems/index.html'), 'utf8');
+	});
+
+	/** Checks a problem body's type and title, and that its type's anchor is a row of the guide. */
+	function expectProblem(text: string, name: string, title: string): void {
+		const body = JSON.parse(text) as { type: string; title: string };
+		expect(body).toMatchObject({ type: `https://portal.example/problems/${name}`, title });
+		// The type's last segment is the row's id on /docs/problems/, with the same title.
+		const row = new RegExp(`<tr id="${name}"[^>]*>([\\s\\S]*?)</tr>`).exec(guide)?.[1];
+		expect(row, name).toContain(title.replaceAll("'", '&#39;'));
+	}
+
+	it('from the proxy: the mock’s controls, and a console that cannot be reached', async () => {
+		const control = await fetch(`${proxy.url}${USERS}`, { headers: { Prefer: 'code=401' } });
+		expect(control.headers.get('content-type')).toBe('application/problem+json');
+		expectProblem(
+			await control.text(),
+			'control-in-proxy-mode',
+			'The mock forwards to the console, which takes no mock controls',
+		);
+		const gone = await users(orphan.url);
+		expect(gone.status).toBe(502);
+		const text = await gone.text();
+		expectProblem(text, 'upstream-unreachable', 'The console cannot be reached');
+		expect((JSON.parse(text) as { detail: string }).detail).toContain(
+			"Check the console's address in MOCK_UPSTREAM (--upstream), its scheme (http: or https:) among it, and that the console is up.",
+		);
+	});
+
+	it('from the mock itself: a host it is not served under', async () => {
+		const { type, body } = await bodyUnder(proxy.url, 'evil.example');
+		expect(type).toBe('application/problem+json');
+		expectProblem(body, 'host-not-allowed', 'The mock is not served under this host');
+	});
+
+	it('from the contract, as the mock answers it: a path the contract lacks', async () => {
+		const answer = await fetch(`${proxy.url}/not-a-path`);
+		expect(answer.status).toBe(404);
+		expectProblem(await answer.text(), 'not-found', 'No such path');
 	});
 });

@@ -8,6 +8,7 @@ import { buildRequest, type BuiltRequest, type RequestChoices } from './request.
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
 import type { BodyEnding, CheckedAnswer } from './answer.ts';
 import { badgeText } from './badge.ts';
+import { problemAdvice, problemAnswered } from '../../shared/problems.ts';
 
 /** How much of a response body the panel reads and shows. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -580,6 +581,9 @@ export async function sendExampleRequest(
 		const shown = formatBody(body, response.headers.get('content-type'), { capBytes, timeoutMs });
 		const status = formatStatus(response.status, response.statusText);
 		const unfinished = body.ending === 'timed-out' ? ', body cut off by the time-out' : '';
+		const type = mediaType(response.headers.get('content-type'));
+		// A problem of the table is said in its words first: its title and what to change.
+		const problem = problemAnswered(type, body.json?.value);
 		return {
 			kind: 'answer',
 			curl,
@@ -588,10 +592,10 @@ export async function sendExampleRequest(
 			badge: badgeText(status, elapsed, body.size),
 			headers: formatHeaders(response.headers),
 			body: shown.text,
-			notes: shown.notes,
+			notes: problem ? [problemAdvice(problem), ...shown.notes] : shown.notes,
 			checked: {
 				status: response.status,
-				mediaType: mediaType(response.headers.get('content-type')),
+				mediaType: type,
 				text: body.text,
 				ending: body.ending,
 				json: body.json,

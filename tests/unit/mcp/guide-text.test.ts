@@ -48,6 +48,16 @@ describe('a guide’s MDX as Markdown', () => {
 		expect(text).not.toContain('(shown on the page');
 	});
 
+	it('writes the problems guide out as tables, each problem with its status, title and advice', () => {
+		const text = mdxToMarkdown('<ProblemTypes sender="console" />', '/docs/problems/', mock);
+		const lines = text.split('\n');
+		expect(lines[0]).toBe('| Problem | Status | Title | What went wrong | What to change |');
+		expect(lines.find((line) => line.startsWith('| `missing-key` |'))).toBe(
+			'| `missing-key` | 401 | A directory key is required | The request carries no bearer credentials: no `Authorization` header, an empty one, or another scheme such as Basic. | Send a key from a view\'s directory as "`Authorization`: Bearer <key>". |',
+		);
+		expect(text).not.toContain('(shown on the page');
+	});
+
 	it('points to the page for a component or an expression, whatever its braces and quotes hold', () => {
 		const body = [
 			'A key looks like {KEY_SHAPE}.',

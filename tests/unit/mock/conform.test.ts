@@ -216,7 +216,9 @@ describe('the checks and their verdicts', () => {
 		expect(gone).toMatchObject({
 			verdict: 'no answer',
 			unreachable: true,
-			problems: ['The console could not be reached (ECONNREFUSED).'],
+			problems: [
+				"The console cannot be reached (ECONNREFUSED). Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.",
+			],
 		});
 		const plain = judge(
 			checks[0]!,
@@ -233,7 +235,7 @@ describe('the checks and their verdicts', () => {
 			verdict: 'no answer',
 			unreachable: true,
 			problems: [
-				'The console could not be reached over TLS (wrong version number): does it speak plain http: there?',
+				"The console cannot be reached over TLS (wrong version number): does it speak plain http: there? Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.",
 			],
 		});
 		const certificate = judge(
@@ -246,7 +248,7 @@ describe('the checks and their verdicts', () => {
 		expect(certificate).toMatchObject({
 			unreachable: true,
 			problems: [
-				'The console could not be reached over TLS (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate).',
+				"The console cannot be reached over TLS (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate). Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.",
 			],
 		});
 		const reset = judge(
@@ -258,7 +260,9 @@ describe('the checks and their verdicts', () => {
 		);
 		expect(reset).toMatchObject({
 			unreachable: false,
-			problems: ['The console closed the connection before its whole answer (read ECONNRESET).'],
+			problems: [
+				"The console broke off its answer: it closed the connection before its whole answer (read ECONNRESET). Check the console's address given to --base-url (CONFORM_BASE_URL), its scheme (http: or https:) among it, and that the console is up.",
+			],
 		});
 		const challenge = judge(
 			checks[4]!,

@@ -376,33 +376,50 @@ describe('a console that gives no answer', () => {
 			{ kind: 'unreachable', cause: 'connect ECONNREFUSED 127.0.0.1:9' } as const,
 			502,
 			'could not be reached (connect ECONNREFUSED 127.0.0.1:9)',
+			'upstream-unreachable',
+			'The console cannot be reached',
+			"Check the console's address in MOCK_UPSTREAM (--upstream), its scheme (http: or https:) among it, and that the console is up.",
 		],
 		[
 			{ kind: 'timeout' } as const,
 			504,
 			'did not answer within 10000 ms (MOCK_UPSTREAM_TIMEOUT_MS)',
+			'upstream-timeout',
+			'The console did not answer in time',
+			'Raise MOCK_UPSTREAM_TIMEOUT_MS, or find out why the console is slow.',
 		],
 		[
 			{ kind: 'broken', cause: 'socket hang up' } as const,
 			502,
 			'closed the connection before its whole answer (socket hang up)',
+			'upstream-broken',
+			'The console broke off its answer',
+			"Check the console's address in MOCK_UPSTREAM (--upstream), its scheme (http: or https:) among it, and that the console is up.",
 		],
 		[
 			{ kind: 'not-http', cause: 'HPE_INVALID_CONSTANT: Expected HTTP/' } as const,
 			502,
 			'answered something that is not HTTP (HPE_INVALID_CONSTANT: Expected HTTP/)',
+			'upstream-not-http',
+			'The console did not answer in HTTP',
+			"Check the console's address in MOCK_UPSTREAM (--upstream), its scheme (http: or https:) among it, and that the console is up.",
 		],
-	])('%j gets %i, naming the console and the cause', (failure, status, why) => {
-		const sent = upstreamProblem(request(), failure, UPSTREAM, [], LOG);
-		expect(sent.status).toBe(status);
-		expect(JSON.parse(sent.body.toString())).toMatchObject({
-			status,
-			detail: `The mock forwards to the console at https://console.example (MOCK_UPSTREAM), which ${why}.`,
-		});
-		expect(lineOf(sent.line!, 0, 1)).toContain(
-			`failed="the console at https://console.example ${why}"`,
-		);
-	});
+	])(
+		'%j gets %i, naming the console, the cause and what to change',
+		(failure, status, why, name, title, change) => {
+			const sent = upstreamProblem(request(), failure, UPSTREAM, [], LOG);
+			expect(sent.status).toBe(status);
+			expect(JSON.parse(sent.body.toString())).toEqual({
+				type: `https://portal.example/problems/${name}`,
+				title,
+				status,
+				detail: `The mock forwards to the console at https://console.example (MOCK_UPSTREAM), which ${why}. ${change}`,
+			});
+			expect(lineOf(sent.line!, 0, 1)).toContain(
+				`failed="the console at https://console.example ${why}"`,
+			);
+		},
+	);
 
 	it('/readyz says ready, or not ready without naming the console, whose name goes to the log', () => {
 		const readyz = request({ target: '/readyz', authorization: undefined });
