@@ -1,8 +1,9 @@
 /**
  * The portal on an OpenAPI 3.2 contract, end to end: one build of two views with the 3.2 copy of
  * the contract (tests/fixtures/openapi-3-2), the mock started on it, the validating proxy in front
- * of that mock, and a conformance run against it. A 3.2 contract the mock cannot serve is refused
- * at start in one line.
+ * of that mock, and a conformance run against it. Its QUERY /api/v2/users gets a reference entry
+ * whose samples run as copied against the mock, which answers the QUERY itself. A 3.2 contract
+ * the mock cannot serve (an additionalOperations method) is refused at start in one line.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -85,6 +86,34 @@ afterAll(async () => {
 	await rm(folder, { recursive: true, force: true });
 });
 
+/** Runs a sample saved as a reader would save it, with API_KEY set; resolves with its output. */
+async function runSample(runner: string, code: string, index: number): Promise<string> {
+	const files: Record<string, [string, (file: string) => [string, string[]]]> = {
+		sh: ['sample.sh', (file) => ['sh', [file]]],
+		node: ['sample.mjs', (file) => [bin('node'), [file]]],
+		python: ['sample.py', (file) => ['/usr/bin/python3', [file]]],
+		go: ['main.go', (file) => ['go', ['run', file]]],
+		ruby: ['sample.rb', (file) => ['ruby', [file]]],
+		php: ['sample.php', (file) => ['php', [file]]],
+		java: ['Main.java', (file) => ['java', [file]]],
+	};
+	const [name, command] = files[runner] ?? ['sample.txt', () => ['false', []]];
+	const dir = path.join(folder, `query-sample-${index}`);
+	await mkdir(dir, { recursive: true });
+	const file = path.join(dir, name);
+	await writeFile(file, code);
+	const [program, args] = command(file);
+	return new Promise((resolve) => {
+		const child = spawn(program, args, { env: childEnv({ API_KEY: key, NO_COLOR: '1' }) });
+		child.stdin.end();
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.on('error', (error) => resolve(`${runner}: ${error.message}`));
+		child.on('close', () => resolve(output));
+	});
+}
+
 /** A built page's text, as a reader sees it. */
 async function pageOf(page: string): Promise<ReturnType<typeof load>> {
 	return load(await readFile(path.join(distDir, page), 'utf8'));
@@ -128,6 +157,72 @@ describe('the portal built on the 3.2 contract', () => {
 		);
 		expect($('.endpoint-card').text()).toContain('OpenAPI 3.2.0');
 	});
+
+	it('gives QUERY /api/v2/users an entry of its own: method badge, request body, querystring and stream', async () => {
+		const $ = await pageOf('reference/index.html');
+		const entry = $('section[aria-labelledby="query-api-v2-users"]');
+		expect(entry.find('h2 .badge.method').text()).toBe('QUERY');
+		expect(entry.find('.lede').text()).toBe("Search the directory's users");
+		expect($('nav[aria-label="Operations by tag"] li[data-tag="Directory"]').text()).toContain(
+			'QUERY /api/v2/users',
+		);
+		const body = entry.find('#query-api-v2-users-body').parent().next('.fact');
+		expect(body.find('.required').text()).toBe('required');
+		expect(body.find('.body-line').text()).toBe('Body: application/json, schema UserFilter');
+		expect(
+			body
+				.find('.field-name')
+				.toArray()
+				.map((field) => $(field).text()),
+		).toEqual(['role', 'name']);
+		const parameter = entry.find('ul.parameters > li');
+		expect(parameter.find('.where').first().text()).toBe(
+			'the whole query string · application/x-www-form-urlencoded',
+		);
+		expect(
+			parameter
+				.find('ul.fields code')
+				.toArray()
+				.map((field) => $(field).text()),
+		).toEqual(['__code', '__example']);
+		const stream = entry
+			.find('#query-api-v2-users-200 .body-line')
+			.toArray()
+			.map((line) => $(line).text().replace(/\s+/g, ' '));
+		expect(stream).toEqual([
+			'Body: application/json, schema UserMatches',
+			'Body: application/jsonl (JSON lines), a stream: each item is User',
+		]);
+	});
+
+	it('shows QUERY samples in every language that send the body and get the admins, run as copied', async () => {
+		const $ = await pageOf('reference/index.html');
+		const samples = $('section[aria-labelledby="query-api-v2-users"] pre[data-sample]')
+			.toArray()
+			.map((pre) => ({ runner: $(pre).attr('data-sample') ?? '', code: $(pre).text() }));
+		expect(samples.map(({ runner }) => runner)).toEqual([
+			'sh',
+			'node',
+			'python',
+			'sh',
+			'go',
+			'ruby',
+			'php',
+			'java',
+		]);
+		expect(samples[0]?.code).toContain(`curl -X QUERY \\\n  -H "Content-Type: application/json"`);
+		expect(samples[0]?.code).toContain(`--data-raw '{"role":"admin"}'`);
+		const admins = users.filter(({ role }) => role === 'admin');
+		const outputs = await Promise.all(
+			samples.map(({ runner, code }, index) => runSample(runner, code, index)),
+		);
+		for (const [index, output] of outputs.entries()) {
+			for (const admin of admins) expect(output, samples[index]?.code).toContain(admin.email);
+			expect(output, samples[index]?.code).not.toContain(
+				users.find(({ role }) => role === 'viewer')?.email ?? 'viewer',
+			);
+		}
+	}, 300_000);
 });
 
 describe('the mock on the 3.2 contract', () => {
@@ -156,6 +251,60 @@ describe('the mock on the 3.2 contract', () => {
 		expect(response.headers.get('allow')).toBe('GET, HEAD');
 	});
 
+	it('answers QUERY with a view’s key with that view’s users its filter matches', async () => {
+		const response = await fetch(`${mockUrl}/api/v2/users`, {
+			method: 'QUERY',
+			headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ role: 'operator' }),
+		});
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({
+			users: users.filter(({ role }) => role === 'operator'),
+		});
+		const all = await fetch(`${mockUrl}/api/v2/users`, {
+			method: 'QUERY',
+			headers: { Authorization: `Bearer ${key}` },
+			body: '{}',
+		});
+		expect(await all.json()).toEqual({ users });
+	});
+
+	it('answers QUERY without a key with 401 and the Bearer challenge, and a wrong key with its own', async () => {
+		const none = await fetch(`${mockUrl}/api/v2/users`, { method: 'QUERY', body: '{}' });
+		expect(none.status).toBe(401);
+		expect(none.headers.get('www-authenticate')).toBe('Bearer realm="console"');
+		expect(await none.json()).toMatchObject({ title: 'A directory key is required' });
+		const wrong = await fetch(`${mockUrl}/api/v2/users`, {
+			method: 'QUERY',
+			headers: { Authorization: 'Bearer ick-00000000-Zz00' },
+			body: '{}',
+		});
+		expect(wrong.status).toBe(401);
+		expect(wrong.headers.get('www-authenticate')).toContain('error="invalid_token"');
+		const malformed = await fetch(`${mockUrl}/api/v2/users`, {
+			method: 'QUERY',
+			headers: { Authorization: 'Bearer' },
+			body: '{}',
+		});
+		expect(malformed.status).toBe(400);
+	});
+
+	it('answers QUERY with a body its schema does not allow with a 422 problem naming the field', async () => {
+		const response = await fetch(`${mockUrl}/api/v2/users`, {
+			method: 'QUERY',
+			headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ role: 'owner' }),
+		});
+		expect(response.status).toBe(422);
+		expect(response.headers.get('content-type')).toBe('application/problem+json');
+		expect(await response.json()).toEqual({
+			type: 'https://portal.example/problems/invalid-filter',
+			title: 'The body is not a filter',
+			status: 422,
+			detail: '/role: must be one of admin, deployer, operator, viewer',
+		});
+	});
+
 	it('passes the proxy’s check against the 3.2 contract with no violation', async () => {
 		const response = await fetch(`${proxyUrl}/api/v2/users`, {
 			headers: { Authorization: `Bearer ${key}` },
@@ -182,12 +331,12 @@ describe('the mock on the 3.2 contract', () => {
 
 	it('refuses at start a 3.2 contract it cannot serve, in one line naming the feature', async () => {
 		const text = await readFile(CONTRACT, 'utf8');
-		const copy = path.join(folder, 'query.yaml');
+		const copy = path.join(folder, 'link.yaml');
 		await writeFile(
 			copy,
 			text.replace(
 				'    head:\n',
-				"    query:\n      operationId: searchUsers\n      summary: Search the directory\n      responses:\n        '200':\n          description: Found.\n    head:\n",
+				"    additionalOperations:\n      LINK:\n        operationId: linkUsers\n        responses:\n          '200':\n            description: Linked.\n    head:\n",
 			),
 		);
 		const port = await freePort();
@@ -204,7 +353,7 @@ describe('the mock on the 3.2 contract', () => {
 			await expect
 				.poll(() => started.output(), { timeout: 30_000, interval: 200 })
 				.toContain(
-					`paths./api/v2/users.query: the mock cannot serve a QUERY operation (OpenAPI 3.2's query method)`,
+					`paths./api/v2/users.additionalOperations.LINK: the mock cannot serve a LINK operation (OpenAPI 3.2's additionalOperations)`,
 				);
 			const refused = await fetch(`http://127.0.0.1:${port}/api/v2/users`).catch(() => undefined);
 			expect(refused?.status ?? 503).not.toBe(200);
