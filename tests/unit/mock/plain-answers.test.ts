@@ -68,6 +68,7 @@ function authorizations(state: MockState): [string, string | undefined][] {
 describe.each([
 	['openapi.yaml', 'openapi.yaml'],
 	['the 3.1 copy', 'tests/fixtures/openapi-3-1/openapi.yaml'],
+	['the 3.2 test copy', 'tests/fixtures/openapi-3-2/openapi.yaml'],
 ])('a plain request on %s', (_name, contract) => {
 	let state: MockState;
 	/** The same state with no plain answers: every users answer comes from Prism. */
