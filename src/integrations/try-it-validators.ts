@@ -87,6 +87,8 @@ export interface TryItChoices {
 	query: string[];
 	/** The faults the mock can break an answer with, for `Prefer: fault=…`. */
 	faults: string[];
+	/** The body a QUERY /api/v2/users starts with, when the contract has one (OpenAPI 3.2). */
+	queryBody?: string | undefined;
 }
 
 /** The choices of the panel's request options, from the contract's GET and OPTIONS operations. */
@@ -115,7 +117,17 @@ export function tryItChoices(reference: ApiReference, file = 'openapi.yaml'): Tr
 		pageHeaders,
 		query: [...new Set([...named('query'), ...QUERY_CONTROLS])],
 		faults: [...FAULT_KINDS],
+		...queryChoice(operation('QUERY')),
 	};
+}
+
+/** The body a QUERY starts with: its request body's first example, as compact JSON, else `{}`. */
+function queryChoice(query: ApiReference['operations'][number] | undefined): {
+	queryBody?: string;
+} {
+	if (!query) return {};
+	const example = query.requestBody?.bodies[0]?.examples[0]?.value;
+	return { queryBody: example === undefined ? '{}' : JSON.stringify(example) };
 }
 
 /**

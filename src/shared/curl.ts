@@ -22,6 +22,10 @@ export interface CurlRequest {
 	headers?: readonly (readonly [string, string])[];
 	/** The query string, without its `?`, e.g. `__code=401`; none when empty. */
 	query?: string;
+	/** The method, when not GET: sent as `-X <method>` (a QUERY, say). */
+	method?: string | undefined;
+	/** The body to send as written (`--data-raw`); its Content-Type goes among the headers. */
+	body?: string | undefined;
 }
 
 /**
@@ -40,6 +44,8 @@ export function buildCurl({
 	path = USERS_PATH,
 	headers = [],
 	query = '',
+	method = 'GET',
+	body,
 }: CurlRequest): string {
 	const url = `${baseUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
 	const lines = [
@@ -47,5 +53,10 @@ export function buildCurl({
 		// `-H "name:"` would make curl drop the header; `-H "name;"` sends it empty.
 		...headers.map(([name, value]) => (value ? `${name}: ${value}` : `${name};`)),
 	].map((line) => `-H ${shellQuote(line, true)}`);
-	return shellLines('curl', [...lines, shellQuote(url)]);
+	const sent = body === undefined ? [] : [`--data-raw ${shellQuote(body)}`];
+	return shellLines(method === 'GET' ? 'curl' : `curl -X ${method}`, [
+		...lines,
+		...sent,
+		shellQuote(url),
+	]);
 }

@@ -521,7 +521,7 @@ export async function sendExampleRequest(
 		pageHeaders = [],
 	}: SendOptions,
 ): Promise<TryItOutcome> {
-	const { url, headers, curl } = prepareRequest(request);
+	const { url, method, headers, body: sent, curl } = prepareRequest(request);
 	const controller = new AbortController();
 	const timer = setTimeout(() => controller.abort(), timeoutMs);
 	const started = now();
@@ -529,6 +529,8 @@ export async function sendExampleRequest(
 		let response: Response;
 		try {
 			response = await fetchBody(url, {
+				method,
+				...(sent === undefined ? {} : { body: sent }),
 				headers,
 				signal: controller.signal,
 				cache: 'no-store',

@@ -21,6 +21,9 @@ export interface RequestOptions {
 	headers: RequestRow[];
 	query: RequestRow[];
 	controls: MockChoices;
+	/** QUERY, with its body, when the contract has one and the reader chose it; not kept for the tab. */
+	method?: 'GET' | 'QUERY';
+	body?: string;
 }
 
 /** A name or value that must not be kept: a credential's header, or a credential's scheme. */
@@ -130,6 +133,7 @@ function optionsMarkup(): string {
 		) +
 		'<label class="check"><input type="checkbox" name="dynamic"> Generate the body from the schema (dynamic)</label>' +
 		'</fieldset>' +
+		queryMarkup() +
 		rowsMarkup('headers', 'Headers', 'header') +
 		rowsMarkup('query', 'Query parameters', 'query parameter') +
 		`<datalist id="try-it-header-names">${options(choices.headers)}</datalist>` +
@@ -138,6 +142,28 @@ function optionsMarkup(): string {
 		'<copy-button data-target="try-it-preview"><button type="button" hidden aria-label="Copy the curl command of this request">Copy</button><span role="status"></span></copy-button></div>' +
 		'<pre class="curl" tabindex="0"><code id="try-it-preview"></code></pre>' +
 		'<p class="problem" data-options-problem hidden></p></details>'
+	);
+}
+
+/**
+ * The method and body, when the contract has a QUERY /api/v2/users: GET, or QUERY with a JSON
+ * body that starts as the contract's example.
+ */
+function queryMarkup(): string {
+	if (choices.queryBody === undefined) return '';
+	return (
+		'<fieldset class="controls method"><legend>Method</legend>' +
+		field(
+			'try-it-method',
+			'Method',
+			'<select id="try-it-method" name="method"><option value="GET">GET</option><option value="QUERY">QUERY, with a body</option></select>',
+		) +
+		field(
+			'try-it-body',
+			'Body (JSON, sent with QUERY)',
+			`<textarea id="try-it-body" name="body" rows="3" spellcheck="false" autocomplete="off">${escape(choices.queryBody)}</textarea>`,
+		) +
+		'</fieldset>'
 	);
 }
 
@@ -193,7 +219,10 @@ export function readChoices(panel: HTMLElement): RequestOptions {
 	if (panel.querySelector<HTMLInputElement>('[data-options] [name="dynamic"]')?.checked) {
 		controls.dynamic = true;
 	}
-	return { headers: rowsOf(panel, 'headers'), query: rowsOf(panel, 'query'), controls };
+	const chosen = { headers: rowsOf(panel, 'headers'), query: rowsOf(panel, 'query'), controls };
+	if (value('method') !== 'QUERY') return chosen;
+	const body = panel.querySelector<HTMLTextAreaElement>('[data-options] [name="body"]')?.value;
+	return { ...chosen, method: 'QUERY', body: body ?? '' };
 }
 
 /** The key the panel would send now: the chosen person's, or the typed one. */

@@ -35,12 +35,20 @@ export interface RequestChoices {
 	headers?: readonly RequestRow[];
 	query?: readonly RequestRow[];
 	controls?: MockChoices;
+	/** QUERY to send `body` with it (as JSON), when the contract has a QUERY; GET otherwise. */
+	method?: 'GET' | 'QUERY' | undefined;
+	/** The body a QUERY sends, as typed. */
+	body?: string | undefined;
 }
 
 /** The request to send: its URL, its headers in order, and the curl command that sends it. */
 export interface BuiltRequest {
 	url: string;
+	/** GET, or QUERY with its body. */
+	method: 'GET' | 'QUERY';
 	headers: [string, string][];
+	/** The body a QUERY sends. */
+	body?: string | undefined;
 	curl: string;
 }
 
@@ -67,6 +75,9 @@ export const MAX_ROWS = 20;
 
 /** The longest name or value of a row, in characters. */
 const MAX_ROW_TEXT = 1024;
+
+/** The longest body a QUERY sends, in characters, as the mock reads at most 64 KiB. */
+export const MAX_BODY_TEXT = 65_536;
 
 /** `Prefer: code=401, example=production, …` for the chosen controls, or `''` for none. */
 export function preferOf(controls: MockChoices = {}): string {
@@ -127,6 +138,8 @@ export function buildRequest({
 	headers = [],
 	query = [],
 	controls = {},
+	method = 'GET',
+	body = '',
 }: RequestChoices): RequestBuild {
 	const rows = headers.filter((row) => row.name.trim() || row.value);
 	const params = query.filter((row) => row.name || row.value);
@@ -138,6 +151,9 @@ export function buildRequest({
 		...trimmed.flatMap((row) => rowProblem(row, 'Header') ?? []),
 		...params.flatMap((row) => rowProblem(row, 'Query parameter') ?? []),
 		...controlProblems(controls),
+		...(method === 'QUERY' && body.length > MAX_BODY_TEXT
+			? [`The body is longer than ${MAX_BODY_TEXT} characters.`]
+			: []),
 	];
 	if (problems.length) return { ok: false, problems };
 	// A typed Authorization header stands in for the key's.
@@ -149,17 +165,30 @@ export function buildRequest({
 		index === typedPrefer && prefer ? [value, prefer].filter(Boolean).join(', ') : value,
 	]);
 	if (prefer && typedPrefer < 0) extra.push(['Prefer', prefer]);
+	// A QUERY's body is JSON unless the reader typed a Content-Type of their own.
+	const typedType = trimmed.some(({ name }) => /^content-type$/i.test(name));
+	if (method === 'QUERY' && !typedType) extra.push(['Content-Type', 'application/json']);
+	const sent = method === 'QUERY' ? { body } : {};
 	const search = new URLSearchParams(params.map(({ name, value }) => [name, value])).toString();
 	const base = server.replace(/\/+$/, '');
 	return {
 		ok: true,
 		request: {
 			url: `${base}${USERS_PATH}${search ? `?${search}` : ''}`,
+			method,
 			headers: [
 				...(keyHeader ? [['Authorization', `Bearer ${keyHeader}`] as [string, string]] : []),
 				...extra,
 			],
-			curl: buildCurl({ baseUrl: base, key: keyHeader, headers: extra, query: search }),
+			...sent,
+			curl: buildCurl({
+				baseUrl: base,
+				key: keyHeader,
+				headers: extra,
+				query: search,
+				method,
+				...sent,
+			}),
 		},
 	};
 }

@@ -312,10 +312,13 @@ export async function send(panel: HTMLElement): Promise<void> {
 		});
 		const answer = shown.kind === 'answer' ? shown : undefined;
 		// The answer was read and parsed once; it is checked once and shown once, whole.
-		const check = answer
-			? checkExchange(answer.checked, answer.checked.headers, contract)
-			: undefined;
-		showResult(panel, shown, check, await whoseAnswer(panel, shown));
+		// The contract check and the directory's are GET's: a QUERY's answer is shown as it came.
+		const query = options.method === 'QUERY';
+		const check =
+			answer && !query
+				? checkExchange(answer.checked, answer.checked.headers, contract)
+				: undefined;
+		showResult(panel, shown, check, query ? undefined : await whoseAnswer(panel, shown));
 		const chosen = keyChoice.selectedOptions[0];
 		recordRequest(panel, {
 			at: Date.now(),

@@ -128,6 +128,7 @@ describe('the request the panel sends', () => {
 	it('a server written with several trailing slashes gets one slash before the path, in the URL and the curl command', () => {
 		expect(prepareRequest({ server: 'http://127.0.0.1:4010//', key: '' })).toEqual({
 			url: 'http://127.0.0.1:4010/api/v2/users',
+			method: 'GET',
 			headers: [],
 			curl: 'curl http://127.0.0.1:4010/api/v2/users',
 		});
