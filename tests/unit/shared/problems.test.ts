@@ -306,6 +306,13 @@ describe('try-it, when the mock answers a problem', () => {
 		expect((await answerOf(other, 'application/problem+json')).notes).toEqual([]);
 	});
 
+	it('adds nothing for a problem+json body that is not JSON, whose own note stays', async () => {
+		const answer = await answerOf('{"type": 1', 'application/problem+json');
+		expect(answer.notes).toEqual([
+			'The body is not JSON (Content-Type: application/problem+json); it is shown as text.',
+		]);
+	});
+
 	it('keeps the media type it read for the contract’s check', async () => {
 		const problem = JSON.stringify(problemBody('invalid-control', 'Prefer: code=abc'));
 		const answer = await answerOf(problem, 'Application/Problem+JSON; charset=utf-8');
