@@ -5,12 +5,12 @@
  * /reference/changes/ and its Markdown twin list exactly those commits, newest first, with
  * author, date, subject and short name, each change classified; the examples and the description
  * count as documentation, each commit of documentation only is one line that opens, and every
- * class is explained on the page. A shallow clone and a
- * copy without .git build too, and the page says plainly where history stops, or that there is
- * none. The versioning guide, the reference page and the sidebar link to it.
+ * class is explained on the page. A shallow clone builds too, and the page says plainly where
+ * history stops (a copy without .git, where there is none, is history-unavailable.test.ts's
+ * build). The versioning guide, the reference page and the sidebar link to it.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { load } from 'cheerio';
@@ -21,7 +21,7 @@ import { makeContractRepo, type ContractRepo } from '../support/contract-repo.ts
 
 let folder: string;
 let scripted: ContractRepo;
-const dists = { full: '', shallow: '', copy: '' };
+const dists = { full: '', shallow: '' };
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-contract-changes-'));
@@ -34,15 +34,11 @@ beforeAll(async () => {
 			env: gitEnv(),
 		},
 	);
-	const copy = path.join(folder, 'copy');
-	await cp(scripted.contract, path.join(copy, 'openapi.yaml'));
-	await cp(scripted.views, path.join(copy, 'views'), { recursive: true });
-	// The three builds side by side, each a process of its own (support/build.ts gives each its own
-	// folders): one after another, the file spent three builds' time in this hook.
+	// The two builds side by side, each a process of its own (support/build.ts gives each its own
+	// folders): one after another, the file spent two builds' time in this hook.
 	const builds = {
 		full: { top: scripted.repo.folder, views: path.join(scripted.repo.folder, 'content', 'views') },
 		shallow: { top: clone, views: path.join(clone, 'content', 'views') },
-		copy: { top: copy, views: path.join(copy, 'views') },
 	};
 	const results = await Promise.all(
 		(Object.entries(builds) as [keyof typeof builds, { top: string; views: string }][]).map(
@@ -271,16 +267,5 @@ describe('without the whole history', () => {
 			[head(3)],
 		]);
 		expect($('section.history-commit').last().attr('data-kind')).toBe('start');
-	});
-
-	it('in a copy without .git, says plainly that history is unavailable and why', async () => {
-		const $ = await page('copy', 'reference/changes');
-		expect($('[data-history="unavailable"]').length).toBe(1);
-		expect(text($)).toContain(
-			"History unavailable: the contract's folder is not in a git repository (a copy without .git, or an unpacked archive). Only today's contract is shown, on the API reference.",
-		);
-		expect($('section.history-commit').length).toBe(0);
-		const twin = await readFile(path.join(dists.copy, 'reference', 'changes.md'), 'utf8');
-		expect(twin).toContain("**History unavailable:** the contract's folder is not in a git");
 	});
 });

@@ -1,7 +1,8 @@
 /**
- * Building without the whole history: from a copy of the views without .git (as from an unpacked
- * archive) and from a shallow clone. Both builds succeed; the pages say plainly that history is
- * unavailable, or where the shallow clone's history starts, and show only what it holds.
+ * Building without the whole history: from a copy of the views and the contract without .git (as
+ * from an unpacked archive) and from a shallow clone. Both builds succeed; the pages, the
+ * contract's changelog among them, say plainly that history is unavailable, or where the shallow
+ * clone's history starts, and show only what it holds.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortalAsync } from '../../support/build.ts';
 import { gitEnv } from '../../support/git-repo.ts';
+import { ROOT } from '../../support/processes.ts';
 import { makeHistoryRepo, type HistoryRepo } from '../support/history-repo.ts';
 
 let folder: string;
@@ -23,6 +25,10 @@ beforeAll(async () => {
 	scripted = await makeHistoryRepo(path.join(folder, 'repo'));
 	const copy = path.join(folder, 'copy', 'views');
 	await cp(scripted.views, copy, { recursive: true });
+	// The contract beside the views, out of git too: the copy stands for contract-changes.test.ts's
+	// copy without .git as well, one build for both.
+	const contract = path.join(folder, 'copy', 'openapi.yaml');
+	await cp(path.join(ROOT, 'openapi.yaml'), contract);
 	const clone = path.join(folder, 'shallow');
 	execFileSync(
 		'git',
@@ -33,12 +39,17 @@ beforeAll(async () => {
 	);
 	// The two builds side by side, each a process of its own (support/build.ts gives each its own
 	// folders): one after another, the file spent two builds' time in this hook.
-	const builds = { copy, shallow: path.join(clone, 'content', 'views') };
+	const builds = {
+		copy: { views: copy, env: { PORTAL_OPENAPI: contract } },
+		shallow: { views: path.join(clone, 'content', 'views'), env: {} },
+	};
 	const results = await Promise.all(
-		(Object.entries(builds) as [keyof typeof builds, string][]).map(async ([name, views]) => {
-			dists[name] = path.join(folder, `dist-${name}`);
-			return { name, result: await buildPortalAsync(dists[name], views) };
-		}),
+		(Object.entries(builds) as [keyof typeof builds, (typeof builds)['copy']][]).map(
+			async ([name, { views, env }]) => {
+				dists[name] = path.join(folder, `dist-${name}`);
+				return { name, result: await buildPortalAsync(dists[name], views, env) };
+			},
+		),
 	);
 	for (const { name, result } of results) {
 		if (result.status !== 0) throw new Error(`The ${name} build failed:\n${result.output}`);
@@ -95,6 +106,17 @@ describe('a copy without .git', () => {
 		};
 		expect(since.available).toBe(false);
 		expect(since.now.length).toBeGreaterThan(0);
+	});
+
+	it("says plainly on the contract's changelog that history is unavailable and why", async () => {
+		const $ = await page('copy', 'reference/changes');
+		expect($('[data-history="unavailable"]').length).toBe(1);
+		expect(text($)).toContain(
+			"History unavailable: the contract's folder is not in a git repository (a copy without .git, or an unpacked archive). Only today's contract is shown, on the API reference.",
+		);
+		expect($('section.history-commit').length).toBe(0);
+		const twin = await readFile(path.join(dists.copy, 'reference', 'changes.md'), 'utf8');
+		expect(twin).toContain("**History unavailable:** the contract's folder is not in a git");
 	});
 });
 
