@@ -151,6 +151,72 @@ function in32Words(diff: Diff): Pick<ContractChange, 'class' | 'description'> | 
 	return undefined;
 }
 
+/** The name of the tag at a place in a version's tag list, if it has one. */
+function tagName(document: unknown, index: unknown): string | undefined {
+	if (typeof document !== 'object' || document === null || !('tags' in document)) return undefined;
+	const { tags } = document;
+	if (!Array.isArray(tags) || typeof index !== 'number') return undefined;
+	const tag: unknown = tags[index];
+	if (typeof tag !== 'object' || tag === null || !('name' in tag)) return undefined;
+	return typeof tag.name === 'string' ? tag.name : undefined;
+}
+
+/**
+ * A tag's change named by the tag, where the library names it by its place in the list (`[Added]
+ * 1`): a tag added or removed, renamed, or one of its fields changed. Undefined for any other
+ * change, and for a tag with no name to give.
+ */
+function tagWords(diff: Diff, before: unknown, after: unknown): string | undefined {
+	const [first, index, field] = diff.path;
+	if (first !== 'tags' || diff.path.length > 3) return undefined;
+	const done = DONE[diff.action] ?? diff.action;
+	const name = tagName(diff.action === 'remove' ? before : after, index);
+	if (name === undefined) return undefined;
+	if (field === undefined) return `[${done}] tag ${name}`;
+	if (field === 'name' && diff.action === 'replace' && typeof diff.before === 'string') {
+		return `[Renamed] tag ${diff.before} to ${name}`;
+	}
+	if (ADDED_IN_3_2[String(field)]) return undefined;
+	return `[${done}] the ${String(field)} of tag ${name}`;
+}
+
+/** What an example's value moved to in 3.2, in our words. */
+const EXAMPLE_VALUE_MOVES: Record<string, string> = {
+	dataValue: "the example's data before it is serialised",
+	serializedValue: 'the example as it is sent, serialised',
+};
+
+/** Where a change is, as the changelog writes it. */
+function whereOf(path: readonly unknown[]): string {
+	return path.map(String).join(' › ');
+}
+
+/**
+ * Folds an example's `value` removed and its `dataValue` or `serializedValue` added in the same
+ * version into one change, the move 3.2 allows: told once, where the example now keeps it.
+ */
+function foldExampleMoves(changes: ContractChange[]): ContractChange[] {
+	const moved = new Set<string>();
+	const folded = changes.map((change) => {
+		const steps = change.where.split(' › ');
+		const field = steps.at(-1) ?? '';
+		const meaning = EXAMPLE_VALUE_MOVES[field];
+		if (change.action !== 'add' || meaning === undefined || steps.at(-3) !== 'examples') {
+			return change;
+		}
+		const value = whereOf([...steps.slice(0, -1), 'value']);
+		const removed = changes.find((each) => each.where === value && each.action === 'remove');
+		if (removed === undefined) return change;
+		moved.add(value);
+		return {
+			...change,
+			action: 'rename',
+			description: `[Moved] example ${String(steps.at(-2))}'s value to ${field}, ${meaning} (OpenAPI 3.2)`,
+		};
+	});
+	return folded.filter((change) => !(change.action === 'remove' && moved.has(change.where)));
+}
+
 /** The changes between two versions of the contract, classified, and those left in components. */
 export function compareContracts(
 	before: unknown,
@@ -163,18 +229,19 @@ export function compareContracts(
 			components += 1;
 			continue;
 		}
-		const where = diff.path.map(String).join(' › ');
+		const tag = tagWords(diff, before, after);
 		changes.push({
 			class: classOf(diff),
 			action: diff.action,
-			where,
+			where: whereOf(diff.path),
 			// The library gives no words for some changes (an example's value): what was done, to what.
 			description:
-				diff.description || `[${DONE[diff.action] ?? diff.action}] ${String(diff.path.at(-1))}`,
+				tag ??
+				(diff.description || `[${DONE[diff.action] ?? diff.action}] ${String(diff.path.at(-1))}`),
 			...in32Words(diff),
 		});
 	}
-	return { changes, components };
+	return { changes: foldExampleMoves(changes), components };
 }
 
 /** How many changes of each class a list holds. */

@@ -48,12 +48,16 @@ describe('the changelog of the move from 3.1 to 3.2', () => {
 			said(
 				'paths › /api/v2/users › get › responses › 401 › content › application/problem+json › examples › missing-key › dataValue',
 			),
-		).toBe("[Added] an example's data, before it is serialised (dataValue, OpenAPI 3.2)");
+		).toBe(
+			"[Moved] example missing-key's value to dataValue, the example's data before it is serialised (OpenAPI 3.2)",
+		);
 		expect(
 			said(
 				'paths › /api/v2/users › options › responses › 405 › headers › Allow › examples › get-only › serializedValue',
 			),
-		).toBe('[Added] an example as it is sent, serialised (serializedValue, OpenAPI 3.2)');
+		).toBe(
+			"[Moved] example get-only's value to serializedValue, the example as it is sent, serialised (OpenAPI 3.2)",
+		);
 	});
 
 	it('names a parent added to a tag, and leaves a property named parent to the library', () => {
@@ -87,5 +91,45 @@ describe('the changelog of the move from 3.1 to 3.2', () => {
 		expect(within[0]?.description).not.toContain('[Upgraded]');
 		const back = compareContracts({ openapi: '3.2.0' }, { openapi: '3.1.0' }).changes;
 		expect(back[0]?.description).not.toContain('[Upgraded]');
+	});
+
+	it('names a tag added, removed or renamed by its name, not by its place in the list', () => {
+		const before = { openapi: '3.2.0', tags: [{ name: 'Directory', description: 'Who.' }] };
+		const after = {
+			openapi: '3.2.0',
+			tags: [
+				{ name: "The console's API", description: 'All of it.' },
+				{ name: 'Users', parent: "The console's API" },
+			],
+		};
+		const said = compareContracts(before, after).changes.map((change) => change.description);
+		expect(said).toContain("[Renamed] tag Directory to The console's API");
+		expect(said).toContain("[Replaced] the description of tag The console's API");
+		expect(said).toContain('[Added] tag Users');
+		const gone = compareContracts(after, before).changes.map((change) => change.description);
+		expect(gone).toContain('[Removed] tag Users');
+		expect(said.some((words) => /\] \d+$/.test(words))).toBe(false);
+	});
+
+	it('tells an example moved from value to dataValue or serializedValue as one change', async () => {
+		const { changes } = compareContracts(await fixture('3-1'), await fixture('3-2'));
+		const example =
+			'paths › /api/v2/users › get › responses › 401 › content › application/problem+json › examples › missing-key';
+		expect(changes.filter((change) => change.where.startsWith(`${example} ›`))).toEqual([
+			{
+				class: 'annotation',
+				action: 'rename',
+				where: `${example} › dataValue`,
+				description:
+					"[Moved] example missing-key's value to dataValue, the example's data before it is serialised (OpenAPI 3.2)",
+			},
+		]);
+		const header =
+			'paths › /api/v2/users › options › responses › 405 › headers › Allow › examples › get-only';
+		expect(
+			changes.filter((change) => change.where.startsWith(`${header} ›`)).map((c) => c.description),
+		).toEqual([
+			"[Moved] example get-only's value to serializedValue, the example as it is sent, serialised (OpenAPI 3.2)",
+		]);
 	});
 });
