@@ -3,7 +3,13 @@
  * secret-free snapshot and the access history: a page's Markdown twin, llms.txt, and the access
  * changes. Bad input throws a `ToolInputError` whose one line names the input and what was expected.
  */
-import { accessChangesHref, guideHref, REFERENCE_HREF, viewHref } from '../src/shared/urls.ts';
+import {
+	accessChangesHref,
+	guideHref,
+	OPENAPI_31_JSON_HREF,
+	REFERENCE_HREF,
+	viewHref,
+} from '../src/shared/urls.ts';
 import { emailKey } from '../src/shared/person-key.ts';
 import { accessEntries, byEnvironment, describeRoles } from '../src/site/people.ts';
 import {
@@ -28,6 +34,7 @@ import {
 	accessRoleMarkdown,
 } from '../src/site/markdown/access.ts';
 import { referenceMarkdown } from '../src/site/markdown/reference.ts';
+import { contractForPrism, UnservableContractError } from '../src/sources/contract-3-1.ts';
 import { guidesMarkdown, llmsTxt } from '../src/site/markdown/llms-txt.ts';
 import type { PublicView } from '../src/site/public-view.ts';
 import { guideText } from './guide-text.ts';
@@ -131,6 +138,24 @@ const ELSEWHERE: readonly [RegExp, string][] = [
 ];
 
 /**
+ * Whether the build publishes the contract's OpenAPI 3.1 equivalent, as it does for a 3.2 contract
+ * that 3.1 can say whole (`src/site/published-contract.ts`).
+ */
+function hasContract31(contract: Record<string, unknown>): boolean {
+	if (typeof contract['openapi'] !== 'string' || !contract['openapi'].startsWith('3.2.')) {
+		return false;
+	}
+	try {
+		contractForPrism(contract, 'openapi.yaml');
+		return true;
+	} catch (error) {
+		// A contract 3.1 cannot say has no equivalent to name; anything else is a fault to report.
+		if (error instanceof UnservableContractError) return false;
+		throw error;
+	}
+}
+
+/**
  * A page's Markdown twin by its portal address (`/views/<slug>/` or `/views/<slug>.md`, a full URL
  * too): the text the build serves as its twin, made from the same projection.
  */
@@ -142,7 +167,11 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 	}
 	if (page === '/llms.txt' || page === '/llms.txt/') return llmsText(portal);
 	if (page === REFERENCE_HREF) {
-		return referenceMarkdown(portal.reference, portal.reference.servers[0]?.url ?? portal.mock.url);
+		return referenceMarkdown(
+			portal.reference,
+			portal.reference.servers[0]?.url ?? portal.mock.url,
+			hasContract31(portal.contract) ? OPENAPI_31_JSON_HREF : undefined,
+		);
 	}
 	const groups = environmentGroups(portal.views.map((view) => ({ slug: view.slug, view })));
 	if (page === '/docs/') {

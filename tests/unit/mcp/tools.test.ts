@@ -153,6 +153,8 @@ describe('read_page', () => {
 		const person = portal.people[0]!;
 		expect(readPage(portal, `/people/${person.slug}/`)).toContain(person.email);
 		expect(readPage(portal, '/reference/')).toContain('/api/v2/users');
+		// As the build's twin says it, for the project's 3.2 contract, which has a 3.1 equivalent.
+		expect(readPage(portal, '/reference/')).toContain('`npx prism mock openapi-3.1.json`');
 		expect(readPage(portal, '/docs/mock-server/')).toMatch(/^# The mock server/);
 		expect(readPage(portal, '/llms.txt')).toMatch(/^# Console Portal/);
 	});
