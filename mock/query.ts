@@ -39,7 +39,9 @@ const validators = new WeakMap<Operation, ValidateFunction | undefined>();
 function bodyValidator(operation: Operation): ValidateFunction | undefined {
 	if (validators.has(operation)) return validators.get(operation);
 	const json = operation.requestBody?.bodies.find(({ mediaType }) => /json/i.test(mediaType));
-	const validate = json?.schema === undefined ? undefined : contractAjv().compile(json.schema);
+	const schema = json?.schema;
+	// A JSON Schema is an object (or a boolean, which a request body's never is here).
+	const validate = isMapping(schema) ? contractAjv().compile(schema) : undefined;
 	validators.set(operation, validate);
 	return validate;
 }
