@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortalAsync } from '../../support/build.ts';
+import { buildPortal } from '../../support/build.ts';
 import { pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
 import { UNSEARCHED_FOLDERS } from '../../src/integrations/search-index.ts';
@@ -70,17 +70,11 @@ const pages = new Map<string, string>();
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-scale-'));
-	// The two builds side by side, each a process of its own (support/build.ts gives each its own
-	// folders): one after another, the file spent both builds' time in this hook.
-	const built = await Promise.all(
-		[200, 1000].map(async (count) => {
-			const views = path.join(folder, `views-${count}`);
-			const dist = path.join(folder, `dist-${count}`);
-			await writeViewSet(views, count);
-			return { count, dist, result: await buildPortalAsync(dist, views) };
-		}),
-	);
-	for (const { count, dist, result } of built) {
+	for (const count of [200, 1000]) {
+		const views = path.join(folder, `views-${count}`);
+		const dist = path.join(folder, `dist-${count}`);
+		await writeViewSet(views, count);
+		const result = buildPortal(dist, views);
 		if (result.status !== 0) throw new Error(`${count} views failed to build:\n${result.output}`);
 		sizes.set(count, await pageKindSizes(dist));
 		if (count !== 1000) continue;
