@@ -372,12 +372,12 @@ describe('the try-it panel remembers, in this tab only', () => {
 		expect(rows).toHaveLength(2);
 		expect(rows[0]).toMatch(
 			new RegExp(
-				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · another key \\(not kept\\) · 401 · \\d+ ms$`,
+				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · another key \\(not kept\\) · 401 · (?:\\d+ ms|[\\d.]+ s)$`,
 			),
 		);
 		expect(rows[1]).toMatch(
 			new RegExp(
-				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · ${adminLabel.replace(/[()]/g, '\\$&')} · 200 · \\d+ ms\\s*Send again$`,
+				`^\\d\\d:\\d\\d:\\d\\d · ${viewName(view)} · ${adminLabel.replace(/[()]/g, '\\$&')} · 200 · (?:\\d+ ms|[\\d.]+ s)\\s*Send again$`,
 			),
 		);
 		// A typed key is never kept, so its request cannot be sent again from the history.
@@ -526,13 +526,13 @@ describe('the try-it panel remembers, in this tab only', () => {
 		).byteLength;
 		const badge = page.locator('try-it [data-badge]');
 		expect(await badge.innerText()).toMatch(
-			new RegExp(`^200 OK · \\d+ ms · ${bytes < 1024 ? `${bytes} B` : '[\\d.]+ KiB'}$`),
+			new RegExp(`^200 OK · (?:\\d+ ms|[\\d.]+ s) · ${bytes < 1024 ? `${bytes} B` : '[\\d.]+ KiB'}$`),
 		);
 		expect(await badge.getAttribute('class')).toContain('ok');
 		await keyChooser(page).selectOption({ label: 'Another key…' });
 		await page.getByLabel('Other key').fill('');
 		expect(await send(page)).toMatch(/^401/);
-		expect(await badge.innerText()).toMatch(/^401 Unauthorized · \d+ ms · \d+ B$/);
+		expect(await badge.innerText()).toMatch(/^401 Unauthorized · (?:\d+ ms|[\d.]+ s) · \d+ B$/);
 		expect(await badge.getAttribute('class')).toContain('client');
 		await page.context().close();
 	});
