@@ -8,7 +8,9 @@
  * store too: CONTAINERS_STORAGE_CONF gives buildah a store of its own for the measurement, into
  * which the local Debian base is copied first (`buildah push localhost/debian-base:bookworm
  * containers-storage:[overlay@<graphroot>+<runroot>]localhost/debian-base:bookworm`). Writes
- * bench/results/image-store.md.
+ * bench/results/image-store.md. It exits 1, naming the build, if a build leaves an untagged image
+ * or makes the base again after the first: the check of issue 46's two builds in a row, kept out
+ * of `npm test` for its minutes per build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -81,6 +83,8 @@ const rows: string[] = [
 	`| before | – | – | ${load()} | ${before.images} | ${before.untagged.length} | ${before.listedMB.toFixed(1)} MB | ${before.diskMB.toFixed(1)} MB |`,
 ];
 const notes: string[] = [];
+/** What a build did that it must not: leave an untagged stage, or make the base again. */
+const failures: string[] = [];
 for (let build = 1; build <= BUILDS; build += 1) {
 	const loadBefore = load();
 	const started = performance.now();
@@ -101,6 +105,8 @@ for (let build = 1; build <= BUILDS; build += 1) {
 		`| build ${build} | ${seconds.toFixed(0)} s | ${base} | ${loadBefore} | ${after.images} | ${after.untagged.length}${left.length > 0 ? ` (new: ${left.join(', ')})` : ''} | ${after.listedMB.toFixed(1)} MB | ${after.diskMB.toFixed(1)} MB |`,
 	);
 	console.error(rows.at(-1));
+	if (left.length > 0) failures.push(`build ${build} left untagged image(s): ${left.join(', ')}`);
+	if (base === 'made' && build > 1) failures.push(`build ${build} made the Debian base again`);
 	if (seconds > MINUTES * 60 && build >= 2 && build < BUILDS) {
 		notes.push(
 			`Build ${build} took over ${MINUTES} minutes under load: the series stopped after it.`,
@@ -132,3 +138,6 @@ if (process.env['BENCH_KEEP_IMAGES'] !== '1') {
 		if (!heldBefore.includes(name)) execFileSync('buildah', ['rmi', name], { stdio: 'ignore' });
 	}
 }
+// A check as well as a table: a build that leaves a stage behind or remakes the base fails the run.
+for (const failure of failures) console.error(`image-store: ${failure}`);
+if (failures.length > 0) process.exitCode = 1;
