@@ -14,6 +14,7 @@ import { readContract, shownPath } from '../sources/contract.ts';
 import { contractAjv, operationName, operationSchemas } from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import type { ApiReference } from '../sources/openapi.ts';
+import { exampleAsSent } from '../site/reference-layout.ts';
 import { FAULT_KINDS } from '../schemas/mock-delivery.ts';
 import { readSettings } from '../sources/settings.ts';
 
@@ -126,8 +127,8 @@ function queryChoice(query: ApiReference['operations'][number] | undefined): {
 	queryBody?: string;
 } {
 	if (!query) return {};
-	const example = query.requestBody?.bodies[0]?.examples[0]?.value;
-	return { queryBody: example === undefined ? '{}' : JSON.stringify(example) };
+	const example = query.requestBody?.bodies[0]?.examples[0];
+	return { queryBody: example === undefined ? '{}' : exampleAsSent(example, true) };
 }
 
 /**

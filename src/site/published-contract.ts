@@ -85,7 +85,7 @@ export async function publishedContract31(): Promise<Record<string, unknown> | u
 			entry.as31 = contractForPrism(entry.document, entry.contract.file);
 		} catch (error) {
 			// A contract with no 3.1 equivalent is published in its own version only; the mock
-			// refuses it at start, naming each place.
+			// answers its QUERY on the users path itself and refuses the rest at start, naming each.
 			if (!(error instanceof UnservableContractError)) throw error;
 			entry.as31 = null;
 		}

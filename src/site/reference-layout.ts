@@ -241,12 +241,22 @@ export function sampleContent(operation: Pick<Operation, 'requestBody'>): SentBo
 	const body = operation.requestBody?.bodies[0];
 	if (!body) return undefined;
 	const json = /^application\/(?:[\w.-]+\+)?json$/i.test(body.mediaType);
-	const example = body.examples[0]?.value;
+	const example = body.examples[0];
 	if (example === undefined) return json ? { mediaType: body.mediaType, text: '{}' } : undefined;
-	return {
-		mediaType: body.mediaType,
-		text: typeof example === 'string' && !json ? example : JSON.stringify(example),
-	};
+	return { mediaType: body.mediaType, text: exampleAsSent(example, json) };
+}
+
+/**
+ * An example's text as a request sends it: a `serializedValue` as written (it is the text sent),
+ * a string as it is for a body that is no JSON, anything else as compact JSON.
+ */
+export function exampleAsSent(
+	example: Pick<NamedExample, 'value' | 'serializedValue'>,
+	json: boolean,
+): string {
+	if (example.serializedValue !== undefined) return example.serializedValue;
+	const { value } = example;
+	return typeof value === 'string' && !json ? value : JSON.stringify(value);
 }
 
 /** The kind of stream a media type is, in words, for a body described item by item. */

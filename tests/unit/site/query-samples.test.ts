@@ -154,6 +154,21 @@ describe('the body a QUERY’s samples send', () => {
 		expect(sampleContent({})).toBeUndefined();
 	});
 
+	it('is a serializedValue as written, not encoded again, for a JSON body too', () => {
+		const sent = body('application/json', [
+			{
+				name: 'admins',
+				value: '{"role": "admin"}',
+				field: 'serializedValue',
+				serializedValue: '{"role": "admin"}',
+			},
+		]);
+		expect(sampleContent({ requestBody: { required: true, bodies: [sent] } })).toEqual({
+			mediaType: 'application/json',
+			text: '{"role": "admin"}',
+		});
+	});
+
 	it('goes into the operation’s sample request', () => {
 		const operation: Operation = {
 			method: 'QUERY',
