@@ -166,6 +166,25 @@ function bodyRefused(
 	);
 }
 
+/**
+ * The 501 a QUERY gets in front of a console: its filter is a body, which the proxy never
+ * forwards, and an answer from the fixtures would pass for the console's.
+ */
+function queryRefused(
+	request: MockRequest,
+	operation: string,
+	upstream: Upstream,
+	origins: readonly string[],
+) {
+	const answer = controlProblem(
+		'query-in-proxy-mode',
+		`${operation} carries its filter in a body, which the mock never forwards to the console at ${new URL(upstream.base).origin} (MOCK_UPSTREAM); it will not answer it from its fixtures as if the console had. Send the QUERY to the console itself, or run the mock without MOCK_UPSTREAM to get the fixtures’ answer.`,
+	);
+	return composed(answer, request, origins, {
+		refused: `${operation}, whose body the mock does not forward`,
+	});
+}
+
 /** The 422 a request carrying the mock's controls gets: the console decides, not the mock. */
 function controlsRefused(request: MockRequest, spelled: string, origins: readonly string[]) {
 	const prefer = CONTROLS.map((name) => `${name}=…`).join(', ');
@@ -204,7 +223,9 @@ function composed(
 
 /** Where a request goes, as far as its method, target and Prefer header decide it. */
 type Routed =
-	{ kind: 'mock' } | { kind: 'users'; path: string; search: string; refused: string | undefined };
+	| { kind: 'mock' }
+	| { kind: 'query'; path: string }
+	| { kind: 'users'; path: string; search: string; refused: string | undefined };
 
 /**
  * The most requests whose routing each state keeps; past it, the kept ones are dropped. A request
@@ -231,7 +252,10 @@ function routed(state: MockState, method: string, target: string, prefer: string
 	if (found) return found;
 	const { path, search } = originForm(target);
 	const asked = methodSchema.parse(method === 'head' ? 'get' : method);
-	if (routeOf(state, path, asked) !== 'users') {
+	const route = routeOf(state, path, asked);
+	if (route === 'query') {
+		found = { kind: 'query', path };
+	} else if (route !== 'users') {
 		found = { kind: 'mock' };
 	} else {
 		const controls = readControls(prefer, new URLSearchParams(search));
@@ -288,10 +312,16 @@ export function proxyStep(
 	if (!state) return { kind: 'mock' };
 	const route = routed(state, request.method, request.target, request.prefer);
 	if (route.kind === 'mock') return { kind: 'mock' };
-	const { path, search } = route;
 	const method = request.method.toUpperCase();
-	const operation = `${method} ${path}`;
 	const origins = hosts.origins ?? [];
+	if (route.kind === 'query') {
+		return {
+			kind: 'answer',
+			answer: queryRefused(request, `${method} ${route.path}`, upstream, origins),
+		};
+	}
+	const { path, search } = route;
+	const operation = `${method} ${path}`;
 	const announced = announcedBody(rawHeaders);
 	if (announced !== undefined) {
 		return {

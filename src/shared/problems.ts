@@ -173,6 +173,15 @@ const TABLE = [
 		sender: 'proxy',
 	},
 	{
+		name: 'query-in-proxy-mode',
+		status: 501,
+		title: 'The mock in front of a console does not forward QUERY',
+		what: 'A QUERY carries its filter in a body, which the mock in front of a console (MOCK_UPSTREAM) never forwards; it will not answer from its fixtures as if the console had.',
+		change:
+			"Send the QUERY to the console itself, or run the mock without MOCK_UPSTREAM (--upstream) to get the fixtures' answer.",
+		sender: 'proxy',
+	},
+	{
 		name: 'control-in-proxy-mode',
 		status: 422,
 		title: 'The mock forwards to the console, which takes no mock controls',

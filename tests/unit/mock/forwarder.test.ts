@@ -4,6 +4,7 @@
  * named (sl-violations, the log line, MOCK_PROXY_ERRORS's 502), and the 502/504 problems of a
  * console that gives no answer.
  */
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
 	announcedBody,
@@ -25,6 +26,7 @@ import { loadState } from '../../../mock/state.ts';
 import { contractValidators } from '../../../src/sources/contract-validators.ts';
 import type { OperationContract } from '../../../src/shared/exchange-check.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
+import { ROOT } from '../../../support/processes.ts';
 
 const settings = readSettings({});
 const USERS = '/api/v2/users';
@@ -497,5 +499,36 @@ describe('the log line of a request the proxy refuses for its controls', () => {
 				);
 			}
 		}
+	});
+});
+
+describe('a QUERY in front of a console', () => {
+	/** A state on the 3.2 test copy, whose contract has QUERY /api/v2/users. */
+	let withQuery: MockNow;
+
+	beforeAll(async () => {
+		withQuery = {
+			state: await loadState({
+				viewsDir: settings.viewsDir,
+				contractFile: path.join(ROOT, 'tests', 'fixtures', 'openapi-3-2', 'openapi.yaml'),
+				mockOrigin: 'http://127.0.0.1:1',
+			}),
+		};
+	}, 60_000);
+
+	it('is refused with 501 naming MOCK_UPSTREAM, not answered from the fixtures as if the console had', () => {
+		const asked = request({ method: 'query', rawMethod: 'QUERY', body: '{"role":"admin"}' });
+		const raw = [...RAW, 'Content-Type', 'application/json', 'Content-Length', '16'];
+		const step = proxyStep(asked, raw, withQuery, HOSTS, UPSTREAM);
+		if (step.kind !== 'answer') throw new Error(`the QUERY went to ${step.kind}`);
+		expect(step.answer.status).toBe(501);
+		expect(step.answer.headers['Content-Type']).toBe('application/problem+json');
+		expect(JSON.parse(step.answer.body.toString('utf8'))).toEqual({
+			type: 'https://portal.example/problems/query-in-proxy-mode',
+			title: 'The mock in front of a console does not forward QUERY',
+			status: 501,
+			detail:
+				'QUERY /api/v2/users carries its filter in a body, which the mock never forwards to the console at https://console.example (MOCK_UPSTREAM); it will not answer it from its fixtures as if the console had. Send the QUERY to the console itself, or run the mock without MOCK_UPSTREAM to get the fixtures’ answer.',
+		});
 	});
 });

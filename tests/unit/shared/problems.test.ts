@@ -82,6 +82,7 @@ describe('the table of problems', () => {
 			'sources-not-loaded',
 			'mock-failure',
 			'request-body',
+			'query-in-proxy-mode',
 			'control-in-proxy-mode',
 			'contract-violation',
 			'upstream-unreachable',
