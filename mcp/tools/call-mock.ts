@@ -58,7 +58,7 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 				problem: problemSchema
 					.optional()
 					.describe(
-						"When the mock answered a problem: its title and what to change, as the problems guide says them",
+						'When the mock answered a problem: its title and what to change, as the problems guide says them',
 					),
 			},
 		},

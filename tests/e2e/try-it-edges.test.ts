@@ -161,7 +161,9 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 		// A longer status line too: `503 Service Unavailable · 12 ms · 3.3 KiB`.
 		await page.getByLabel('Status', { exact: true }).selectOption('503');
 		expect(await send(page)).toMatch(/^503 Service Unavailable/);
-		await expect(badge.innerText()).resolves.toMatch(/^503 Service Unavailable · (?:\d+ ms|[\d.]+ s) · /);
+		await expect(badge.innerText()).resolves.toMatch(
+			/^503 Service Unavailable · (?:\d+ ms|[\d.]+ s) · /,
+		);
 		await expect(lines(badge)).resolves.toMatchObject({ shown: 1 });
 		const [column, panel] = [
 			await page.locator('main').boundingBox(),

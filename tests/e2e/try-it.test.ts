@@ -526,7 +526,9 @@ describe('the try-it panel remembers, in this tab only', () => {
 		).byteLength;
 		const badge = page.locator('try-it [data-badge]');
 		expect(await badge.innerText()).toMatch(
-			new RegExp(`^200 OK · (?:\\d+ ms|[\\d.]+ s) · ${bytes < 1024 ? `${bytes} B` : '[\\d.]+ KiB'}$`),
+			new RegExp(
+				`^200 OK · (?:\\d+ ms|[\\d.]+ s) · ${bytes < 1024 ? `${bytes} B` : '[\\d.]+ KiB'}$`,
+			),
 		);
 		expect(await badge.getAttribute('class')).toContain('ok');
 		await keyChooser(page).selectOption({ label: 'Another key…' });
