@@ -110,6 +110,20 @@ describe('the samples of a QUERY with a body', () => {
 		expect(code['HTTPie']).not.toContain('--raw');
 	});
 
+	it.each([
+		['HEAD', 'Head'],
+		['POST', 'Post'],
+		['PUT', 'Put'],
+		['PATCH', 'Patch'],
+		['DELETE', 'Delete'],
+		['OPTIONS', 'Options'],
+		['TRACE', 'Trace'],
+	])('ask Ruby for %s with the class net/http has for it', (method, rubyClass) => {
+		const code = byLabel({ ...query, method, content: undefined });
+		expect(code['Ruby']).toContain(`request = Net::HTTP::${rubyClass}.new(uri)`);
+		expect(code['Ruby']).not.toContain('HTTPGenericRequest');
+	});
+
 	it('keep a body with quotes and shell syntax inert in curl and HTTPie', () => {
 		const code = byLabel({
 			...query,
