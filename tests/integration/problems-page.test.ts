@@ -3,29 +3,17 @@
  * problems: a row for every problem, anchored by the name its `type` ends with, in its Markdown
  * twin too, listed in llms.txt, and found by search.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadIndex, type PagefindIndex } from '../../mcp/pagefind.ts';
 import { PROBLEM_TYPES } from '../../src/shared/problems.ts';
+import { indexFiles } from '../support/pagefind-files.ts';
 
 const distDir = inject('distDir');
 let page: string;
 let twin: string;
 let index: PagefindIndex;
-
-/** Every file of the built search index, by its path under `pagefind/`. */
-async function indexFiles(folder: string): Promise<{ path: string; content: Uint8Array }[]> {
-	const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-	return Promise.all(
-		entries
-			.filter((entry) => entry.isFile())
-			.map(async (entry) => {
-				const file = path.join(entry.parentPath, entry.name);
-				return { path: path.relative(folder, file), content: await readFile(file) };
-			}),
-	);
-}
 
 /** Text as the built HTML writes it. */
 const html = (text: string): string =>
