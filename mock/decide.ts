@@ -33,7 +33,13 @@ import {
 } from './controls.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { answerFor } from './directory.ts';
-import { pageMethods, queryAnswer, queryRefusal } from './query.ts';
+import {
+	pageMethods,
+	queryAnswer,
+	queryControlled,
+	queryHasExample,
+	queryRefusal,
+} from './query.ts';
 import { createSentAnswers, type Logged, type MockRequest, type Sent } from './sent-answers.ts';
 import type { MockState } from './state.ts';
 
@@ -202,7 +208,7 @@ async function outcome(
 	const controls = readControls(request.prefer, url.searchParams);
 	// The log shows what the mock accepted, and only the length of anything else (a key, say).
 	const shown = shownControls(request.prefer, url.searchParams, (name) =>
-		exampleNamed(state, name),
+		route === 'query' ? queryHasExample(state, name) : exampleNamed(state, name),
 	);
 	if (controls.ok) logged.controls = shown || undefined;
 	const key = answerFor(request.authorization, state.directory);
@@ -220,7 +226,11 @@ async function outcome(
 		return kept(controlProblem('invalid-control', controls.problem));
 	}
 	const { code, example } = choose(key, controls.controls);
-	const chosen = await answerer.users(state, code, example, controls.controls);
+	// A QUERY's controls pick among its own responses; its view's users are GET's (query.ts).
+	const own = route === 'query' ? queryControlled(state, controls.controls) : undefined;
+	const generated = route === 'query' && controls.controls.dynamic;
+	const chosen =
+		own ?? (await answerer.users(state, code, generated ? undefined : example, controls.controls));
 	const answer = route === 'query' ? queryAnswer(request, state, chosen) : chosen;
 	const { delay, fault, seed } = controls.controls;
 	if (delay || fault) return { answer, extra: {}, keep: false, delivery: { delay, fault, seed } };

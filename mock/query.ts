@@ -7,6 +7,8 @@
  * operation's own 422 (or 400) problem naming each violation (`queryRefusal`); then the users
  * answer the key and controls chose keeps the users the filter matches, as JSON or, when asked by
  * `Accept` and the contract gives one, a stream of JSON lines (its `itemSchema`; `queryAnswer`).
+ * Its controls (`Prefer: code=…, example=…`, `__code`, `__example`) pick among the QUERY
+ * operation's own responses and examples, not GET's (`queryControlled`).
  * A QUERY is never kept: its answer depends on its body.
  */
 import type { ValidateFunction } from 'ajv';
@@ -16,7 +18,8 @@ import { problemBody } from '../src/shared/problems.ts';
 import { contractAjv } from '../src/sources/contract-validators.ts';
 import { isMapping } from '../src/sources/mapping.ts';
 import type { Operation, ResponseModel } from '../src/sources/openapi.ts';
-import type { Answer } from './answers.ts';
+import { answerFromModel, controlProblem, someNames, type Answer } from './answers.ts';
+import type { MockControls } from './controls.ts';
 import type { Logged, MockRequest } from './sent-answers.ts';
 import type { MockState } from './state.ts';
 
@@ -169,4 +172,47 @@ export function queryAnswer(request: MockRequest, state: MockState, answer: Answ
 	if (!operation || !body?.ok) return answer;
 	const ok = operation.responses.find(({ status }) => status === '200');
 	return filtered(answer, body.value, wantsLines(request, ok));
+}
+
+/** The names of the examples of a response's first body, as its controls name them. */
+function exampleNames(response: ResponseModel): string[] {
+	return response.bodies[0]?.examples.map(({ name }) => name) ?? [];
+}
+
+/** Whether the QUERY operation has an example by this name, of any status. */
+export function queryHasExample(state: MockState, name: string): boolean {
+	return (queryOperation(state)?.responses ?? []).some((response) =>
+		exampleNames(response).includes(name),
+	);
+}
+
+/**
+ * The answer a QUERY's controls ask for, from the QUERY operation's own responses, as GET's pick
+ * from GET's: the status's example of that name (its 200's `no-match`, its 422), else its first,
+ * or the `unknown-code` or `unknown-example` problem naming what the QUERY has. Undefined when
+ * they ask for no status but 200 and no example, or when the status and example they name exist
+ * but the body is to be generated (`dynamic`): the key's view's users answer those, as for GET.
+ */
+export function queryControlled(state: MockState, controls: MockControls): Answer | undefined {
+	const { code = 200, example } = controls;
+	if (code === 200 && example === undefined) return undefined;
+	const operation = queryOperation(state);
+	if (!operation) return undefined;
+	const response = operation.responses.find(({ status }) => status === String(code));
+	if (!response) {
+		const codes = operation.responses.map(({ status }) => status).join(', ');
+		return controlProblem(
+			'unknown-code',
+			`${controls.spelled}: QUERY ${USERS_PATH} has no ${code} response; it answers ${codes}.`,
+		);
+	}
+	const names = exampleNames(response);
+	if (example !== undefined && !names.includes(example)) {
+		return controlProblem(
+			'unknown-example',
+			`${controls.spelled}: the ${code} answer of QUERY ${USERS_PATH} has no example named "${example}"; its examples are ${someNames(names) || 'none'}.`,
+		);
+	}
+	if (controls.dynamic) return undefined;
+	return answerFromModel(code, response, example ?? names[0] ?? '');
 }

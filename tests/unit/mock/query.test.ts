@@ -129,6 +129,90 @@ describe('QUERY /api/v2/users on the mock', () => {
 	});
 });
 
+describe('the controls of a QUERY', () => {
+	it('answer the QUERY’s own named example, not GET’s: example=no-match is its empty list', async () => {
+		const answer = await ask(query({ prefer: 'example=no-match' }));
+		expect(answer.status).toBe(200);
+		expect(answer.headers['Content-Type']).toBe('application/json');
+		expect(json(answer)).toEqual({ users: [] });
+		// The log shows an example the QUERY has by its name, as it shows GET's.
+		expect(answer.logged.controls).toBe('Prefer: example=no-match');
+	});
+
+	it('answer code=422 with the QUERY’s own 422 (not a filter), not GET’s unreadable control', async () => {
+		const answer = await ask(query({ target: '/api/v2/users?__code=422' }));
+		expect(answer.status).toBe(422);
+		expect(answer.headers['Content-Type']).toBe('application/problem+json');
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/invalid-filter',
+			title: 'The body is not a filter',
+			status: 422,
+			detail: 'role: expected one of "admin", "deployer", "operator", "viewer"',
+		});
+		expect(answer.logged.controls).toBe('__code=422');
+	});
+
+	it('answer a 401 example with its own Bearer challenge, as GET’s controls do', async () => {
+		const answer = await ask(query({ prefer: 'code=401, example=invalid-key' }));
+		expect(answer.status).toBe(401);
+		expect(answer.headers['WWW-Authenticate']).toBe(
+			'Bearer realm="console", error="invalid_token", error_description="The key is not in any view\'s directory"',
+		);
+		expect(json(answer)).toMatchObject({ type: 'https://portal.example/problems/invalid-key' });
+	});
+
+	it('refuse an example GET has but the QUERY lacks, naming the QUERY’s examples', async () => {
+		const answer = await ask(query({ prefer: 'example=production' }));
+		expect(answer.status).toBe(404);
+		expect(json(answer)).toEqual({
+			type: 'https://portal.example/problems/unknown-example',
+			title: 'The contract has no such example',
+			status: 404,
+			detail:
+				'Prefer: example=production: the 200 answer of QUERY /api/v2/users has no example named "production"; its examples are no-match.',
+		});
+		// Not a name the QUERY has: the log shows its length only.
+		expect(answer.logged.controls).toBe('Prefer: example=<unrecognised, 10 chars>');
+	});
+
+	it('refuse a status the QUERY lacks, naming the statuses it answers', async () => {
+		const answer = await ask(query({ target: '/api/v2/users?__code=418' }));
+		expect(answer.status).toBe(404);
+		expect(json(answer)).toMatchObject({
+			type: 'https://portal.example/problems/unknown-code',
+			detail:
+				'__code=418: QUERY /api/v2/users has no 418 response; it answers 200, 400, 401, 403, 404, 422, 500, 503.',
+		});
+	});
+
+	it('answer code=200 alone, or a delay alone, with the key’s view’s users the filter matches', async () => {
+		const admins = listed(users.filter(({ role }) => role === 'admin'));
+		const chosen = await ask(query({ prefer: 'code=200', body: '{"role":"admin"}' }));
+		expect(json(chosen)).toEqual({ users: admins });
+		const late = await ask(query({ prefer: 'delay=0', body: '{"role":"admin"}' }));
+		expect(json(late)).toEqual({ users: admins });
+	});
+
+	it('check a generated body’s example against the QUERY’s names, and generate its users the filter matches', async () => {
+		const unknown = await ask(query({ prefer: 'dynamic=true, example=production' }));
+		expect(json(unknown)).toMatchObject({
+			type: 'https://portal.example/problems/unknown-example',
+		});
+		const generated = await ask(
+			query({ prefer: 'dynamic=true, seed=7, example=no-match', body: '{"role":"viewer"}' }),
+		);
+		expect(generated.status).toBe(200);
+		const { users: made } = json(generated) as { users: { role: string }[] };
+		expect(made.every(({ role }) => role === 'viewer')).toBe(true);
+	});
+
+	it('still refuse a body the schema does not allow before any control', async () => {
+		const answer = await ask(query({ prefer: 'example=no-match', body: '{"role":"boss"}' }));
+		expect(answer.status).toBe(422);
+		expect(json(answer)).toMatchObject({ type: 'https://portal.example/problems/invalid-filter' });
+	});
+});
+
 describe('the filter of a QUERY', () => {
 	it('matches a text field by part, in any case, and any other field by equality', () => {
 		const user = { name: 'Amara Okafor', role: 'admin', active: true };
