@@ -1,15 +1,20 @@
 /**
- * `call_mock`: a view's example request (`GET /api/v2/users`, or HEAD or OPTIONS), sent to a mock
- * as one person of the view. The key is read from the fixture here and goes only into the
- * request's Authorization header, and only to a mock the settings name (see places.ts); the result
- * is made of the answer's status, headers and body, and any of the view's secret values that came
- * back in the answer is replaced before it is returned, so the result never holds a key or a
- * configuration value. A mock that breaks its answer (a reset, bytes that are not HTTP, a delay
- * past the wait) is reported as what it did.
+ * `call_mock`: a view's example request (`GET /api/v2/users`, or HEAD or OPTIONS, or a QUERY with
+ * its JSON body when the contract has one), sent to a mock as one person of the view. The key is
+ * read from the fixture here and goes only into the request's Authorization header, and only to a
+ * mock the settings name (see places.ts); the result is made of the answer's status, headers and
+ * body, and any of the view's secret values that came back in the answer (or in the body sent) is
+ * replaced before it is returned, so the result never holds a key or a configuration value. A
+ * mock that breaks its answer (a reset, bytes that are not HTTP, a delay past the wait) is reported
+ * as what it did.
  */
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { emailKey } from '../src/shared/person-key.ts';
 import type { ViewEntry } from '../src/sources/fixtures.ts';
+import type { ApiReference } from '../src/sources/openapi.ts';
+import type { SentBody } from '../src/site/code-samples.ts';
+import { sampleContent } from '../src/site/reference-layout.ts';
+import { usersOperation } from './check-answer.ts';
 import { mayCall, refusal, type MockAddresses } from './places.ts';
 import { CALL_TIMEOUT_MS, MOCK_METHODS, ToolInputError } from './tool-names.ts';
 
@@ -26,6 +31,29 @@ export interface MockCall {
 	prefer?: string | undefined;
 	/** How long to wait for the whole answer, in milliseconds; `CALL_TIMEOUT_MS` by default. */
 	timeoutMs?: number | undefined;
+	/** The body a QUERY sends, as `requestBody` gives it; none for another method. */
+	body?: SentBody | undefined;
+}
+
+/**
+ * The body a call sends: for a QUERY, the text given, else the contract's first example of its
+ * request body as the samples send it (else `{}`); none for another method. A QUERY asked of a
+ * contract without one, or a body given to another method, is a ToolInputError of one line.
+ */
+export function requestBody(
+	reference: ApiReference,
+	method: MockCall['method'],
+	given: string | undefined,
+): SentBody | undefined {
+	if (method !== 'QUERY') {
+		if (given === undefined) return undefined;
+		throw new ToolInputError(
+			`body: only a QUERY sends a body; ${method} ${USERS_PATH} takes none (method QUERY sends it)`,
+		);
+	}
+	const example = sampleContent(usersOperation(reference, method));
+	const mediaType = example?.mediaType ?? 'application/json';
+	return { mediaType, text: given ?? example?.text ?? '{}' };
 }
 
 /** The mock's answer, without a secret. */
@@ -40,6 +68,9 @@ export interface MockAnswer {
 
 /** What stands in for a secret value that came back in an answer. */
 export const REDACTED = '[secret removed]';
+
+/** The longest request body the result's `request` line repeats, in characters. */
+const SHOWN_BODY = 200;
 
 /** The longest body returned, in characters. */
 export const BODY_LIMIT = 100_000;
@@ -158,6 +189,7 @@ export async function callMock(
 		Accept: 'application/json',
 	};
 	if (call.prefer) headers['Prefer'] = call.prefer;
+	if (call.body) headers['Content-Type'] = call.body.mediaType;
 	const secrets = secretsOf(entry);
 	const timeoutMs = call.timeoutMs ?? CALL_TIMEOUT_MS;
 	const failed = (broken: Broken): ToolInputError => {
@@ -172,6 +204,7 @@ export async function callMock(
 		response = await send(url, {
 			method: call.method,
 			headers,
+			...(call.body ? { body: call.body.text } : {}),
 			redirect: 'manual',
 			signal: AbortSignal.timeout(timeoutMs),
 		});
@@ -189,8 +222,13 @@ export async function callMock(
 		answerHeaders[name] = withoutSecrets(value, secrets);
 	});
 	const body = withoutSecrets(text, secrets);
+	const sentText = call.body && withoutSecrets(call.body.text, secrets);
+	const sentBody = sentText
+		? ` with the body ${sentText.length > SHOWN_BODY ? `${sentText.slice(0, SHOWN_BODY)}…` : sentText}`
+		: '';
+	const prefer = call.prefer ? ` with Prefer: ${withoutSecrets(call.prefer, secrets)}` : '';
 	return {
-		request: `${call.method} ${url.href}${call.prefer ? ` with Prefer: ${withoutSecrets(call.prefer, secrets)}` : ''}, with the key of ${user.name}`,
+		request: `${call.method} ${url.href}${sentBody}${prefer}, with the key of ${user.name}`,
 		status: response.status,
 		headers: answerHeaders,
 		body: body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}…` : body,

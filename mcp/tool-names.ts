@@ -12,8 +12,11 @@ export class ToolInputError extends Error {
 /** The page kinds search tells apart, as the dialog's kind filter names them. */
 export { PAGE_KINDS as SEARCH_KINDS, type PageKind as SearchKind } from '../src/shared/search.ts';
 
-/** The methods `call_mock` sends. */
-export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** The methods `call_mock` sends: QUERY (OpenAPI 3.2) only to a contract that has one. */
+export const MOCK_METHODS = ['GET', 'HEAD', 'OPTIONS', 'QUERY'] as const;
+
+/** The methods whose answers `check_answer` checks: QUERY only against a contract that has one. */
+export const CHECKED_METHODS = ['GET', 'QUERY'] as const;
 
 /** How long `call_mock` waits for a mock's whole answer unless told otherwise, in milliseconds. */
 export const CALL_TIMEOUT_MS = 15_000;

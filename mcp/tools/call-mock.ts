@@ -1,6 +1,7 @@
 /**
- * The `call_mock` tool: a view's example request sent to a mock as one person of the view, its
- * answer checked against the contract; the key is sent but never shown.
+ * The `call_mock` tool: a view's example request (or a QUERY with its body, when the contract has
+ * one) sent to a mock as one person of the view, its answer checked against the contract; the key
+ * is sent but never shown.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -22,11 +23,17 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 		'call_mock',
 		{
 			description:
-				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS) to a mock as one person of the view, and check the answer against the contract; the key is sent but never shown.",
+				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS, or QUERY with a JSON body when the contract has that operation) to a mock as one person of the view, and check the answer against the contract; the key is sent but never shown.",
 			inputSchema: {
 				slug: z.string().describe("The view's slug, e.g. production"),
 				email: z.string().describe("The person's email, from the view's directory"),
 				method: z.enum(MOCK_METHODS).default('GET'),
+				body: z
+					.string()
+					.optional()
+					.describe(
+						'A QUERY\'s JSON body, e.g. {"role":"admin"}; by default the contract\'s example. Only a QUERY takes one',
+					),
 				prefer: z
 					.string()
 					.optional()
@@ -64,20 +71,20 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 		},
 		async (call) =>
 			answer(reader, 'call_mock', call, async () => {
-				const [{ callMock }, { checkAnswer }, { whereSecretsAre }] = await Promise.all([
-					code.callMock(),
-					code.checkAnswer(),
-					code.pages(),
-				]);
-				const sent = await callMock(await reader.entries(), call, options.mocks);
+				const [{ callMock, requestBody }, { checkAnswer }, { whereSecretsAre }] = await Promise.all(
+					[code.callMock(), code.checkAnswer(), code.pages()],
+				);
 				const { reference } = await reader.snapshot();
+				const body = requestBody(reference, call.method, call.body);
+				const sent = await callMock(await reader.entries(), { ...call, body }, options.mocks);
+				const { method } = call;
 				const check =
-					call.method === 'GET'
-						? checkAnswerSafely(() => checkAnswer(reference, sent))
+					method === 'GET' || method === 'QUERY'
+						? checkAnswerSafely(() => checkAnswer(reference, sent, method))
 						: {
 								conforms: false,
 								verdict: 'unchecked' as const,
-								headline: `The contract describes GET ${'/api/v2/users'}; a ${call.method} answer is not checked.`,
+								headline: `A ${method} answer is not checked: call_mock checks the answers of GET and QUERY.`,
 								violations: [],
 							};
 				const problem = problemOfAnswer(sent);

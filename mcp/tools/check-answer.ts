@@ -1,8 +1,12 @@
-/** The `check_answer` tool: a status, headers and body checked against the contract, as try-it does. */
+/**
+ * The `check_answer` tool: a status, headers and body of GET /api/v2/users (or of its QUERY, when
+ * the contract has one) checked against the contract, as try-it does.
+ */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { answer } from '../answer.ts';
 import { code, type ToolContext } from '../context.ts';
+import { CHECKED_METHODS } from '../tool-names.ts';
 import { checkSchema } from './schemas.ts';
 
 /** Registers `check_answer`: an answer in, its verdict and each violation by JSON path out. */
@@ -11,8 +15,12 @@ export function registerCheckAnswer(server: McpServer, { reader }: ToolContext):
 		'check_answer',
 		{
 			description:
-				'Check a status, headers and body of GET /api/v2/users against the contract, as try-it does; each violation is named by its JSON path.',
+				'Check a status, headers and body of GET /api/v2/users (or of QUERY /api/v2/users, when the contract has it) against the contract, as try-it does; each violation is named by its JSON path.',
 			inputSchema: {
+				method: z
+					.enum(CHECKED_METHODS)
+					.default('GET')
+					.describe('The operation that answered: GET, or QUERY when the contract has one'),
 				status: z.number().int().describe('The HTTP status, e.g. 200'),
 				headers: z
 					.record(z.string(), z.string())
@@ -22,9 +30,9 @@ export function registerCheckAnswer(server: McpServer, { reader }: ToolContext):
 			},
 			outputSchema: checkSchema.shape,
 		},
-		async (input) =>
+		async ({ method, ...input }) =>
 			answer(reader, 'check_answer', input, async () =>
-				(await code.checkAnswer()).checkAnswer((await reader.snapshot()).reference, input),
+				(await code.checkAnswer()).checkAnswer((await reader.snapshot()).reference, input, method),
 			),
 	);
 }
