@@ -191,6 +191,33 @@ function whereOf(path: readonly unknown[]): string {
 	return path.map(String).join(' › ');
 }
 
+/** The field of an object a version holds at a path, if it is one. */
+function fieldAt(document: unknown, path: readonly unknown[]): unknown {
+	let value = document;
+	for (const step of path) {
+		if (typeof value !== 'object' || value === null || typeof step !== 'string') return undefined;
+		value = (value as Record<string, unknown>)[step];
+	}
+	return value;
+}
+
+/**
+ * Where a change is in the document: the rules read an operation of a path item's
+ * `additionalOperations` (OpenAPI 3.2) beside its GET, under its method (`paths › /x › COPY`);
+ * the changelog says where it is written (`paths › /x › additionalOperations › COPY`).
+ */
+function placeOf(path: readonly unknown[], before: unknown, after: unknown): readonly unknown[] {
+	const [first, item, method] = path;
+	if (first !== 'paths' || method === undefined) return path;
+	const additional = ['paths', item, 'additionalOperations', method];
+	const isAdditional = [before, after].some(
+		(document) =>
+			fieldAt(document, ['paths', item, method]) === undefined &&
+			fieldAt(document, additional) !== undefined,
+	);
+	return isAdditional ? [...additional, ...path.slice(3)] : path;
+}
+
 /**
  * Folds an example's `value` removed and its `dataValue` or `serializedValue` added in the same
  * version into one change, the move 3.2 allows: told once, where the example now keeps it.
@@ -224,7 +251,12 @@ export function compareContracts(
 ): { changes: ContractChange[]; components: number } {
 	const changes: ContractChange[] = [];
 	let components = 0;
-	for (const diff of apiDiff(before, after, { rules: contractDiffRules() })) {
+	// The library writes what its rules transform (a path item's operations) into the versions it
+	// is given: it compares copies, so that each change is placed in the versions as written.
+	const diffs = apiDiff(structuredClone(before), structuredClone(after), {
+		rules: contractDiffRules(),
+	});
+	for (const diff of diffs) {
 		if (diff.path[0] === 'components' && !diff.description) {
 			components += 1;
 			continue;
@@ -233,7 +265,7 @@ export function compareContracts(
 		changes.push({
 			class: classOf(diff),
 			action: diff.action,
-			where: whereOf(diff.path),
+			where: whereOf(placeOf(diff.path, before, after)),
 			// The library gives no words for some changes (an example's value): what was done, to what.
 			description:
 				tag ??

@@ -10,6 +10,8 @@
  *   documentation `description` (an operation, a response, a header, a parameter, a schema…).
  * Names the API's own maps hold (a header named `x-request-id`, a property named `example`) keep
  * the library's rules: only fields beside a documented `description` are touched.
+ * A path item's `query` operation and its `additionalOperations` (OpenAPI 3.2) are operations
+ * too, added, removed and changed as a GET is, where the library knows only 3.1's methods.
  */
 import {
 	allAnnotation,
@@ -71,8 +73,85 @@ function withDocumentation(node: CompareRules): CompareRules {
 	return rules;
 }
 
+/** The methods a path item names as fields: 3.1's eight, and 3.2's `query`. */
+const METHODS: readonly string[] = [
+	'get',
+	'put',
+	'post',
+	'delete',
+	'options',
+	'head',
+	'patch',
+	'trace',
+	'query',
+];
+
+/** Whether a value is a list. */
+function isList(value: unknown): value is readonly unknown[] {
+	return Array.isArray(value);
+}
+
+/** Whether a value is an object with fields. */
+function isFields(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A path item's operations as the library's rules compare them: its methods, 3.2's `query`
+ * among them, and each of `additionalOperations` under its own name (`COPY`), beside the others.
+ * The library's own transform knows only 3.1's eight methods, and gives any other field to each
+ * operation as the path item's own (a `query` operation added read as a field of GET, HEAD and
+ * OPTIONS). As in it, the path item's parameters and servers are added to each operation's, and
+ * its other fields given to each operation that has none of its own.
+ */
+function operationsOf(item: unknown): unknown {
+	if (!isFields(item)) return item;
+	const { additionalOperations, ...fields } = item;
+	const operations: Record<string, unknown> = {};
+	const shared: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(fields)) {
+		if (METHODS.includes(key)) operations[key] = value;
+		else shared[key] = value;
+	}
+	if (isFields(additionalOperations)) {
+		for (const [method, operation] of Object.entries(additionalOperations)) {
+			if (!(method in fields)) operations[method] = operation;
+		}
+	}
+	const { parameters, servers, ...others } = shared;
+	if (Object.keys(shared).length === 0) return operations;
+	const joined: Record<string, unknown> = {};
+	for (const [method, operation] of Object.entries(operations)) {
+		if (!isFields(operation)) continue;
+		const each: Record<string, unknown> = { ...others, ...operation };
+		for (const [field, list] of Object.entries({ parameters, servers })) {
+			if (!isList(list)) continue;
+			const own = operation[field];
+			each[field] = isList(own) ? [...own, ...list] : list;
+		}
+		joined[method] = each;
+	}
+	return joined;
+}
+
+/** The rules with each path item's operations read as OpenAPI 3.2 names them (`operationsOf`). */
+function withOperationsOf32(rules: CompareRules): CompareRules {
+	const paths = rules['/paths'];
+	const item = isFields(paths) ? paths['/*'] : undefined;
+	if (!isFields(paths) || !isFields(item)) {
+		throw new Error(
+			"api-smart-diff's OpenAPI rules have no rule for a path item to read 3.2's operations with",
+		);
+	}
+	const pathItem: CompareRules = {
+		...item,
+		transform: [(before, after) => [operationsOf(before), operationsOf(after)]],
+	};
+	return { ...rules, '/paths': { ...paths, '/*': pathItem } };
+}
+
 /** The rules the contract's changelog compares two versions of openapi.yaml with. */
 export function contractDiffRules(): CompareRules {
 	// openapi3Rules() with no options is what api-smart-diff's OpenAPI comparison uses by default.
-	return transformComapreRules(openapi3Rules(), withDocumentation);
+	return withOperationsOf32(transformComapreRules(openapi3Rules(), withDocumentation));
 }

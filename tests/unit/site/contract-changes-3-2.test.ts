@@ -15,18 +15,132 @@ async function fixture(version: '3-1' | '3-2'): Promise<Record<string, unknown>>
 	return parse(await readFile(file, 'utf8')) as Record<string, unknown>;
 }
 
+/** The change the move from 3.1 to 3.2 is, itself. */
+const UPGRADE = {
+	class: 'non-breaking',
+	action: 'replace',
+	where: 'openapi',
+	description:
+		"[Upgraded] OpenAPI 3.1.0 → 3.2.0: the same operations, read as before; 3.2 adds nested tags, a response's summary, dataValue and serializedValue examples and the contract's own address ($self)",
+} as const;
+
+/** The users' path of a fixture contract, as the tests change it. */
+function users(document: Record<string, unknown>): Record<string, unknown> {
+	const paths = document['paths'] as Record<string, Record<string, unknown>>;
+	const item = paths['/api/v2/users'];
+	if (!item) throw new Error('The fixture has no /api/v2/users');
+	return item;
+}
+
+/** The QUERY operation of a 3.2 fixture contract. */
+function usersQuery(document: Record<string, unknown>) {
+	return users(document)['query'] as { summary: string; responses: Record<string, unknown> };
+}
+
+/** A fixture contract without one of its operations on /api/v2/users. */
+function withoutOperation(document: Record<string, unknown>, method: string) {
+	delete users(document)[method];
+	return document;
+}
+
+/** A 3.2 fixture contract without its QUERY operation: the 3.1 copy's operations, in 3.2. */
+function withoutQuery(document: Record<string, unknown>) {
+	return withoutOperation(document, 'query');
+}
+
 describe('the changelog of the move from 3.1 to 3.2', () => {
-	it('has nothing breaking, the version change non-breaking, and the rest documentation', async () => {
+	it('has nothing breaking, the version change and the QUERY operation non-breaking, and the rest documentation', async () => {
 		const { changes } = compareContracts(await fixture('3-1'), await fixture('3-2'));
 		expect(changes.filter((change) => change.class === 'breaking')).toEqual([]);
 		expect(changes.filter((change) => change.class === 'unclassified')).toEqual([]);
 		expect(changes.filter((change) => change.class === 'non-breaking')).toEqual([
+			{ ...UPGRADE },
 			{
 				class: 'non-breaking',
+				action: 'add',
+				where: 'paths › /api/v2/users › query',
+				description: '[Added] operation QUERY /api/v2/users',
+			},
+		]);
+	});
+
+	it('keeps an upgrade that keeps the operations non-breaking, with no change of its own', async () => {
+		const { changes } = compareContracts(await fixture('3-1'), withoutQuery(await fixture('3-2')));
+		expect(changes.filter((change) => change.class !== 'annotation')).toEqual([{ ...UPGRADE }]);
+	});
+
+	it('tells a QUERY operation removed as an operation removed, breaking, as a GET is', async () => {
+		const latest = await fixture('3-2');
+		const { changes } = compareContracts(latest, withoutQuery(await fixture('3-2')));
+		expect(changes).toEqual([
+			{
+				class: 'breaking',
+				action: 'remove',
+				where: 'paths › /api/v2/users › query',
+				description: '[Removed] operation QUERY /api/v2/users',
+			},
+		]);
+		const get = compareContracts(latest, withoutOperation(await fixture('3-2'), 'get')).changes;
+		expect(get.map(({ class: kind, description }) => ({ class: kind, description }))).toEqual([
+			{ class: 'breaking', description: '[Removed] operation GET /api/v2/users' },
+		]);
+	});
+
+	it('files no change to GET, HEAD or OPTIONS when a QUERY operation is added beside them', async () => {
+		const { changes } = compareContracts(await fixture('3-1'), await fixture('3-2'));
+		expect(changes.filter((change) => /› (get|head|options) › query/.test(change.where))).toEqual(
+			[],
+		);
+	});
+
+	it('tells a change inside a QUERY operation where it is, classified as inside a GET', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		const query = usersQuery(after);
+		delete query.responses['422'];
+		query.summary = 'Find users';
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'annotation',
 				action: 'replace',
-				where: 'openapi',
-				description:
-					"[Upgraded] OpenAPI 3.1.0 → 3.2.0: the same operations, read as before; 3.2 adds nested tags, a response's summary, dataValue and serializedValue examples and the contract's own address ($self)",
+				where: 'paths › /api/v2/users › query › summary',
+				description: '[Replaced] annotation (summary)',
+			},
+			{
+				class: 'breaking',
+				action: 'remove',
+				where: 'paths › /api/v2/users › query › responses › 422',
+				description: '[Removed] Response 422',
+			},
+		]);
+	});
+
+	it('tells an operation of additionalOperations added or removed as an operation, under its own name', () => {
+		const copy = { responses: { '204': { description: 'Copied.' } } };
+		const item = (extra: object) => ({
+			get: { responses: { '200': { description: 'The item.' } } },
+			parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+			...extra,
+		});
+		const before = { openapi: '3.2.0', paths: { '/items/{id}': item({}) } };
+		const after = {
+			openapi: '3.2.0',
+			paths: { '/items/{id}': item({ additionalOperations: { COPY: copy } }) },
+		};
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'non-breaking',
+				action: 'add',
+				where: 'paths › /items/{id} › additionalOperations › COPY',
+				description: '[Added] operation COPY /items/{id}',
+			},
+		]);
+		expect(compareContracts(after, before).changes).toEqual([
+			{
+				class: 'breaking',
+				action: 'remove',
+				where: 'paths › /items/{id} › additionalOperations › COPY',
+				description: '[Removed] operation COPY /items/{id}',
 			},
 		]);
 	});
@@ -131,5 +245,24 @@ describe('the changelog of the move from 3.1 to 3.2', () => {
 		).toEqual([
 			"[Moved] example get-only's value to serializedValue, the example as it is sent, serialised (OpenAPI 3.2)",
 		]);
+	});
+});
+
+describe('comparing two versions of the contract', () => {
+	it('leaves both versions as written, so the next commit is compared with the contract as it was', () => {
+		const version = (summary: string) => ({
+			openapi: '3.2.0',
+			paths: {
+				'/items/{id}': {
+					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+					get: { summary, responses: { '200': { description: 'The item.' } } },
+					additionalOperations: { COPY: { responses: { '204': { description: 'Copied.' } } } },
+				},
+			},
+		});
+		const before = version('An item');
+		const after = version('One item');
+		compareContracts(before, after);
+		expect([before, after]).toEqual([version('An item'), version('One item')]);
 	});
 });
