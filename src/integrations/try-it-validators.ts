@@ -11,7 +11,12 @@ import standalone from 'ajv/dist/standalone/index.js';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { readContract, shownPath } from '../sources/contract.ts';
-import { contractAjv, operationName, operationSchemas } from '../sources/contract-validators.ts';
+import {
+	contractAjv,
+	operationName,
+	operationSchemas,
+	type SchemaName,
+} from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
 import type { ApiReference } from '../sources/openapi.ts';
 import { exampleAsSent } from '../site/reference-layout.ts';
@@ -66,7 +71,7 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 	const entries = Object.entries(answers).map(
 		([status, bodies]) =>
 			`${JSON.stringify(status)}: {${Object.entries(bodies)
-				.map(([type, name]) => `${JSON.stringify(type)}: ${name ?? 'null'}`)
+				.map(([type, name]) => `${JSON.stringify(type)}: ${checkSource(name)}`)
 				.join(', ')}}`,
 	);
 	const named = JSON.stringify(operationName('GET', USERS_PATH));
@@ -74,6 +79,12 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 		`${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n` +
 		`export const contract = { operation: ${named}, answers: responses, headers: ${JSON.stringify(headers)} };\n`
 	);
+}
+
+/** A body's check as module code: its validator's name, `{ eachLine: … }` or `null`. */
+function checkSource(name: SchemaName): string {
+	if (name === null || typeof name === 'string') return name ?? 'null';
+	return `{ eachLine: ${name.eachLine} }`;
 }
 
 /** What the try-it panel offers a reader who builds a request, read from the contract. */

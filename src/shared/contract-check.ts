@@ -1,7 +1,8 @@
 /**
  * The contract's check of an answer, shared by the try-it panel (in the browser), the mock as a
  * validating proxy and the conformance run: is the body what the contract says for its status and
- * media type, checked by validators compiled from the contract (at build time for the panel,
+ * media type (a stream of JSON lines, OpenAPI 3.2's `itemSchema`, line by line), checked by
+ * validators compiled from the contract (at build time for the panel,
  * src/integrations/try-it-validators.ts; at start for the proxy and the run,
  * src/sources/contract-validators.ts), each violation named by where it is. Every text comes back
  * plain, for `textContent`, a log line or a header.
@@ -35,9 +36,20 @@ export interface BodyValidator {
 	errors?: readonly Violation[] | null;
 }
 
-/** The contract's answers: status, then media type, then its validator (`null`: no schema). */
+/**
+ * The check of a stream of JSON lines (OpenAPI 3.2's `itemSchema`): each line that is not blank
+ * is one item, which `eachLine` checks.
+ */
+export interface LinesValidator {
+	eachLine: BodyValidator;
+}
+
+/**
+ * The contract's answers: status, then media type, then its validator (`null`: no schema), or its
+ * item's for a stream of JSON lines.
+ */
 export type ContractAnswers = Readonly<
-	Record<string, Readonly<Record<string, BodyValidator | null>>>
+	Record<string, Readonly<Record<string, BodyValidator | LinesValidator | null>>>
 >;
 
 /** The most violations listed; the rest are counted. */
@@ -95,8 +107,22 @@ function count(amount: unknown, noun: string): string {
 }
 
 /** One violation as the panel lists it: `/users/3/role: must be one of admin, deployer, …`. */
-export function describeViolation({ instancePath, keyword, params }: Violation): string {
-	const at = (pointer: string): string => (pointer === '' ? '(the body)' : shown(pointer, 120));
+export function describeViolation(violation: Violation): string {
+	return worded(violation, (pointer) => (pointer === '' ? '(the body)' : shown(pointer, 120)));
+}
+
+/** One violation of a stream's line: `line 3: /email: must be an email address`. */
+function describeLine(violation: Violation, line: number): string {
+	return worded(violation, (pointer) =>
+		pointer === '' ? `line ${line}` : `line ${line}: ${shown(pointer, 120)}`,
+	);
+}
+
+/** A violation in words, `at` naming where a pointer is. */
+function worded(
+	{ instancePath, keyword, params }: Violation,
+	at: (pointer: string) => string,
+): string {
 	switch (keyword) {
 		case 'required':
 			return `${at(child(instancePath, params['missingProperty']))}: is required but missing`;
@@ -198,6 +224,7 @@ export function checkAnswer(
 			violations: [],
 		};
 	}
+	if (typeof validator !== 'function') return checkLines(answer.text, validator.eachLine, what);
 	const body = answer.json;
 	if (!body)
 		return breaks(`The body is not JSON, so it cannot match the contract's ${what} schema.`);
@@ -209,14 +236,54 @@ export function checkAnswer(
 		};
 	}
 	const errors = validator.errors ?? [];
-	const violations = errors.slice(0, MAX_LISTED_VIOLATIONS).map(describeViolation);
-	if (errors.length > MAX_LISTED_VIOLATIONS) {
-		violations.push(`… and ${errors.length - MAX_LISTED_VIOLATIONS} more`);
+	return broken(errors.map(describeViolation), `${what} schema`);
+}
+
+/** A body that breaks the contract's `schema`: its first problems listed, the rest counted. */
+function broken(found: readonly string[], schema: string): ContractCheck {
+	const violations = found.slice(0, MAX_LISTED_VIOLATIONS);
+	if (found.length > MAX_LISTED_VIOLATIONS) {
+		violations.push(`… and ${found.length - MAX_LISTED_VIOLATIONS} more`);
 	}
-	const problems = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
+	const problems = found.length === 1 ? '1 problem' : `${found.length} problems`;
 	return {
 		verdict: 'breaks',
-		headline: `The body breaks the contract's ${what} schema (${problems}):`,
+		headline: `The body breaks the contract's ${schema} (${problems}):`,
 		violations,
+	};
+}
+
+/**
+ * Checks a stream of JSON lines: each line that is not blank must be JSON that `item` accepts,
+ * and each problem names its line, counted from 1 with the blank ones.
+ */
+function checkLines(text: string, item: BodyValidator, what: string): ContractCheck {
+	const found: string[] = [];
+	let items = 0;
+	for (const [index, line] of text.split('\n').entries()) {
+		if (line.trim() === '') continue;
+		items += 1;
+		let value: unknown;
+		try {
+			value = JSON.parse(line) as unknown;
+		} catch (error) {
+			// A line that is not JSON is what the check reports; any other error is not its to keep.
+			if (!(error instanceof SyntaxError)) throw error;
+			found.push(`line ${index + 1}: is not JSON`);
+			continue;
+		}
+		if (item(value)) continue;
+		const errors = item.errors ?? [];
+		found.push(
+			...(errors.length
+				? errors.map((violation) => describeLine(violation, index + 1))
+				: [`line ${index + 1}: does not match the contract's item schema`]),
+		);
+	}
+	if (found.length) return broken(found, `${what} item schema`);
+	return {
+		verdict: 'matches',
+		headline: `The body matches the contract's ${what} item schema, line by line (${count(items, 'line')}).`,
+		violations: [],
 	};
 }

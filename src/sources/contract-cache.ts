@@ -94,6 +94,7 @@ const bodySchema = z.object({
 	examples: z.array(namedExampleSchema),
 	schema: z.unknown().optional(),
 	itemized: z.boolean().optional(),
+	itemSchema: z.unknown().optional(),
 });
 
 /** A response of the model: its description, headers and bodies. */

@@ -9,7 +9,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CodeOptions } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { BodyValidator } from '../shared/contract-check.ts';
+import type { BodyValidator, LinesValidator } from '../shared/contract-check.ts';
 import type { DeclaredHeader, OperationContract } from '../shared/exchange-check.ts';
 import type { ApiReference, Operation } from './openapi.ts';
 
@@ -57,17 +57,34 @@ export function operationName(method: string, path: string): string {
 	return `${method.toUpperCase()} ${path}`;
 }
 
+/**
+ * The media types of a stream of JSON values, one a line, whose `itemSchema` the check applies
+ * line by line (JSON Lines and NDJSON); another stream (server-sent events, say) is not checked.
+ */
+export const JSON_LINES_TYPES: readonly string[] = [
+	'application/jsonl',
+	'application/x-jsonlines',
+	'application/x-ndjson',
+];
+
+/**
+ * A body's check by the name of its schema: a name, `{ eachLine }` for a stream of JSON lines
+ * checked item by item, or `null` for no schema.
+ */
+export type SchemaName = string | { eachLine: string } | null;
+
 /** One operation's answers, each body by the name of its schema (`null`: no schema). */
 export interface OperationSchemas {
 	operation: string;
-	answers: Record<string, Record<string, string | null>>;
+	answers: Record<string, Record<string, SchemaName>>;
 	headers: Record<string, DeclaredHeader[]>;
 }
 
 /**
- * Walks an operation's answers: each body schema is named once by `named` (identical schemas
- * share a name), which `add` is given to compile; a schema Ajv refuses, or one that contains
- * itself, is a ContractSchemaError naming where it is in the file.
+ * Walks an operation's answers: each body schema (a stream of JSON lines: its item schema) is
+ * named once by `named` (identical schemas share a name), which `add` is given to compile; a
+ * schema Ajv refuses, or one that contains itself, is a ContractSchemaError naming where it is in
+ * the file.
  */
 export function operationSchemas(
 	{ method, path, responses }: Operation,
@@ -78,16 +95,18 @@ export function operationSchemas(
 	const answers: Record<string, Record<string, string | null>> = {};
 	const headers: Record<string, DeclaredHeader[]> = {};
 	for (const response of responses) {
-		const bodies: Record<string, string | null> = {};
+		const bodies: Record<string, SchemaName> = {};
 		for (const body of response.bodies) {
-			if (body.schema === undefined) {
+			const lines = body.itemSchema !== undefined && JSON_LINES_TYPES.includes(body.mediaType);
+			const schema = lines ? body.itemSchema : body.schema;
+			if (schema === undefined) {
 				bodies[body.mediaType] = null;
 				continue;
 			}
-			const where = `${file}: paths.${path}.${method.toLowerCase()}.responses.${response.status}.content.${body.mediaType}.schema`;
+			const where = `${file}: paths.${path}.${method.toLowerCase()}.responses.${response.status}.content.${body.mediaType}.${lines ? 'itemSchema' : 'schema'}`;
 			let text: string;
 			try {
-				text = JSON.stringify(body.schema);
+				text = JSON.stringify(schema);
 			} catch (error) {
 				// JSON.stringify throws a TypeError only for a value that contains itself.
 				if (!(error instanceof TypeError)) throw error;
@@ -109,12 +128,23 @@ export function operationSchemas(
 				}
 				named.set(text, name);
 			}
-			bodies[body.mediaType] = name;
+			bodies[body.mediaType] = lines ? { eachLine: name } : name;
 		}
 		answers[response.status] = bodies;
 		headers[response.status] = response.headers.map(({ name, required }) => ({ name, required }));
 	}
 	return { operation: operationName(method, path), answers, headers };
+}
+
+/** The compiled check a body's schema name stands for. */
+function compiledCheck(
+	name: SchemaName,
+	validators: ReadonlyMap<string, BodyValidator>,
+): BodyValidator | LinesValidator | null {
+	if (name === null) return null;
+	if (typeof name === 'string') return validators.get(name) ?? null;
+	const eachLine = validators.get(name.eachLine);
+	return eachLine ? { eachLine } : null;
 }
 
 /** The validators of each reading of the contract, compiled on its first use. */
@@ -140,13 +170,10 @@ export function contractValidators(
 	const operations = new Map<string, OperationContract>();
 	for (const operation of reference.operations) {
 		const schemas = operationSchemas(operation, named, add, file);
-		const answers: Record<string, Record<string, BodyValidator | null>> = {};
+		const answers: Record<string, Record<string, BodyValidator | LinesValidator | null>> = {};
 		for (const [status, bodies] of Object.entries(schemas.answers)) {
 			answers[status] = Object.fromEntries(
-				Object.entries(bodies).map(([type, name]) => [
-					type,
-					name === null ? null : (validators.get(name) ?? null),
-				]),
+				Object.entries(bodies).map(([type, name]) => [type, compiledCheck(name, validators)]),
 			);
 		}
 		operations.set(schemas.operation, { ...schemas, answers });

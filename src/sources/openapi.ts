@@ -266,6 +266,8 @@ export interface ResponseBody {
 	 * `itemSchema`), not the whole body.
 	 */
 	itemized?: boolean | undefined;
+	/** The schema of each item of such a stream, dereferenced: what the stream is checked with. */
+	itemSchema?: unknown;
 }
 
 /** A request body: whether it is required, what it is, and each media type it may be sent as. */
@@ -632,7 +634,7 @@ export async function referenceFromDocument(
 			rows: schema === undefined ? [] : rowsOf(schema, [...mediaAt, described]),
 			examples: examplesOf(media),
 			schema: media.schema,
-			...(itemized ? { itemized } : {}),
+			...(itemized ? { itemized, itemSchema: media.itemSchema } : {}),
 		};
 	};
 

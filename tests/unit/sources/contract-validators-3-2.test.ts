@@ -7,7 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, type AnswerToCheck } from '../../../mcp/check-answer.ts';
 import { validatorSource } from '../../../src/integrations/try-it-validators.ts';
+import { checkExchange, readExchange } from '../../../src/shared/exchange-check.ts';
 import { readContract } from '../../../src/sources/contract.ts';
+import { contractValidators } from '../../../src/sources/contract-validators.ts';
 import { ROOT } from '../../../support/processes.ts';
 
 /** The model of a fixture contract. */
@@ -58,5 +60,27 @@ describe('the contract’s check on a 3.2 contract', () => {
 
 	it('gives try-it’s build the same validators as the 3.1 copy', async () => {
 		expect(validatorSource(await model('3-2'))).toBe(validatorSource(await model('3-1')));
+	});
+
+	it('checks QUERY’s JSON-lines answer line by line against its item schema', async () => {
+		const query = contractValidators(await model('3-2')).get('QUERY /api/v2/users');
+		if (!query) throw new Error('the 3.2 copy has no QUERY /api/v2/users');
+		const headers = { 'content-type': 'application/jsonl' };
+		const [ada, ben] = USERS.users;
+		const good = `${JSON.stringify(ada)}\n${JSON.stringify(ben)}\n`;
+		const matched = readExchange(200, headers, good);
+		expect(checkExchange(matched.answer, matched.headers, query)).toEqual({
+			verdict: 'matches',
+			headline:
+				"The body matches the contract's 200 application/jsonl item schema, line by line (2 lines).",
+			violations: [],
+		});
+		const bad = `${JSON.stringify(ada)}\n${JSON.stringify({ ...ben, email: 'ben' })}\n`;
+		const broken = readExchange(200, headers, bad);
+		expect(checkExchange(broken.answer, broken.headers, query)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 200 application/jsonl item schema (1 problem):",
+			violations: ['line 2: /email: must be an email address'],
+		});
 	});
 });

@@ -3,9 +3,13 @@
  * contract, with one Ajv setup, and a schema they cannot be made from named by where it is in the
  * file, in Node as in the try-it panel's build.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validatorSource } from '../../../src/integrations/try-it-validators.ts';
+import { checkExchange, readExchange } from '../../../src/shared/exchange-check.ts';
+import type { OperationContract } from '../../../src/shared/exchange-check.ts';
 import { readContract } from '../../../src/sources/contract.ts';
 import {
 	CONTRACT_AJV_OPTIONS,
@@ -13,11 +17,11 @@ import {
 	contractAjv,
 	contractValidators,
 } from '../../../src/sources/contract-validators.ts';
-import type { ApiReference, Operation } from '../../../src/sources/openapi.ts';
+import type { ApiReference, Operation, ResponseBody } from '../../../src/sources/openapi.ts';
 import { ROOT } from '../../../support/processes.ts';
 
-/** A contract of one GET /api/v2/users whose 200 body has `schema`. */
-function contractWith(schema: unknown): ApiReference {
+/** A contract of one GET /api/v2/users whose 200 body has `schema`, or these bodies. */
+function contractWith(schema: unknown, bodies?: ResponseBody[]): ApiReference {
 	const operation: Operation = {
 		method: 'GET',
 		path: '/api/v2/users',
@@ -28,7 +32,7 @@ function contractWith(schema: unknown): ApiReference {
 				status: '200',
 				description: 'ok',
 				headers: [],
-				bodies: [{ mediaType: 'application/json', schema, rows: [], examples: [] }],
+				bodies: bodies ?? [{ mediaType: 'application/json', schema, rows: [], examples: [] }],
 			},
 		],
 	};
@@ -76,5 +80,75 @@ describe('the validators of the contract', () => {
 		expect(source).toContain(
 			'export const contract = { operation: "GET /api/v2/users", answers: responses, headers: {"200":[]} };',
 		);
+	});
+
+	it('check a stream of JSON lines by its item schema, and leave other streams unchecked', () => {
+		const item = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } };
+		const stream = (mediaType: string, extra: object = {}): ResponseBody => ({
+			mediaType,
+			rows: [],
+			examples: [],
+			itemized: true,
+			itemSchema: item,
+			...extra,
+		});
+		const bodies = [
+			stream('application/jsonl', { schema: { type: 'array' } }),
+			stream('application/x-ndjson'),
+			stream('text/event-stream'),
+		];
+		const answers = contractValidators(contractWith(undefined, bodies)).get('GET /api/v2/users')
+			?.answers['200'];
+		const jsonl = answers?.['application/jsonl'];
+		const ndjson = answers?.['application/x-ndjson'];
+		if (!jsonl || !ndjson || typeof jsonl === 'function' || typeof ndjson === 'function') {
+			throw new Error('expected a check of each line for JSON lines');
+		}
+		expect([jsonl.eachLine({ email: 'a@b.example' }), jsonl.eachLine([])]).toEqual([true, false]);
+		// Identical item schemas share one validator.
+		expect(ndjson.eachLine).toBe(jsonl.eachLine);
+		expect(answers['text/event-stream']).toBeNull();
+	});
+
+	it('an item schema Ajv refuses is named by its place in the file, as itemSchema', () => {
+		const bad = contractWith(undefined, [
+			{
+				mediaType: 'application/jsonl',
+				rows: [],
+				examples: [],
+				itemized: true,
+				itemSchema: { type: 'object', required: 'email' },
+			},
+		]);
+		const where =
+			/^openapi\.yaml: paths\.\/api\/v2\/users\.get\.responses\.200\.content\.application\/jsonl\.itemSchema: Ajv cannot compile it/;
+		expect(() => contractValidators(bad)).toThrow(where);
+		expect(() => validatorSource(bad)).toThrow(where);
+	});
+
+	it('the build gives the panel a check of a stream of JSON lines, line by line', async () => {
+		const item = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } };
+		const reference = contractWith(undefined, [
+			{ mediaType: 'application/jsonl', rows: [], examples: [], itemized: true, itemSchema: item },
+		]);
+		// Inside the project, so the module's imports of Ajv's runtime resolve.
+		const file = path.join(ROOT, 'node_modules/.cache', `try-it-stream-${process.pid}.mjs`);
+		await mkdir(path.dirname(file), { recursive: true });
+		await writeFile(file, validatorSource(reference));
+		try {
+			const { contract } = (await import(pathToFileURL(file).href)) as {
+				contract: OperationContract;
+			};
+			const read = readExchange(
+				200,
+				{ 'Content-Type': 'application/jsonl' },
+				'{"email":"a"}\n{}\n',
+			);
+			expect(checkExchange(read.answer, read.headers, contract).violations).toEqual([
+				'line 2: /email: is required but missing',
+			]);
+		} finally {
+			await rm(file, { force: true });
+		}
 	});
 });
