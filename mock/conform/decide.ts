@@ -1,11 +1,13 @@
 /**
  * The conformance run (`npm run conform`), without sockets, as `../forwarder/decide.ts` is the
  * proxy's: which requests it sends a console (for each key GET and HEAD, a CORS preflight, and
- * the 401s of no key, a key of the wrong shape and a well-shaped unknown key), and how each answer
- * is judged: the status expected, then the contract's one check, which the proxy makes
- * (`answerViolations`) and try-it and MCP share (src/shared/exchange-check.ts). A key is never
- * written: it is named by its holder when a fixture holds it, else by its last four characters,
- * and anything shaped like a key is masked in every output (`masked`).
+ * the 401s of no key, a key of the wrong shape and a well-shaped unknown key; when the contract
+ * has OpenAPI 3.2's QUERY, a QUERY per key and one without a key, with the request body's
+ * example as the samples send it), and how each answer is judged: the status expected, then the
+ * contract's one check, which the proxy makes (`answerViolations`) and try-it and MCP share
+ * (src/shared/exchange-check.ts). A key is never written: it is named by its holder when a
+ * fixture holds it, else by its last four characters, and anything shaped like a key is masked
+ * in every output (`masked`).
  */
 import {
 	answerViolations,
@@ -16,6 +18,7 @@ import {
 import type { OperationContract } from '../../src/shared/exchange-check.ts';
 import { USERS_PATH } from '../../src/shared/curl.ts';
 import { problemOf } from '../../src/shared/problems.ts';
+import type { Operation } from '../../src/sources/openapi.ts';
 import { ANY_KEY_PATTERN, keyProblem } from '../../src/schemas/key.ts';
 
 /** A key to send, and how every output names it. */
@@ -31,9 +34,11 @@ export interface ConformCheck {
 	name: string;
 	/** `GET /api/v2/users`: the operation whose answers the contract says. */
 	operation: string;
-	method: 'GET' | 'HEAD' | 'OPTIONS';
+	method: 'GET' | 'HEAD' | 'OPTIONS' | 'QUERY';
 	/** Headers to send besides Host. */
 	headers: [string, string][];
+	/** The body a QUERY sends. */
+	body?: string;
 	expected: number;
 	/** Whether the challenge must say `error="invalid_token"` (RFC 6750, section 3.1). */
 	invalidToken?: boolean;
@@ -170,9 +175,42 @@ export function nameKey(key: string, holders: ReadonlyMap<string, string>): Name
 	return { key, shown: holders.get(key) ?? `the key ending ${key.slice(-4)}` };
 }
 
-/** Every check of a run, in order. */
-export function conformChecks(keys: readonly NamedKey[]): ConformCheck[] {
+/** A QUERY's body as a run sends it: its media type and text. */
+export interface QueryBody {
+	mediaType: string;
+	text: string;
+}
+
+/** Whether a media type is JSON's, or a JSON type such as `application/merge-patch+json`. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
+
+/**
+ * The body of the QUERY of the users path a run sends, when the contract has one: its JSON request
+ * body's first example as the samples send it (a `serializedValue` as written, else compact JSON;
+ * `sampleContent` in src/site/reference-layout.ts), else `{}`; undefined when it has no QUERY.
+ */
+export function queryOf(operations: readonly Operation[]): QueryBody | undefined {
+	const query = operations.find(({ method, path }) => method === 'QUERY' && path === USERS_PATH);
+	if (!query) return undefined;
+	const body = query.requestBody?.bodies.find(({ mediaType }) => JSON_TYPE.test(mediaType));
+	const example = body?.examples[0];
+	const text = example && (example.serializedValue ?? JSON.stringify(example.value));
+	return { mediaType: body?.mediaType ?? 'application/json', text: text ?? '{}' };
+}
+
+/** Every check of a run, in order; with a QUERY's body when the contract has one (`queryOf`). */
+export function conformChecks(keys: readonly NamedKey[], query?: QueryBody): ConformCheck[] {
 	const get = `GET ${USERS_PATH}`;
+	const queried = query && {
+		name: `QUERY ${USERS_PATH} with ${query.text}`,
+		operation: `QUERY ${USERS_PATH}`,
+		method: 'QUERY' as const,
+		body: query.text,
+		headers: [
+			['Content-Type', query.mediaType],
+			['Content-Length', String(Buffer.byteLength(query.text))],
+		] satisfies [string, string][],
+	};
 	const checks: ConformCheck[] = [];
 	for (const { key, shown } of keys) {
 		const authorization: [string, string] = ['Authorization', `Bearer ${key}`];
@@ -192,6 +230,14 @@ export function conformChecks(keys: readonly NamedKey[]): ConformCheck[] {
 				expected: 200,
 			},
 		);
+		if (queried) {
+			checks.push({
+				...queried,
+				name: `${queried.name} as ${shown}`,
+				headers: [authorization, ...queried.headers],
+				expected: 200,
+			});
+		}
 	}
 	checks.push(
 		{
@@ -223,6 +269,7 @@ export function conformChecks(keys: readonly NamedKey[]): ConformCheck[] {
 			invalidToken: true,
 		},
 	);
+	if (queried) checks.push({ ...queried, name: `${queried.name} without a key`, expected: 401 });
 	return checks;
 }
 

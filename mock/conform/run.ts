@@ -2,9 +2,9 @@
  * The conformance run wired to sockets, as `../forwarder/forward.ts` is the proxy's: it reads the
  * contract and the fixtures (which name a key's holder) through src/sources/, as the mock reads
  * them, compiles the contract's validators once (src/sources/contract-validators.ts), asks the
- * console each check's request with the proxy's client (`ask`), judges each answer
- * (`decide.ts`), prints the table and writes the reports asked for (`reports.ts`), every output
- * masked. `scripts/conform.ts` reads the command line and turns the outcome into an exit code.
+ * console each check's request with the proxy's client (`ask`; a QUERY with its body), judges
+ * each answer (`decide.ts`), prints the table and writes the reports asked for (`reports.ts`),
+ * every output masked. `scripts/conform.ts` reads the command line and turns the outcome into an exit code.
  */
 import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { ask } from '../forwarder/forward.ts';
@@ -21,6 +21,7 @@ import {
 	keysFrom,
 	masked,
 	nameKey,
+	queryOf,
 	type ConformResult,
 } from './decide.ts';
 import { junit, markdown, summary, table } from './reports.ts';
@@ -131,7 +132,10 @@ export async function runConform(
 		),
 	);
 	const secrets = read.keys;
-	const checks = conformChecks(read.keys.map((key) => nameKey(key, holders)));
+	const checks = conformChecks(
+		read.keys.map((key) => nameKey(key, holders)),
+		queryOf(reference.operations),
+	);
 
 	console.error(
 		`conform: ${checks.length} checks of ${origin} against ${reference.title} ${reference.version}…`,
@@ -144,6 +148,7 @@ export async function runConform(
 				url: `${base}/api/v2/users`,
 				method: check.method,
 				headers: [['Host', host], ...check.headers],
+				body: check.body,
 			},
 			timeoutMs,
 		);

@@ -48,6 +48,8 @@ export interface UpstreamRequest {
 	method: string;
 	/** The console's Host, then every header the client sent but those of its connection. */
 	headers: [string, string][];
+	/** The body to send: the conformance run's QUERY has one; the proxy forwards none. */
+	body?: string | undefined;
 }
 
 /** What the proxy does with a request. */

@@ -132,7 +132,7 @@ export function ask(
 		const listen = (): void => {
 			outgoing.on('error', failed);
 			outgoing.on('response', received);
-			outgoing.end();
+			outgoing.end(sent.body);
 		};
 		function failed(error: NodeJS.ErrnoException): void {
 			if (

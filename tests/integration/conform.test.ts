@@ -178,6 +178,59 @@ describe('npm run conform against our own mock', () => {
 	});
 });
 
+describe('npm run conform against a mock on the 3.2 contract, which has QUERY', () => {
+	const contract = path.join(ROOT, 'tests', 'fixtures', 'openapi-3-2', 'openapi.yaml');
+	let on32: Started;
+	let on32Url: string;
+
+	beforeAll(async () => {
+		const port = await freePort();
+		on32Url = `http://127.0.0.1:${port}`;
+		on32 = start(bin('node'), ['mock/cli.ts'], {
+			env: { MOCK_PORT: String(port), MOCK_WORKERS: '1', PORTAL_OPENAPI: contract },
+		});
+		await waitForUrl(`${on32Url}/healthz`, on32);
+	}, 60_000);
+
+	afterAll(async () => {
+		await on32?.stop();
+	});
+
+	it('sends a QUERY per key with the example filter and one without a key, each conforming, and exits 0', async () => {
+		const keys = views.slice(0, 2).map(({ view }) => view.users[0]!.apiKey);
+		const markdown = path.join(folder, 'query.md');
+		const run = await conform(['--base-url', on32Url, '--markdown', markdown], {
+			CONFORM_KEYS: keys.join(','),
+			PORTAL_OPENAPI: contract,
+		});
+		expect(run.code, run.stdout + run.stderr).toBe(0);
+		expect(run.stdout).toContain(
+			`The console at ${on32Url} conforms to the contract: 11 of 11 checks pass.`,
+		);
+		const report = await readFile(markdown, 'utf8');
+		produced.push(report);
+		const holder = (index: number) => {
+			const entry = views[index]!;
+			return `${entry.view.users[0]!.name} (${entry.slug})`;
+		};
+		for (const index of [0, 1]) {
+			expect(report).toContain(
+				`| QUERY /api/v2/users with {"role":"admin"} as ${holder(index)} | 200, as the contract says | 200 application/json | conforms |`,
+			);
+		}
+		expect(report).toContain(
+			'| QUERY /api/v2/users with {"role":"admin"} without a key | 401, as the contract says | 401 application/problem+json | conforms |',
+		);
+	});
+
+	it('sends no QUERY against the project’s own contract, which has none: the same six checks', async () => {
+		const run = await conform(['--base-url', mockUrl], { CONFORM_KEYS: first().key });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toContain('6 of 6 checks pass');
+		expect(run.stdout).not.toContain('QUERY');
+	});
+});
+
 describe('npm run conform against a console that drifts', () => {
 	it('a conforming stand-in exits 0', async () => {
 		const run = await conform(['--base-url', standIn.url], { CONFORM_KEYS: first().key });

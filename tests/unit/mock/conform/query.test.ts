@@ -1,0 +1,126 @@
+/**
+ * The conformance run on a contract with OpenAPI 3.2's QUERY /api/v2/users (the 3.2 copy in
+ * tests/fixtures/openapi-3-2): it sends a QUERY too, with the request body's example as the
+ * samples send it, judges its answer against the QUERY operation with the contract's one check,
+ * and its reports list it. On the 3.1 copy, which has no QUERY, the checks are as before.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { conformChecks, judge, queryOf } from '../../../../mock/conform/decide.ts';
+import { markdown, table } from '../../../../mock/conform/reports.ts';
+import { readContract } from '../../../../src/sources/contract.ts';
+import { contractValidators } from '../../../../src/sources/contract-validators.ts';
+import type { Operation } from '../../../../src/sources/openapi.ts';
+import { ROOT } from '../../../../support/processes.ts';
+
+const KEY = 'ick-5f6bf1b8-KApG';
+const { reference: with32 } = await readContract(
+	path.join(ROOT, 'tests/fixtures/openapi-3-2/openapi.yaml'),
+);
+const { reference: with31 } = await readContract(
+	path.join(ROOT, 'tests/fixtures/openapi-3-1/openapi.yaml'),
+);
+const admins = [
+	{ name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' },
+	{ name: 'Bo Berg', email: 'bo@example.com', role: 'admin' },
+];
+
+describe('the QUERY a run sends', () => {
+	it("is the contract's QUERY with its request body's example, as the samples send it", () => {
+		expect(queryOf(with32.operations)).toEqual({
+			mediaType: 'application/json',
+			text: '{"role":"admin"}',
+		});
+	});
+
+	it('is none on a contract without QUERY', () => {
+		expect(queryOf(with31.operations)).toBeUndefined();
+	});
+
+	it('sends a serializedValue as written, and {} when the body has no example', () => {
+		const query = with32.operations.find(({ method }) => method === 'QUERY')!;
+		const body = query.requestBody!.bodies[0]!;
+		const withBody = (examples: Operation['requestBody']): Operation[] => [
+			{ ...query, requestBody: examples },
+		];
+		const serialized = {
+			name: 'spaced',
+			value: '{ "role": "viewer" }',
+			field: 'serializedValue' as const,
+			serializedValue: '{ "role": "viewer" }',
+		};
+		expect(
+			queryOf(withBody({ required: true, bodies: [{ ...body, examples: [serialized] }] })),
+		).toEqual({ mediaType: 'application/json', text: '{ "role": "viewer" }' });
+		expect(queryOf(withBody({ required: true, bodies: [{ ...body, examples: [] }] }))).toEqual({
+			mediaType: 'application/json',
+			text: '{}',
+		});
+		expect(queryOf(withBody(undefined))).toEqual({ mediaType: 'application/json', text: '{}' });
+	});
+});
+
+describe('the checks of a run on a contract with QUERY', () => {
+	const query = queryOf(with32.operations);
+	const checks = conformChecks([{ key: KEY, shown: 'Ada (production)' }], query);
+
+	it('add a QUERY per key and a QUERY without a key to the checks of GET, HEAD and OPTIONS', () => {
+		expect(checks.map(({ name, expected }) => `${name} → ${expected}`)).toEqual([
+			'GET /api/v2/users as Ada (production) → 200',
+			'HEAD /api/v2/users as Ada (production) → 200',
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production) → 200',
+			'OPTIONS /api/v2/users: a preflight from http://localhost:3000 → 204',
+			'GET /api/v2/users without a key → 401',
+			'GET /api/v2/users with a key of the wrong shape → 401',
+			'GET /api/v2/users with a well-shaped key no directory holds → 401',
+			'QUERY /api/v2/users with {"role":"admin"} without a key → 401',
+		]);
+	});
+
+	it('send the body with its media type and length, and the key as Bearer', () => {
+		const [, , asAda, , , , , noKey] = checks;
+		expect(asAda).toMatchObject({
+			operation: 'QUERY /api/v2/users',
+			method: 'QUERY',
+			body: '{"role":"admin"}',
+			headers: [
+				['Authorization', `Bearer ${KEY}`],
+				['Content-Type', 'application/json'],
+				['Content-Length', '16'],
+			],
+		});
+		expect(noKey?.headers).toEqual([
+			['Content-Type', 'application/json'],
+			['Content-Length', '16'],
+		]);
+	});
+
+	it('are as before on a contract without QUERY', () => {
+		expect(conformChecks([{ key: KEY, shown: 'Ada' }], queryOf(with31.operations))).toEqual(
+			conformChecks([{ key: KEY, shown: 'Ada' }]),
+		);
+		expect(conformChecks([{ key: KEY, shown: 'Ada' }])).toHaveLength(6);
+	});
+
+	it("judge a QUERY's answer against the QUERY operation: two admins conform, a role outside the enum breaks", () => {
+		const contract = contractValidators(with32).get('QUERY /api/v2/users');
+		const asAda = checks[2]!;
+		const answer = (users: object[]) => ({
+			status: 200,
+			rawHeaders: ['Content-Type', 'application/json'],
+			body: Buffer.from(JSON.stringify({ users })),
+		});
+		const good = judge(asAda, answer(admins), contract, 1000, 5);
+		expect(good).toMatchObject({ verdict: 'conforms', got: '200 application/json', problems: [] });
+		const bad = judge(asAda, answer([{ ...admins[0], role: 'owner' }]), contract, 1000, 5);
+		expect(bad).toMatchObject({
+			verdict: 'breaks',
+			problems: ['/users/0/role: must be one of admin, deployer, operator, viewer'],
+		});
+		const table32 = table([good, bad]);
+		expect(table32).toContain('QUERY /api/v2/users with {"role":"admin"} as Ada (production)');
+		expect(markdown([good], 'http://c', new Date(0))).toContain(
+			'| QUERY /api/v2/users with {"role":"admin"} as Ada (production) | 200, as the contract says | 200 application/json | conforms |',
+		);
+	});
+});
