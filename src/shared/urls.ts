@@ -116,13 +116,13 @@ export function personEnvironmentHref(personSlug: string, environment: string, p
 	return `${personHref(personSlug)}${segment(environment)}/${pageSuffix(page)}`;
 }
 
-/** The access page for an environment, a role, both or neither. */
-export function accessHref(environment?: string, role?: Role): string {
+/** The access page for an environment, a role, both or neither; page `page` (from 1) of its people. */
+export function accessHref(environment?: string, role?: Role, page = 1): string {
 	if (environment && role) {
-		return `${ACCESS_ROOT}environments/${segment(environment)}/${segment(role)}/`;
+		return `${ACCESS_ROOT}environments/${segment(environment)}/${segment(role)}/${pageSuffix(page)}`;
 	}
-	if (environment) return `${ACCESS_ROOT}environments/${segment(environment)}/`;
-	if (role) return `${ACCESS_ROOT}roles/${segment(role)}/`;
+	if (environment) return `${ACCESS_ROOT}environments/${segment(environment)}/${pageSuffix(page)}`;
+	if (role) return `${ACCESS_ROOT}roles/${segment(role)}/${pageSuffix(page)}`;
 	return ACCESS_ROOT;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Markdown twins of the access pages: the overview of environments by role, and the pages of
- * one environment, one role, and both. Like their HTML pages they list people, never views, so
- * none grows with the number of views; a person holds no key.
+ * one environment, one role, and both. Like their HTML pages they list people, never views, a
+ * page at a time when given one, so none grows with views or people; a person holds no key.
  */
 import { ROLES, type Role } from '../../schemas/view.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { CELL_LIMIT, count } from '../access.ts';
 import type { AccessEntry } from '../people.ts';
 import type { ReviewPage } from '../review-pages.ts';
+import { pageLinks, pageRange, pagedTitle, type PageSlice } from './lists.ts';
 import {
 	bulletList,
 	heading,
@@ -122,16 +123,25 @@ export interface EnvironmentPerson {
 	rolesDiffer: boolean;
 }
 
-/** The twin of an environment's access page: everyone in its views, with their roles there. */
+/** The whole list as its one page, for a twin given no page. */
+function onePage<T>(items: readonly T[]): PageSlice<T> {
+	return { currentPage: 1, lastPage: 1, start: 0, data: items };
+}
+
+/**
+ * The twin of an environment's access page: everyone in its views, with their roles there; given
+ * `page`, only that page's people, with links to the other pages.
+ */
 export function accessEnvironmentMarkdown(
 	environment: string,
 	environments: readonly string[],
 	people: readonly EnvironmentPerson[],
+	page: PageSlice<EnvironmentPerson> = onePage(people),
 ): string {
 	return markdownText([
-		heading(1, `Who has access in ${environment}`),
+		heading(1, pagedTitle(`Who has access in ${environment}`, page)),
 		paragraph(
-			`${count(people.length, 'person', 'people')} in ${environment}'s views, with the roles they hold there. Who holds one role: `,
+			`${count(people.length, 'person', 'people')} in ${environment}'s views, with the roles they hold there${pageRange(page, 'people')}. Who holds one role: `,
 			...ROLES.flatMap((role, index) => [
 				index > 0 ? ', ' : '',
 				link(markdownHref(accessHref(environment, role)), role),
@@ -141,61 +151,75 @@ export function accessEnvironmentMarkdown(
 		filters(environments),
 		table(
 			['Person', 'Email', `Roles in ${environment}`],
-			people.map((person) => [
+			page.data.map((person) => [
 				[personLink(person)],
 				[person.email],
 				[person.roles, ...(person.rolesDiffer ? [strong(' (roles differ)')] : [])],
 			]),
 		),
+		...pageLinks(page.currentPage, page.lastPage, (number) =>
+			markdownHref(accessHref(environment, undefined, number)),
+		),
 	]);
 }
 
-/** The twin of the page of one role in one environment. */
+/** The twin of the page of one role in one environment; given `page`, only that page's people. */
 export function accessEnvironmentRoleMarkdown(
 	environment: string,
 	role: Role,
 	environments: readonly string[],
 	holders: readonly AccessEntry[],
 	total: number,
+	page: PageSlice<AccessEntry> = onePage(holders),
 ): string {
 	return markdownText([
-		heading(1, `Who is ${role} in ${environment}`),
+		heading(1, pagedTitle(`Who is ${role} in ${environment}`, page)),
 		paragraph(
-			`${count(holders.length, 'person holds', 'people hold')} the role ${role} in at least one of ${environment}'s ${count(total, 'view', 'views')}.`,
+			`${count(holders.length, 'person holds', 'people hold')} the role ${role} in at least one of ${environment}'s ${count(total, 'view', 'views')}${pageRange(page, 'people')}.`,
 		),
 		filters(environments),
 		table(
 			['Person', 'Email', 'Views with this role'],
-			holders.map((holder) => [
+			page.data.map((holder) => [
 				[personLink(holder)],
 				[holder.email],
 				[`${holder.views} of ${total}`],
 			]),
 		),
+		...pageLinks(page.currentPage, page.lastPage, (number) =>
+			markdownHref(accessHref(environment, role, number)),
+		),
 	]);
 }
 
-/** The twin of the page of one role, environment by environment. */
+/**
+ * The twin of the page of one role, environment by environment; given `page`, only that page's
+ * rows.
+ */
 export function accessRoleMarkdown(
 	role: Role,
 	environments: readonly string[],
 	holders: readonly AccessEntry[],
+	page: PageSlice<AccessEntry> = onePage(holders),
 ): string {
 	const people = new Set(holders.map(({ slug }) => slug)).size;
 	return markdownText([
-		heading(1, `Who is ${role}, by environment`),
+		heading(1, pagedTitle(`Who is ${role}, by environment`, page)),
 		paragraph(
-			`${count(people, 'person holds', 'people hold')} the role ${role} in at least one view.`,
+			`${count(people, 'person holds', 'people hold')} the role ${role} in at least one view${pageRange(page, 'rows')}.`,
 		),
 		filters(environments),
 		table(
 			['Environment', 'Person', 'Email', 'Views with this role'],
-			holders.map((holder) => [
+			page.data.map((holder) => [
 				[link(markdownHref(accessHref(holder.environment, role)), holder.environment)],
 				[personLink(holder)],
 				[holder.email],
 				[String(holder.views)],
 			]),
+		),
+		...pageLinks(page.currentPage, page.lastPage, (number) =>
+			markdownHref(accessHref(undefined, role, number)),
 		),
 	]);
 }
