@@ -1,9 +1,12 @@
 /**
  * Code samples for an operation, generated from the contract: the server, method, path, query
- * parameters and the auth header its security scheme asks for. The key comes from the
- * environment variable API_KEY, so no sample ever holds a real key.
+ * parameters (or the whole query string of an OpenAPI 3.2 `querystring` parameter) and the auth
+ * header its security scheme asks for. The key comes from the environment variable API_KEY, so
+ * no sample ever holds a real key.
  */
 import { shellLines, shellQuote, USERS_PATH } from '../shared/curl.ts';
+import { isMapping } from '../sources/mapping.ts';
+import type { Parameter } from '../sources/openapi.ts';
 
 /** What a sample sends. */
 export interface SampleRequest {
@@ -13,6 +16,11 @@ export interface SampleRequest {
 	path: string;
 	/** Query parameters with an example value. */
 	query: readonly { name: string; value: string }[];
+	/**
+	 * The whole query string, without its `?`, that a `querystring` parameter (OpenAPI 3.2) sends,
+	 * serialized by its media type (`sampleQuerystring`): e.g. `__code=401&__example=invalid-key`.
+	 */
+	querystring?: string | undefined;
 	/** Header parameters with an example value, such as a preflight's `Origin`. */
 	headers?: readonly { name: string; value: string }[] | undefined;
 	/** The header that carries the key, when the operation needs one. */
@@ -53,10 +61,58 @@ export interface CodeSample {
 }
 
 /** The full URL of a sample request, with its query string. */
-export function sampleUrl({ server, path, query }: SampleRequest): string {
+export function sampleUrl({ server, path, query, querystring }: SampleRequest): string {
 	const url = new URL(`${server.replace(/\/+$/, '')}${path}`);
+	// A querystring parameter is the whole query; the URL encodes only what a query cannot hold.
+	if (querystring !== undefined) url.search = querystring;
 	for (const { name, value } of query) url.searchParams.append(name, value);
 	return url.href;
+}
+
+/**
+ * The query string, without its `?`, an operation's `querystring` parameter (OpenAPI 3.2) sends in
+ * its samples: its example, else its schema's (`example`, else the first of `examples`),
+ * serialized by its media type (`serializedQuery`); undefined when it has none, or no such
+ * parameter.
+ */
+export function sampleQuerystring(
+	parameters: readonly Pick<Parameter, 'in' | 'example' | 'content'>[],
+): string | undefined {
+	const parameter = parameters.find((candidate) => candidate.in === 'querystring');
+	if (parameter === undefined) return undefined;
+	const [media] = Object.entries(parameter.content ?? {});
+	const example = parameter.example ?? schemaExample(media?.[1].schema);
+	// Stryker disable next-line StringLiteral: without a media type, any text is not a form's
+	return example === undefined ? undefined : serializedQuery(media?.[0] ?? '', example);
+}
+
+/** The example a schema gives: its `example`, else the first of its `examples`. */
+function schemaExample(schema: unknown): unknown {
+	if (!isMapping(schema)) return undefined;
+	const { example, examples } = schema;
+	return example ?? (Array.isArray(examples) ? (examples[0] as unknown) : undefined);
+}
+
+/** A form's media type, with or without parameters (`; charset=utf-8`). */
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+/**
+ * A query string's value as sent, by its media type (OpenAPI 3.2, querystring): a string is the
+ * text sent, as written; an object of a form (`application/x-www-form-urlencoded`) is its fields
+ * as `name=value&…`, a list repeating its name; any other value is its JSON text, percent-encoded.
+ */
+export function serializedQuery(mediaType: string, value: unknown): string {
+	if (typeof value === 'string') return value.replace(/^\?/, '');
+	if (!isMapping(value) || !FORM_TYPE.test(mediaType)) {
+		return encodeURIComponent(JSON.stringify(value));
+	}
+	const fields = new URLSearchParams();
+	for (const [name, field] of Object.entries(value)) {
+		for (const item of Array.isArray(field) ? field : [field]) {
+			fields.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+		}
+	}
+	return fields.toString();
 }
 
 // Functions rather than constants holding arrow functions: the mutation run loads this module

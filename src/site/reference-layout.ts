@@ -4,7 +4,12 @@
  * use and pointed to after that. Also the rest the page decides about an operation: its heading
  * id, which examples a body shows and how, and what its code samples send.
  */
-import { authHeader, type SampleRequest, type SentBody } from './code-samples.ts';
+import {
+	authHeader,
+	sampleQuerystring,
+	type SampleRequest,
+	type SentBody,
+} from './code-samples.ts';
 import type { PageHeading } from './page-headings.ts';
 import type {
 	ContractTag,
@@ -223,6 +228,7 @@ export function operationSample(
 			server,
 			path: operation.path,
 			query: sampleQuery(operation.parameters),
+			querystring: sampleQuerystring(operation.parameters),
 			headers: sampleHeaders(operation.parameters),
 			auth: sampleAuth(operation.security),
 			body: answer.body,
