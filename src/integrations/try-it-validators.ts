@@ -1,8 +1,8 @@
 /**
  * The try-it panel's validators: at build time, Ajv, set up as the contract's validators are in
  * Node (src/sources/contract-validators.ts), compiles the schema of each response body of
- * GET /api/v2/users in the contract into standalone code, plain JavaScript with no `eval`, so the
- * pages' Content-Security-Policy holds. The panel imports it as the virtual module
+ * GET /api/v2/users in the contract (and of QUERY /api/v2/users when it has one) into standalone
+ * code, plain JavaScript with no `eval`, so the pages' Content-Security-Policy holds. The panel imports it as the virtual module
  * `virtual:try-it-validators`; no JSON Schema library reaches the browser. The same plugin gives
  * the panel's request options what the contract offers (`virtual:try-it-choices`: the statuses,
  * the header and query names, the faults), which load with the options, not with sending.
@@ -13,8 +13,8 @@ import type { Plugin } from 'vite';
 import { readContract, shownPath } from '../sources/contract.ts';
 import {
 	contractAjv,
-	operationName,
 	operationSchemas,
+	type OperationSchemas,
 	type SchemaName,
 } from '../sources/contract-validators.ts';
 import { USERS_PATH } from '../shared/curl.ts';
@@ -48,16 +48,19 @@ export class ValidatorError extends Error {
 /**
  * The source of `virtual:try-it-validators`: `contract`, the operation GET /api/v2/users as the
  * contract's check reads it (src/shared/exchange-check.ts): its answers keyed by status then media
- * type, each a compiled validator (`null` for a body without a schema), and the headers each
- * status declares; and `responses`, its answers alone. The schemas are walked and Ajv is set up as
- * in Node (src/sources/contract-validators.ts), here to standalone code; identical schemas share
- * one function.
+ * type, each a compiled validator (`null` for a body without a schema, `{ eachLine }` for a stream
+ * of JSON lines), and the headers each status declares; `responses`, its answers alone; and
+ * `queryContract`, QUERY /api/v2/users read the same way when the contract has one (OpenAPI 3.2),
+ * else `undefined`. The schemas are walked and Ajv is set up as in Node
+ * (src/sources/contract-validators.ts), here to standalone code; identical schemas share one
+ * function, across both operations.
  */
 export function validatorSource(reference: ApiReference, file = 'openapi.yaml'): string {
-	const operation = reference.operations.find(
-		({ method, path }) => method === 'GET' && path === USERS_PATH,
-	);
-	if (!operation) throw new ValidatorError(`${file}: expected a GET ${USERS_PATH} operation`);
+	const operation = (wanted: string) =>
+		reference.operations.find(({ method, path }) => method === wanted && path === USERS_PATH);
+	const get = operation('GET');
+	if (!get) throw new ValidatorError(`${file}: expected a GET ${USERS_PATH} operation`);
+	const query = operation('QUERY');
 	const ajv = contractAjv({ source: true, esm: true, optimize: true });
 	const exports: Record<string, string> = {};
 	const add = (name: string, schema: object): void => {
@@ -66,19 +69,29 @@ export function validatorSource(reference: ApiReference, file = 'openapi.yaml'):
 		ajv.getSchema(name);
 		exports[name] = name;
 	};
-	const { answers, headers } = operationSchemas(operation, new Map(), add, file);
+	const named = new Map<string, string>();
+	const getSchemas = operationSchemas(get, named, add, file);
+	const querySchemas = query && operationSchemas(query, named, add, file);
 	const code = Object.keys(exports).length ? standalone(ajv, exports) : '';
+	const queryContract = querySchemas
+		? `{ operation: ${JSON.stringify(querySchemas.operation)}, answers: ${answersSource(querySchemas)}, headers: ${JSON.stringify(querySchemas.headers)} }`
+		: 'undefined';
+	return (
+		`${withImports(code)}\nexport const responses = ${answersSource(getSchemas)};\n` +
+		`export const contract = { operation: ${JSON.stringify(getSchemas.operation)}, answers: responses, headers: ${JSON.stringify(getSchemas.headers)} };\n` +
+		`export const queryContract = ${queryContract};\n`
+	);
+}
+
+/** An operation's answers as module code: status, then media type, then its check. */
+function answersSource({ answers }: OperationSchemas): string {
 	const entries = Object.entries(answers).map(
 		([status, bodies]) =>
 			`${JSON.stringify(status)}: {${Object.entries(bodies)
 				.map(([type, name]) => `${JSON.stringify(type)}: ${checkSource(name)}`)
 				.join(', ')}}`,
 	);
-	const named = JSON.stringify(operationName('GET', USERS_PATH));
-	return (
-		`${withImports(code)}\nexport const responses = {${entries.join(', ')}};\n` +
-		`export const contract = { operation: ${named}, answers: responses, headers: ${JSON.stringify(headers)} };\n`
-	);
+	return `{${entries.join(', ')}}`;
 }
 
 /** A body's check as module code: its validator's name, `{ eachLine: … }` or `null`. */

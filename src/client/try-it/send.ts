@@ -1,10 +1,10 @@
 /**
  * What the try-it panel does on Send, loaded on the first one: checks the fields, sends the
  * example request, shows the answer and checks it against the contract (with the validators
- * compiled at build time) and against this view's directory. Everything shown goes through
+ * compiled at build time: GET's, or QUERY's for a QUERY) and against this view's directory. Everything shown goes through
  * `textContent`.
  */
-import { contract } from 'virtual:try-it-validators';
+import { contract, queryContract } from 'virtual:try-it-validators';
 import { choices } from 'virtual:try-it-choices';
 import {
 	blocksRequest,
@@ -311,12 +311,14 @@ export async function send(panel: HTMLElement): Promise<void> {
 			defaultServer: serverInput.defaultValue,
 		});
 		const answer = shown.kind === 'answer' ? shown : undefined;
-		// The answer was read and parsed once; it is checked once and shown once, whole.
-		// The contract check and the directory's are GET's: a QUERY's answer is shown as it came.
+		// The answer was read and parsed once; it is checked once and shown once, whole. A QUERY's
+		// is checked against QUERY's answers; whose directory it lists is not said, as a filter's
+		// users are no whole directory.
 		const query = options.method === 'QUERY';
+		const operation = query ? queryContract : contract;
 		const check =
-			answer && !query
-				? checkExchange(answer.checked, answer.checked.headers, contract)
+			answer && operation
+				? checkExchange(answer.checked, answer.checked.headers, operation)
 				: undefined;
 		showResult(panel, shown, check, query ? undefined : await whoseAnswer(panel, shown));
 		const chosen = keyChoice.selectedOptions[0];

@@ -1,16 +1,42 @@
 /**
  * The contract's one check (try-it, the proxy, conform and MCP's check_answer) on the 3.2 copy of
  * the contract gives what it gives on the 3.1 copy: the same answers pass, the same violations
- * are named, and try-it's build module is made from it.
+ * are named, and try-it's build module is made from it, with QUERY's answers besides.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, type AnswerToCheck } from '../../../mcp/check-answer.ts';
 import { validatorSource } from '../../../src/integrations/try-it-validators.ts';
-import { checkExchange, readExchange } from '../../../src/shared/exchange-check.ts';
+import {
+	checkExchange,
+	readExchange,
+	type OperationContract,
+} from '../../../src/shared/exchange-check.ts';
 import { readContract } from '../../../src/sources/contract.ts';
 import { contractValidators } from '../../../src/sources/contract-validators.ts';
+import type { ApiReference } from '../../../src/sources/openapi.ts';
 import { ROOT } from '../../../support/processes.ts';
+
+/** Try-it's build module of a contract, loaded as the page loads it. */
+async function buildModule(
+	reference: ApiReference,
+	name: string,
+): Promise<{ contract: OperationContract; queryContract: OperationContract | undefined }> {
+	// Inside the project, so the module's imports of Ajv's runtime resolve.
+	const file = path.join(ROOT, 'node_modules/.cache', `try-it-${name}-${process.pid}.mjs`);
+	await mkdir(path.dirname(file), { recursive: true });
+	await writeFile(file, validatorSource(reference));
+	try {
+		return (await import(pathToFileURL(file).href)) as {
+			contract: OperationContract;
+			queryContract: OperationContract | undefined;
+		};
+	} finally {
+		await rm(file, { force: true });
+	}
+}
 
 /** The model of a fixture contract. */
 async function model(version: '3-1' | '3-2') {
@@ -58,8 +84,30 @@ describe('the contract’s check on a 3.2 contract', () => {
 		expect(on32.conforms).toBe(name === 'a directory' || name === 'a 401 with its challenge');
 	});
 
-	it('gives try-it’s build the same validators as the 3.1 copy', async () => {
-		expect(validatorSource(await model('3-2'))).toBe(validatorSource(await model('3-1')));
+	it('gives try-it’s build the same GET validators as the 3.1 copy, and QUERY’s besides', async () => {
+		const on31 = await buildModule(await model('3-1'), '3-1');
+		const on32 = await buildModule(await model('3-2'), '3-2');
+		expect(on31.queryContract).toBeUndefined();
+		expect(on32.contract.operation).toBe(on31.contract.operation);
+		expect(on32.contract.headers).toEqual(on31.contract.headers);
+		for (const name of Object.keys(ANSWERS)) {
+			const { status, headers, body } = ANSWERS[name]!;
+			const read = readExchange(status, headers ?? {}, body ?? '');
+			expect(checkExchange(read.answer, read.headers, on32.contract)).toEqual(
+				checkExchange(read.answer, read.headers, on31.contract),
+			);
+		}
+		const query = on32.queryContract;
+		if (!query) throw new Error('the 3.2 build module has no QUERY contract');
+		expect(query.operation).toBe('QUERY /api/v2/users');
+		const [ada, ben] = USERS.users;
+		const stream = `${JSON.stringify(ada)}\n${JSON.stringify({ ...ben, role: 'boss' })}\n`;
+		const read = readExchange(200, { 'Content-Type': 'application/jsonl' }, stream);
+		expect(checkExchange(read.answer, read.headers, query)).toEqual({
+			verdict: 'breaks',
+			headline: "The body breaks the contract's 200 application/jsonl item schema (1 problem):",
+			violations: ['line 2: /role: must be one of admin, deployer, operator, viewer'],
+		});
 	});
 
 	it('checks QUERY’s JSON-lines answer line by line against its item schema', async () => {
