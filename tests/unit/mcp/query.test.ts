@@ -67,7 +67,8 @@ describe('call_mock with QUERY', () => {
 	});
 
 	it("sends the QUERY with its body and the person's key, and says the body it sent", async () => {
-		let sent: { method?: string; body?: string; headers: Headers } | undefined;
+		let sent:
+			{ method: string | undefined; body: string | undefined; headers: Headers } | undefined;
 		const mock: typeof fetch = (_input, init) => {
 			sent = {
 				method: init?.method,
