@@ -21,6 +21,16 @@ const argsSchema = z.tuple([
 		.default('distinct'),
 ]);
 
-const [count, folder, people] = argsSchema.parse(process.argv.slice(2));
+const USAGE =
+	'Usage: node bench/generate-views.ts <count> <folder> [distinct|teams|distinct-with-on-call]';
+
+const args = argsSchema.safeParse(process.argv.slice(2));
+if (!args.success) {
+	// One line per wrong argument, named by its place, then the usage: no stack trace to read.
+	for (const issue of args.error.issues) console.error(`generate-views: ${issue.message}`);
+	console.error(USAGE);
+	process.exit(1);
+}
+const [count, folder, people] = args.data;
 const views = await writeViewSet(path.resolve(folder), count, people);
 console.log(`Wrote ${views.length} views of ${people} people to ${folder}`);
