@@ -1,24 +1,40 @@
 /**
- * The API reference's Markdown twin, from the same model as its page: each operation with its
- * security, parameters, responses (headers, body fields, examples) and code samples. A body with
- * one example per view shows the first, as the page does, so the twin does not grow with views;
- * the examples hold names, emails and roles, never a key. The code samples are those of the page,
- * made by the same function from the same request, so the samples test's run of the page's
- * commands covers the twin's.
+ * The API reference's Markdown twin, from the same model as its page: the operations by tag (as
+ * OpenAPI 3.2's nested tags file them), and each operation with its security, parameters (a
+ * `querystring` one with its media type and fields), request body (its schema, its examples as
+ * sent), responses (summary, headers, body fields, a stream by what each item is, examples) and
+ * code samples. A body with one example per view shows the first, as the page does, so the
+ * twin does not grow with views; the examples hold names, emails and roles, never a key. The code
+ * samples are those of the page, made by the same function from the same request, so the samples
+ * test's run of the page's commands covers the twin's.
  */
-import type { Paragraph } from 'mdast';
-import type { ApiReference, Operation, ResponseHeader, SchemaRow } from '../../sources/openapi.ts';
+import type { List, ListItem, Paragraph } from 'mdast';
+import type {
+	ApiReference,
+	Operation,
+	Parameter,
+	RequestBodyModel,
+	ResponseBody,
+	ResponseHeader,
+	SchemaRow,
+} from '../../sources/openapi.ts';
 import { OPENAPI_JSON_HREF, OPENAPI_YAML_HREF } from '../../shared/urls.ts';
 import { authHeader, codeSamples } from '../code-samples.ts';
 import { proseParagraphs } from '../prose.ts';
 import {
+	exampleAsSent,
 	exampleValue,
 	firstSchemaUse,
 	isPerView,
 	operationSample,
 	ownHeaders,
+	parameterContent,
+	REQUEST_BODY_SECTION,
 	sharedHeaders,
 	shownExamples,
+	streamName,
+	tagTree,
+	type TagNode,
 } from '../reference-layout.ts';
 import {
 	bulletList,
@@ -85,7 +101,154 @@ function schemaTable(rows: readonly SchemaRow[]) {
 	);
 }
 
-/** One operation: its heading, security, parameters, responses and code samples. */
+/**
+ * A body's line: its media type, and its schema's name, or for a stream (OpenAPI 3.2's
+ * `itemSchema`) what kind of stream it is and what each item is, e.g. `a stream of JSON lines,
+ * each a User`.
+ */
+function bodyLine(body: ResponseBody): Paragraph {
+	const stream = streamName(body.mediaType);
+	return paragraph(
+		'Body: ',
+		inlineCode(body.mediaType),
+		...(body.itemized
+			? [
+					`, ${stream.startsWith('a stream') ? stream : `a stream of ${stream}`}`,
+					...(body.schemaName
+						? [', each a ', strong(body.schemaName)]
+						: body.rows.length > 0
+							? [', each item as below']
+							: []),
+				]
+			: body.schemaName
+				? [', schema ', strong(body.schemaName)]
+				: []),
+	);
+}
+
+/** Where a parameter goes, as the page says it: a `querystring` one is the whole query string. */
+function parameterPlace(parameter: Parameter): Inline[] {
+	const content = parameterContent(parameter);
+	return [
+		parameter.in === 'querystring' ? 'the whole query string' : parameter.in,
+		...(content ? [', as ', inlineCode(content.mediaType)] : []),
+	];
+}
+
+/** An operation's parameters: a table, then the fields of each written as content (a querystring). */
+function parametersBlocks(parameters: readonly Parameter[]) {
+	if (parameters.length === 0) return [paragraph('No parameters.')];
+	return [
+		table(
+			['Name', 'In', 'Required', 'Description'],
+			parameters.map((parameter) => [
+				[inlineCode(parameter.name)],
+				parameterPlace(parameter),
+				[parameter.required ? 'yes' : 'no'],
+				[parameter.description ?? ''],
+			]),
+		),
+		...parameters.flatMap((parameter) => {
+			const content = parameterContent(parameter);
+			if (!content || content.fields.length === 0) return [];
+			return [
+				paragraph(
+					'Fields of ',
+					inlineCode(parameter.name),
+					' (',
+					inlineCode(content.mediaType),
+					'):',
+				),
+				table(
+					['Field', 'Type', 'Required', 'Description'],
+					content.fields.map((field) => [
+						[inlineCode(field.name)],
+						[field.type ?? ''],
+						[field.required ? 'yes' : 'no'],
+						[field.description ?? ''],
+					]),
+				),
+			];
+		}),
+	];
+}
+
+/**
+ * What a request sends (a QUERY's filter, say): whether it must, what it is, and for each media
+ * type its schema field by field and its examples as the request sends them.
+ */
+function requestBodyBlocks(body: RequestBodyModel) {
+	return [
+		heading(3, REQUEST_BODY_SECTION.title),
+		paragraph(body.required ? 'Required.' : 'Optional.'),
+		...prose(body.description),
+		...body.bodies.flatMap((media) => {
+			const json = /^application\/(?:[\w.-]+\+)?json$/i.test(media.mediaType);
+			return [
+				bodyLine(media),
+				...(media.rows.length > 0 ? [schemaTable(media.rows)] : []),
+				...(media.examples.length === 0
+					? []
+					: [
+							paragraph(
+								media.examples.length === 1 ? 'Example' : `${media.examples.length} examples`,
+								', as sent:',
+							),
+							...media.examples.flatMap((example) => [
+								paragraph(
+									inlineCode(example.name),
+									...(example.summary ? [`: ${example.summary}`] : []),
+								),
+								codeBlock(exampleAsSent(example, json), json ? 'json' : undefined),
+							]),
+						]),
+			];
+		}),
+	];
+}
+
+/** A list item of one paragraph, with a list under it when there is one. */
+function listItem(parts: readonly Inline[], under: readonly ListItem[] = []): ListItem {
+	const list: List = { type: 'list', ordered: false, spread: false, children: [...under] };
+	return {
+		type: 'listItem',
+		spread: false,
+		children: [paragraph(...parts), ...(under.length > 0 ? [list] : [])],
+	};
+}
+
+/** A tag of the navigation: its summary and name, then its operations and the tags under it. */
+function tagItem(tag: TagNode): ListItem {
+	return listItem(
+		[
+			strong(tag.title),
+			...(tag.title === tag.name ? [] : [' (tag ', inlineCode(tag.name), ')']),
+			...(tag.description ? [': ', ...proseRuns(tag.description)] : []),
+		],
+		[
+			...tag.operations.map((operation) =>
+				listItem([
+					inlineCode(operation.label),
+					...(operation.summary ? [`: ${operation.summary}`] : []),
+				]),
+			),
+			...tag.children.map(tagItem),
+		],
+	);
+}
+
+/**
+ * The operations by tag, nested as the tags' parents say (OpenAPI 3.2), as the page's navigation
+ * shows them; nothing for a contract whose tags use none of what 3.2 adds.
+ */
+function tagBlocks(api: ApiReference) {
+	const tree = tagTree(api.tags, api.operations);
+	if (tree.length === 0) return [];
+	const list: List = { type: 'list', ordered: false, spread: false, children: tree.map(tagItem) };
+	return [heading(2, 'Operations by tag'), list];
+}
+
+/** One operation: its heading, security, parameters, request body, responses and code samples. */
 function operationBlocks(operation: Operation, server: string) {
 	const { method, path, responses } = operation;
 	const shared = sharedHeaders(responses);
@@ -114,17 +277,8 @@ function operationBlocks(operation: Operation, server: string) {
 					];
 				})),
 		heading(3, 'Parameters'),
-		operation.parameters.length === 0
-			? paragraph('No parameters.')
-			: table(
-					['Name', 'In', 'Required', 'Description'],
-					operation.parameters.map((parameter) => [
-						[inlineCode(parameter.name)],
-						[parameter.in],
-						[parameter.required ? 'yes' : 'no'],
-						[parameter.description ?? ''],
-					]),
-				),
+		...parametersBlocks(operation.parameters),
+		...(operation.requestBody ? requestBodyBlocks(operation.requestBody) : []),
 		heading(3, 'Responses'),
 		...(shared.length > 0
 			? [paragraph(`Headers every response of ${method} ${path} may carry:`), headersTable(shared)]
@@ -133,6 +287,7 @@ function operationBlocks(operation: Operation, server: string) {
 			const own = ownHeaders(response, shared);
 			return [
 				heading(4, response.status),
+				...(response.summary ? [paragraph(response.summary)] : []),
 				...prose(response.description),
 				...(own.length > 0 ? [headersTable(own)] : []),
 				...response.bodies.flatMap((body) => {
@@ -149,11 +304,7 @@ function operationBlocks(operation: Operation, server: string) {
 									];
 					const perView = isPerView(response.status, body.examples.length);
 					return [
-						paragraph(
-							'Body: ',
-							inlineCode(body.mediaType),
-							...(body.schemaName ? [', schema ', strong(body.schemaName)] : []),
-						),
+						bodyLine(body),
 						...fields,
 						...(body.examples.length === 0
 							? []
@@ -228,6 +379,7 @@ export function referenceMarkdown(api: ApiReference, server: string, as31?: stri
 					: ['. Prism reads OpenAPI 3.1 only; the portal’s own mock serves this 3.2 contract.']
 				: ['. Any OpenAPI tool reads it, e.g. ', inlineCode('npx prism mock openapi.json'), '.']),
 		),
+		...tagBlocks(api),
 		heading(2, 'Servers'),
 		bulletList(
 			api.servers.map((entry) => [

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeSamples } from '../../../../src/site/code-samples.ts';
 import { referenceMarkdown } from '../../../../src/site/markdown/reference.ts';
-import { operationSample } from '../../../../src/site/reference-layout.ts';
+import { operationSample, tagTree } from '../../../../src/site/reference-layout.ts';
 import { composedReference, readContract } from '../../../../src/sources/contract.ts';
 import { loadViews } from '../../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../../src/sources/settings.ts';
@@ -31,11 +31,18 @@ describe('the API reference’s twin', () => {
 		const headings = allNodes(tree).filter((node) => node.type === 'heading');
 		expect(textOf(headings[0]!)).toBe(`${api.title} ${api.version}`);
 		expect(headings.filter((node) => node.depth === 2).map(textOf)).toEqual([
+			...(tagTree(api.tags, api.operations).length > 0 ? ['Operations by tag'] : []),
 			'Servers',
 			...api.operations.map(({ method, path }) => `${method} ${path}`),
 		]);
 		expect(headings.filter((node) => node.depth === 3).map(textOf)).toEqual(
-			api.operations.flatMap(() => ['Security', 'Parameters', 'Responses', 'Code samples']),
+			api.operations.flatMap(({ requestBody }) => [
+				'Security',
+				'Parameters',
+				...(requestBody ? ['Request body'] : []),
+				'Responses',
+				'Code samples',
+			]),
 		);
 		expect(linksOf(text)).toEqual(expect.arrayContaining(['/openapi.json', '/openapi.yaml']));
 		expect(textOf(tree)).toContain(MOCK);
