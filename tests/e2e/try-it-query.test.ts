@@ -2,7 +2,8 @@
  * Try-it sending QUERY in Chromium, on a portal built with the 3.2 copy of the contract
  * (tests/fixtures/openapi-3-2), whose QUERY /api/v2/users the mock answers itself: the reader
  * picks QUERY, types a filter, and the panel shows the mock's answer with the users it matches,
- * and the curl command that sends the same.
+ * the curl command that sends the same, and the answer checked against QUERY's answers in the
+ * contract (a stream of JSON lines line by line).
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -89,6 +90,63 @@ describe('try-it on a contract with QUERY /api/v2/users', () => {
 			for (const { email } of users.filter(({ role }) => role !== 'operator')) {
 				expect(shown).not.toContain(email);
 			}
+			// Checked against QUERY's answers, as a GET's answer is against GET's.
+			expect(await page.locator('try-it [data-verdict]').innerText()).toBe(
+				"The body matches the contract's 200 application/json schema.",
+			);
+			expect(await page.locator('try-it [data-check]').getAttribute('class')).toBe('matches');
+			expect(errors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+
+	it('checks a QUERY answer of JSON lines line by line, and names the line that breaks the contract', async () => {
+		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+		try {
+			const page = await context.newPage();
+			const errors: string[] = [];
+			page.on('pageerror', (error) => errors.push(error.message));
+			await page.goto(`${portal.url}/views/production/`);
+			await page.locator('try-it').scrollIntoViewIfNeeded();
+			await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
+			await page.locator('try-it [data-options] > summary').click();
+			await page.getByLabel('Method', { exact: true }).selectOption('QUERY');
+			await page.getByRole('button', { name: 'Add a header' }).click();
+			await page.getByLabel('Header name').fill('Accept');
+			await page.getByLabel('Header value').fill('application/jsonl');
+			const admins = users.filter(({ role }) => role === 'admin').length;
+			const send = async (): Promise<void> => {
+				await page.locator('try-it [data-summary]').evaluate((element) => {
+					element.textContent = '';
+				});
+				await page.getByRole('button', { name: 'Send', exact: true }).click();
+				await page.waitForFunction(() => {
+					const text = document.querySelector('try-it [data-summary]')?.textContent ?? '';
+					return text !== '' && text !== 'Sending…';
+				});
+			};
+			await send();
+			expect(await page.locator('try-it [data-summary]').innerText()).toMatch(/^200 OK/);
+			expect(await page.locator('try-it [data-verdict]').innerText()).toBe(
+				`The body matches the contract's 200 application/jsonl item schema, line by line (${admins} lines).`,
+			);
+			// A console whose stream breaks the contract on its second line: the mock's answer, altered.
+			await page.route('**/api/v2/users', async (route) => {
+				if (route.request().method() !== 'QUERY') return route.fallback();
+				const response = await route.fetch();
+				const lines = (await response.text()).split('\n');
+				lines[1] = lines[1]!.replace(/"role":"admin"/, '"role":"boss"');
+				return route.fulfill({ response, body: lines.join('\n') });
+			});
+			await send();
+			expect(await page.locator('try-it [data-verdict]').innerText()).toBe(
+				"The body breaks the contract's 200 application/jsonl item schema (1 problem):",
+			);
+			expect(await page.locator('try-it [data-violations] li').allInnerTexts()).toEqual([
+				'line 2: /role: must be one of admin, deployer, operator, viewer',
+			]);
+			expect(await page.locator('try-it [data-check]').getAttribute('class')).toBe('breaks');
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
