@@ -5,6 +5,10 @@
  * the mock on the port the pages were built for, which is not the default one. A client that is
  * missing fails the run with the Debian package to install, never skips it. The expected users come from the fixtures. A Markdown twin shows no
  * command against the mock but its page's samples, word for word, so this run covers the twins.
+ * The 3.2 copy's QUERY samples, which the portal's own contract lacks, are run too, with a
+ * `querystring` example (the mock's controls as a form) and against a mock on that copy: the
+ * built 3.2 portal's samples (tests/integration/openapi-3-2.test.ts) send none, as the copy's
+ * parameter has no example.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,11 +17,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { codeSamples } from '../../src/site/code-samples.ts';
+import { operationSample } from '../../src/site/reference-layout.ts';
+import { readContract } from '../../src/sources/contract.ts';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
 import { markdownHref } from '../../src/shared/urls.ts';
 import { codeBlocksOf } from '../support/markdown.ts';
-import { bin, childEnv, start, waitForUrl, type Started } from '../../support/processes.ts';
+import {
+	bin,
+	childEnv,
+	freePort,
+	ROOT,
+	start,
+	waitForUrl,
+	type Started,
+} from '../../support/processes.ts';
 
 /** One sample as a page shows it. */
 interface Sample {
@@ -365,6 +381,68 @@ describe('the samples on the built pages', () => {
 					`${sample.page} (${sample.runner}, API_KEY ${apiKey === undefined ? 'unset' : 'empty'}) ${sample.code}\n  exited ${String(code)}: ${output}`,
 				);
 			}
+		}
+		expect(failures).toEqual([]);
+	}, 300_000);
+});
+
+describe('the QUERY samples of the 3.2 copy, with a querystring example', () => {
+	/** The copy, with an example given to its controls parameter, as a contract may give one. */
+	let contractFile: string;
+	let queryMock: Started | undefined;
+	let queryOrigin: string;
+
+	beforeAll(async () => {
+		const copy = path.join(ROOT, 'tests', 'fixtures', 'openapi-3-2', 'openapi.yaml');
+		const document = parse(await readFile(copy, 'utf8')) as {
+			paths: Record<string, { query: { parameters: Record<string, unknown>[] } }>;
+		};
+		const parameter = document.paths['/api/v2/users']?.query.parameters[0];
+		expect(parameter).toMatchObject({ in: 'querystring' });
+		if (parameter) parameter['example'] = { __code: '401', __example: 'invalid-key' };
+		contractFile = path.join(scratch, 'openapi-3-2.yaml');
+		await writeFile(contractFile, stringify(document));
+		const port = await freePort();
+		queryOrigin = `http://127.0.0.1:${port}`;
+		queryMock = start(bin('node'), ['mock/cli.ts'], {
+			env: { MOCK_PORT: String(port), MOCK_WORKERS: '1', PORTAL_OPENAPI: contractFile },
+		});
+		await waitForUrl(`${queryOrigin}/api/v2/users`, queryMock);
+	}, 120_000);
+
+	afterAll(async () => {
+		await queryMock?.stop();
+	});
+
+	it('each send the querystring as copied, and the mock answers the controls it names', async () => {
+		const { reference } = await readContract(contractFile);
+		const operation = reference.operations.find(({ method }) => method === 'QUERY');
+		expect(operation).toBeDefined();
+		if (!operation) return;
+		const { request } = operationSample(operation, queryOrigin);
+		expect(request.querystring).toBe('__code=401&__example=invalid-key');
+		const list: Sample[] = codeSamples(request).map(({ runner, code }) => ({
+			page: 'QUERY /api/v2/users of the 3.2 copy',
+			runner,
+			code,
+			view: undefined,
+			status: 401,
+		}));
+		expect(list).toHaveLength(8);
+		// A directory key: without the querystring the mock would answer its view's users.
+		const apiKey = views[1]?.view.users[2]?.apiKey ?? '';
+		const results = await pooled(list, AT_ONCE, (sample, index) =>
+			runSample(sample, `query-${index}`, apiKey),
+		);
+		const failures: string[] = [];
+		for (const [index, sample] of list.entries()) {
+			const { code, output } = results[index] ?? { code: null, output: 'not run' };
+			const answered =
+				code === 0 &&
+				/HTTP\/1\.1 401\b|"status": ?401\b|^401\b/.test(output) &&
+				output.includes('https://portal.example/problems/invalid-key');
+			if (!answered)
+				failures.push(`(${sample.runner}) ${sample.code}\n  exited ${String(code)}: ${output}`);
 		}
 		expect(failures).toEqual([]);
 	}, 300_000);
