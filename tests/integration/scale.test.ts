@@ -1,8 +1,10 @@
 /**
- * Pages bounded by design: builds 200 and 1,000 generated views and checks that every page kind
- * (their Markdown twins and llms.txt among them) but the overviews stays within 1.5× of its size
- * at 200 views, and that the overview pages (home, each environment's pages, the access overview
- * and its pages by role, and their twins) stay within their budget.
+ * Pages bounded by design: builds 80 and 400 generated views whose people are their own (six of
+ * each view's eight, so 400 views have 2,406 people, each with a page; the other two are on call,
+ * in hundreds of views) and checks that every page kind (their Markdown twins and llms.txt among
+ * them) but the overviews and the paged lists stays within 1.5× of its size at 80 views, and that
+ * those (home, each environment's pages, the access overview and its pages by environment and by
+ * role, and their twins) stay within their budget.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,12 +12,25 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal } from '../../support/build.ts';
 import { pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
-import { writeViewSet } from '../../support/view-sets.ts';
+import { writeViewSet, type PeopleMix } from '../../support/view-sets.ts';
 import { UNSEARCHED_FOLDERS } from '../../src/integrations/search-index.ts';
+import { PEOPLE_PER_PAGE } from '../../src/site/access.ts';
+import { ENVIRONMENT_PAGE_SIZE } from '../../src/site/overview.ts';
+import { ROLES } from '../../src/schemas/view.ts';
+import type { ViewEntry } from '../../src/sources/fixtures.ts';
+import { accessHref } from '../../src/shared/urls.ts';
 
-/** How much a page other than the overview may grow from 200 to 1,000 views. */
+/** The two sizes built: the pages at the larger are held to their size at the smaller. */
+const SMALL = 80;
+const LARGE = 400;
+/**
+ * Who fills the directories: six people of their own in every view, so people grow with views as
+ * in a large organisation, and two of six people on call, who are in hundreds of views.
+ */
+const PEOPLE: PeopleMix = 'distinct-with-on-call';
+/** How much a page other than the overview may grow from SMALL to LARGE views. */
 const GROWTH = 1.5;
-/** The overview's budget at 1,000 views, gzip bytes, for the home page and each environment page. */
+/** The overview's budget at LARGE views, gzip bytes, for the home page and each environment page. */
 const OVERVIEW_BUDGET_GZIP = 100 * 1024;
 /**
  * The overview's pages: the home page and the environments' pages, and the access overview with
@@ -28,10 +43,12 @@ const OVERVIEWS = [
 	'an environment (largest)',
 	'access overview',
 	'access by role (largest)',
-	// Paged lists: an environment's views, 40 to a page, and a person's views in one environment,
-	// 50 to a page. Each grows until its page is full (at 200 views a page holds about 10), then
-	// stays the same size.
+	// Paged lists: an environment's views, 40 to a page, a person's views in one environment, 50 to
+	// a page, and the people of one environment, one role or both, 100 to a page. Each grows until
+	// its page is full, then stays the same size.
 	"a person's views in an environment (largest)",
+	'access by environment (largest)',
+	'access by environment and role (largest)',
 	// A review flag's findings, 50 to a page: they grow with people and environments, not views.
 	'a review flag (largest)',
 	// The compare page's side frames list an environment's views 40 to a page, as its pages do,
@@ -42,13 +59,16 @@ const OVERVIEWS = [
 	"an environment's twin (largest)",
 	"access overview's twin",
 	'access by role, twin (largest)',
+	'access by environment, twin (largest)',
+	'access by environment and role, twin (largest)',
 	"a person's views in an environment, twin (largest)",
 	'a review flag, twin (largest)',
-	// A person's page lists up to five of their views in each environment they are in. The largest
-	// person is in all 20 environments at 200 views (70 views, fewer than five in some) and at
-	// 1,000 (328 views, five in each): the page fills up to its ceiling and stays there, as the
-	// paged lists do. The HTML page's frame kept it under 1.5×; its twin went from 9.7 to 14.6 KB.
+	// A person's page and its twin list up to five of their views in each environment they are in.
+	// The largest person, on call, is in fewer than five views of most environments at 80 views and
+	// in five or more of each at 400: the page fills up to its ceiling and stays there, as the paged
+	// lists do.
 	"a person's twin (largest)",
+	'a person (largest)',
 ] as const;
 /**
  * What grows with the views by design: the contract (an example per view), the access export (a
@@ -65,19 +85,22 @@ const UNBOUNDED = new Set<string>([...OVERVIEWS, ...BY_VIEW]);
 
 let folder: string;
 const sizes = new Map<number, PageKindSize[]>();
-/** The built HTML pages at 1,000 views, by path relative to dist, written with `/`. */
+/** The views built at LARGE. */
+let views: ViewEntry[] = [];
+/** The built HTML pages at LARGE views, by path relative to dist, written with `/`. */
 const pages = new Map<string, string>();
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-scale-'));
-	for (const count of [200, 1000]) {
-		const views = path.join(folder, `views-${count}`);
+	for (const count of [SMALL, LARGE]) {
+		const fixtures = path.join(folder, `views-${count}`);
 		const dist = path.join(folder, `dist-${count}`);
-		await writeViewSet(views, count);
-		const result = buildPortal(dist, views);
+		const written = await writeViewSet(fixtures, count, PEOPLE);
+		if (count === LARGE) views = written;
+		const result = buildPortal(dist, fixtures);
 		if (result.status !== 0) throw new Error(`${count} views failed to build:\n${result.output}`);
 		sizes.set(count, await pageKindSizes(dist));
-		if (count !== 1000) continue;
+		if (count !== LARGE) continue;
 		for (const entry of await readdir(dist, { withFileTypes: true, recursive: true })) {
 			if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
 			const file = path.join(entry.parentPath, entry.name);
@@ -90,24 +113,56 @@ afterAll(async () => {
 	if (folder) await rm(folder, { recursive: true, force: true });
 });
 
+/**
+ * The cells of every row of a paged access list at LARGE views, its first page at `href`: each
+ * page found through the first page's numbers, none holding more than PEOPLE_PER_PAGE rows.
+ */
+function pagedRows(href: string): string[][] {
+	const first = pages.get(`${href.slice(1)}index.html`) ?? '';
+	const numbers = /<nav class="pages"[^>]*>(.*?)<\/nav>/s.exec(first)?.[1] ?? '';
+	const hrefs = [...numbers.matchAll(/href="([^"]+)"/g)].map(([, page]) => page ?? '');
+	expect(hrefs[0] ?? href, href).toBe(href);
+	const rows: string[][] = [];
+	for (const page of hrefs.length > 0 ? hrefs : [href]) {
+		const html = pages.get(`${page.slice(1)}index.html`);
+		expect(html, page).toBeDefined();
+		const body = /<tbody>(.*?)<\/tbody>/s.exec(html ?? '')?.[1] ?? '';
+		const found = [...body.matchAll(/<tr>(.*?)<\/tr>/gs)].map(([, row]) =>
+			[...(row ?? '').matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map(([, cell]) =>
+				(cell ?? '').replace(/<[^>]+>/g, '').trim(),
+			),
+		);
+		expect(found.length, page).toBeLessThanOrEqual(PEOPLE_PER_PAGE);
+		rows.push(...found);
+	}
+	return rows;
+}
+
 /** The sizes at `count` views, by kind. */
 function byKind(count: number): Map<string, PageKindSize> {
 	return new Map((sizes.get(count) ?? []).map((size) => [size.kind, size]));
 }
 
-describe('at 1,000 views', () => {
-	it('has every page kind it had at 200 views, and the environment pages', () => {
-		const small = [...byKind(200).keys()];
-		const large = [...byKind(1000).keys()];
-		expect(large).toEqual(small);
+describe(`at ${LARGE} views`, () => {
+	it(`has every page kind it had at ${SMALL} views, and the environment pages`, () => {
+		const small = [...byKind(SMALL).keys()];
+		const large = [...byKind(LARGE).keys()];
+		// A person's views in one environment get pages of their own only past five views there,
+		// which the people on call reach at LARGE views and not yet at SMALL.
+		expect(large).toEqual(expect.arrayContaining(small));
 		expect(large).toEqual(
-			expect.arrayContaining(['overview', 'a view (largest)', 'an environment (largest)']),
+			expect.arrayContaining([
+				'overview',
+				'a view (largest)',
+				'an environment (largest)',
+				"a person's views in an environment (largest)",
+			]),
 		);
 	});
 
-	it('keeps every page but the overview within 1.5× of its size at 200 views', () => {
-		const small = byKind(200);
-		const grown = [...byKind(1000)]
+	it(`keeps every page but the overview within 1.5× of its size at ${SMALL} views`, () => {
+		const small = byKind(SMALL);
+		const grown = [...byKind(LARGE)]
 			.filter(([kind]) => !UNBOUNDED.has(kind))
 			.map(([kind, size]) => ({
 				kind,
@@ -118,20 +173,52 @@ describe('at 1,000 views', () => {
 	});
 
 	it('keeps every overview page within the overview budget', () => {
-		const large = byKind(1000);
+		const large = byKind(LARGE);
 		for (const kind of OVERVIEWS) {
 			expect(large.get(kind)?.gzip, kind).toBeLessThanOrEqual(OVERVIEW_BUDGET_GZIP);
 		}
 	});
 
-	it('splits an environment of more than 40 views over pages', () => {
-		// 200 views over 20 environments make 10 each, one page apiece; 1,000 make 50 each, two
-		// pages apiece (40 and 10).
-		expect(byKind(200).get('an environment (largest)')?.pages).toBe(20);
-		expect(byKind(1000).get('an environment (largest)')?.pages).toBe(40);
-		// And their Markdown twins alike, one for each page.
-		expect(byKind(200).get("an environment's twin (largest)")?.pages).toBe(20);
-		expect(byKind(1000).get("an environment's twin (largest)")?.pages).toBe(40);
+	it('gives each environment one page of views per 40, and a twin for each page', () => {
+		// 400 views over 20 environments make 20 each, one page apiece.
+		const environments = LARGE / 20;
+		const perEnvironment = Math.ceil(LARGE / environments / ENVIRONMENT_PAGE_SIZE);
+		expect(byKind(LARGE).get('an environment (largest)')?.pages).toBe(
+			environments * perEnvironment,
+		);
+		expect(byKind(LARGE).get("an environment's twin (largest)")?.pages).toBe(
+			environments * perEnvironment,
+		);
+	});
+
+	it('lists everyone who holds a role over numbered pages of at most 100, leaving no one out', () => {
+		for (const role of ROLES) {
+			const expected = new Set(
+				views.flatMap(({ view }) =>
+					view.users
+						.filter((user) => user.role === role)
+						.map((user) => `${view.environment} ${user.email}`),
+				),
+			);
+			const rows = pagedRows(accessHref(undefined, role)).map(
+				([environment, , email]) => `${environment} ${email}`,
+			);
+			expect(rows.length, role).toBe(expected.size);
+			expect(new Set(rows), role).toEqual(expected);
+		}
+	});
+
+	it('lists everyone in an environment over numbered pages of at most 100, leaving no one out', () => {
+		const environment = views[0]?.view.environment ?? '';
+		const expected = new Set(
+			views
+				.filter(({ view }) => view.environment === environment)
+				.flatMap(({ view }) => view.users.map((user) => user.email)),
+		);
+		expect(expected.size).toBeGreaterThan(PEOPLE_PER_PAGE);
+		const emails = pagedRows(accessHref(environment)).map(([, email]) => email);
+		expect(emails.length).toBe(expected.size);
+		expect(new Set(emails)).toEqual(expected);
 	});
 
 	it('carries nothing to search in the folders Pagefind does not read, so leaving them out loses nothing', () => {
