@@ -21,42 +21,68 @@ const PAGES = ['/docs/mock-server/', '/views/production/', '/reference/'];
 
 const portal = usePortalInChromium();
 
-/** A browser profile in a colour scheme, recording console errors and CSP violations. */
-async function profile(
-	options: { colorScheme?: 'light' | 'dark'; javaScriptEnabled?: boolean; width?: number } = {},
-): Promise<{ context: BrowserContext; problems: string[] }> {
-	const { colorScheme = 'light', javaScriptEnabled = true, width = 1280 } = options;
-	const context = await portal.browser.newContext({
-		colorScheme,
-		javaScriptEnabled,
-		viewport: { width, height: 844 },
-		permissions: ['clipboard-read', 'clipboard-write'],
-	});
-	const problems: string[] = [];
+/** How a page is opened: colour scheme, JavaScript and window width (844 px high). */
+interface Profile {
+	colorScheme?: 'light' | 'dark';
+	javaScriptEnabled?: boolean;
+	width?: number;
+}
+
+/** What the pages of each kept profile reported since its last `open`, by colour scheme and JavaScript. */
+const reported = new Map<string, string[]>();
+
+/** Records a context's console errors, page errors and CSP violations under `key` in `reported`. */
+async function record(
+	context: BrowserContext,
+	key: string,
+	javaScriptEnabled: boolean,
+): Promise<void> {
+	const report = (text: string): void => {
+		reported.get(key)?.push(text);
+	};
 	if (javaScriptEnabled) {
-		await context.exposeFunction('reportViolation', (text: string) => problems.push(text));
+		await context.exposeFunction('reportViolation', report);
 		await context.addInitScript(() => {
 			document.addEventListener('securitypolicyviolation', (event) => {
-				const report = (window as unknown as { reportViolation: (text: string) => void })
+				const reportViolation = (window as unknown as { reportViolation: (text: string) => void })
 					.reportViolation;
-				report(`CSP: ${event.violatedDirective} blocked ${event.blockedURI}`);
+				reportViolation(`CSP: ${event.violatedDirective} blocked ${event.blockedURI}`);
 			});
 		});
 	}
 	context.on('console', (message) => {
 		if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text()))
-			problems.push(`console: ${message.text()}`);
+			report(`console: ${message.text()}`);
 	});
-	context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
-	return { context, problems };
+	context.on('weberror', (error) => report(`page error: ${error.error().message}`));
 }
 
-/** Opens a route in a new tab of the profile. */
-async function open(context: BrowserContext, route: string): Promise<Page> {
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`);
-	await settled(page);
-	return page;
+/**
+ * Opens a route in the file's kept page for a profile (clipboard allowed), waits for what its
+ * scripts load near the window, and gives the console errors, page errors and CSP violations its
+ * page reports from now on.
+ */
+async function open(
+	route: string,
+	options: Profile = {},
+): Promise<{ page: Page; problems: string[] }> {
+	const { colorScheme = 'light', javaScriptEnabled = true, width = 1280 } = options;
+	const key = `${colorScheme} ${String(javaScriptEnabled)}`;
+	const problems: string[] = [];
+	reported.set(key, problems);
+	const page = await portal.open(
+		route,
+		{
+			colorScheme,
+			javaScriptEnabled,
+			width,
+			height: 844,
+			permissions: ['clipboard-read', 'clipboard-write'],
+		},
+		(context) => record(context, key, javaScriptEnabled),
+	);
+	if (javaScriptEnabled) await settled(page);
+	return { page, problems };
 }
 
 /** The colour Chromium paints the first token of each kind in, by kind. */
@@ -77,10 +103,10 @@ describe('highlighted code', () => {
 	it.each(PAGES)(
 		'%s: tokens of each kind in their own colour, another in dark, under the CSP',
 		async (route) => {
-			const light = await profile({ colorScheme: 'light' });
-			const dark = await profile({ colorScheme: 'dark' });
-			const lightColours = await tokenColours(await open(light.context, route));
-			const darkColours = await tokenColours(await open(dark.context, route));
+			const light = await open(route, { colorScheme: 'light' });
+			const lightColours = await tokenColours(light.page);
+			const dark = await open(route, { colorScheme: 'dark' });
+			const darkColours = await tokenColours(dark.page);
 			// A page shows at least three kinds (a view page: JSON keys, strings, the curl command).
 			const kinds = Object.keys(lightColours).filter((kind) => kind !== 'plain');
 			expect(kinds.length, JSON.stringify(lightColours)).toBeGreaterThanOrEqual(3);
@@ -88,8 +114,6 @@ describe('highlighted code', () => {
 			expect(new Set(Object.values(darkColours)).size).toBe(kinds.length + 1);
 			for (const kind of kinds) expect(darkColours[kind], kind).not.toBe(lightColours[kind]);
 			expect([...light.problems, ...dark.problems]).toEqual([]);
-			await light.context.close();
-			await dark.context.close();
 		},
 	);
 
@@ -97,18 +121,14 @@ describe('highlighted code', () => {
 		const html = await (await fetch(`${portal.url}/docs/mock-server/`)).text();
 		expect(html).toMatch(/<pre[^>]*data-language="sh"[^>]*><code><span class="f">npm /);
 		expect(html).not.toMatch(/<span[^>]* style=/);
-		const withScripts = await profile();
-		const without = await profile({ javaScriptEnabled: false });
 		const route = '/views/production/';
-		expect(await tokenColours(await open(without.context, route))).toEqual(
-			await tokenColours(await open(withScripts.context, route)),
-		);
-		await withScripts.context.close();
-		await without.context.close();
+		const without = await tokenColours((await open(route, { javaScriptEnabled: false })).page);
+		expect(without).toEqual(await tokenColours((await open(route)).page));
 	});
 
 	it('loads no script for it: no script the page loads is a highlighter', async () => {
-		const { context } = await profile();
+		// A context of its own, so that every script the page loads is fetched and seen.
+		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 844 } });
 		const page = await context.newPage();
 		const scripts: string[] = [];
 		page.on('request', (request) => {
@@ -123,8 +143,7 @@ describe('highlighted code', () => {
 
 describe('the copy button of a code block', () => {
 	it.each(guides)('%s: every code block has one, in its top right corner', async (route) => {
-		const { context, problems } = await profile();
-		const page = await open(context, route);
+		const { page, problems } = await open(route);
 		// A sample in a tab not chosen is hidden, and its copy button with it.
 		const blocks = await page.locator('main pre').evaluateAll((pres) =>
 			pres
@@ -145,19 +164,16 @@ describe('the copy button of a code block', () => {
 		for (const block of blocks)
 			expect(block).toEqual({ framed: true, visible: true, corner: true });
 		expect(problems).toEqual([]);
-		await context.close();
 	});
 
 	it("copies a guide's Markdown code block, exactly as shown", async () => {
-		const { context, problems } = await profile();
-		const page = await open(context, '/docs/mock-server/');
+		const { page, problems } = await open('/docs/mock-server/');
 		const block = page.locator('.code').filter({ has: page.locator('pre[data-language="sh"]') });
 		await block.first().getByRole('button', { name: 'Copy the command' }).click();
 		await block.first().getByText('Copied').waitFor();
 		const copied = await page.evaluate(() => navigator.clipboard.readText());
 		expect(copied).toBe('npm run mock');
 		expect(problems).toEqual([]);
-		await context.close();
 	});
 });
 
@@ -165,8 +181,7 @@ describe('long lines on a phone', () => {
 	it.each(PAGES)(
 		'%s at 390 px: code lines scroll in their box, with a shadow at the edge, and the page does not',
 		async (route) => {
-			const { context } = await profile({ width: 390 });
-			const page = await open(context, route);
+			const { page } = await open(route, { width: 390 });
 			const pres = await page.locator('main .code pre').evaluateAll((elements) =>
 				elements
 					.filter((pre) => pre.checkVisibility())
@@ -187,7 +202,6 @@ describe('long lines on a phone', () => {
 			await expect(
 				page.evaluate(() => document.documentElement.scrollWidth),
 			).resolves.toBeLessThanOrEqual(390);
-			await context.close();
 		},
 	);
 });

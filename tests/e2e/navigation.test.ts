@@ -20,7 +20,7 @@ const HEADED = [
 
 describe('the header on a 390 px phone', () => {
 	it.each(HEADED)('%s: name, search and menu in one row, at most 64 px high', async (route) => {
-		const { context, page } = await openAtWidth(portal, route, 390);
+		const page = await openAtWidth(portal, route, 390);
 		const header = await page.locator('.site-header').evaluate((element) => {
 			const row = (selector: string) => {
 				const found = element.querySelector(selector);
@@ -34,7 +34,6 @@ describe('the header on a 390 px phone', () => {
 				menu: row('.site-menu > summary'),
 			};
 		});
-		await context.close();
 		expect(header.height).toBeLessThanOrEqual(64);
 		expect(header.menu).toBeDefined();
 		expect(Math.abs((header.search ?? 0) - (header.brand ?? 0))).toBeLessThanOrEqual(4);
@@ -48,7 +47,7 @@ describe('the header on a 390 px phone', () => {
 	])(
 		'%s: without JavaScript the menu opens on a tap and shows the sections and the page navigation at the top',
 		async (route, sidebarLink) => {
-			const { context, page } = await openAtWidth(portal, route, 390, { javaScriptEnabled: false });
+			const page = await openAtWidth(portal, route, 390, { javaScriptEnabled: false });
 			const guides = page.locator('.site-header').getByRole('link', { name: 'Guides' });
 			const closed = await guides.isVisible();
 			await page.locator('.site-menu > summary').click();
@@ -62,7 +61,6 @@ describe('the header on a 390 px phone', () => {
 							top: link.getBoundingClientRect().top,
 						}))
 				: { visible: true, top: 0 };
-			await context.close();
 			expect({ closed, sections }).toEqual({ closed: false, sections: true });
 			expect(inMenu.visible).toBe(true);
 			expect(inMenu.top).toBeLessThan(844);
@@ -71,16 +69,14 @@ describe('the header on a 390 px phone', () => {
 
 	it('shows no "/" key hint on a touch screen, and keeps it for a mouse', async () => {
 		const touch = await openAtWidth(portal, '/docs/', 390, { hasTouch: true, isMobile: true });
-		const onTouch = await touch.page.locator('.search-open kbd').isVisible();
-		await touch.context.close();
+		const onTouch = await touch.locator('.search-open kbd').isVisible();
 		const mouse = await openAtWidth(portal, '/docs/', 1280);
-		const withMouse = await mouse.page.locator('.search-open kbd').isVisible();
-		await mouse.context.close();
+		const withMouse = await mouse.locator('.search-open kbd').isVisible();
 		expect({ onTouch, withMouse }).toEqual({ onTouch: false, withMouse: true });
 	});
 
 	it('keeps the sample tabs in one row that scrolls', async () => {
-		const { context, page } = await openAtWidth(portal, '/reference/', 390);
+		const page = await openAtWidth(portal, '/reference/', 390);
 		const tabs = await page
 			.locator('[role="tablist"]')
 			.first()
@@ -91,19 +87,17 @@ describe('the header on a 390 px phone', () => {
 				overflow: getComputedStyle(list).overflowX,
 				pageWidth: document.documentElement.scrollWidth,
 			}));
-		await context.close();
 		expect(tabs).toEqual({ rows: 1, overflow: 'auto', pageWidth: 390 });
 	});
 });
 
 describe('at 1280 px, the header and the side rails stay in view', () => {
 	it('the header stays at the top of the window after a long scroll', async () => {
-		const { context, page } = await openAtWidth(portal, '/reference/', 1280);
+		const page = await openAtWidth(portal, '/reference/', 1280);
 		await page.evaluate(() => window.scrollTo(0, 3000));
 		const header = await page
 			.locator('.site-header')
 			.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-		await context.close();
 		expect(header.top).toBe(0);
 		expect(header.height).toBeGreaterThanOrEqual(48);
 		expect(header.height).toBeLessThanOrEqual(64);
@@ -116,7 +110,7 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 		['/docs/mock-server/', '.on-this-page'],
 		['/docs/mock-server/', '.sidebar .side-index'],
 	])('%s: %s stays just under the header after a long scroll', async (route, selector) => {
-		const { context, page } = await openAtWidth(portal, route, 1280);
+		const page = await openAtWidth(portal, route, 1280);
 		await page.evaluate(() => window.scrollTo(0, 2000));
 		const [rail, header] = await page.evaluate(
 			(railSelector) =>
@@ -125,7 +119,6 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 				),
 			selector,
 		);
-		await context.close();
 		expect(header?.top).toBe(0);
 		expect(rail?.top).toBeGreaterThanOrEqual(header?.bottom ?? 0);
 		expect(rail?.top).toBeLessThan((header?.bottom ?? 0) + 40);
@@ -140,26 +133,24 @@ describe('at 1280 px, the header and the side rails stay in view', () => {
 	])(
 		'%s at %i px: the sidebar rail stands beside the content, never over it',
 		async (route, width) => {
-			const { context, page } = await openAtWidth(portal, route, width);
+			const page = await openAtWidth(portal, route, width);
 			const [rail, main] = await page.evaluate(() =>
 				['.sidebar .side-index', 'main'].map(
 					(found) => document.querySelector(found)?.getBoundingClientRect().toJSON() as DOMRect,
 				),
 			);
-			await context.close();
 			expect(rail?.width).toBeGreaterThan(0);
 			expect(rail?.right).toBeLessThanOrEqual(main?.left ?? 0);
 		},
 	);
 
 	it('a heading reached by its link is not hidden under the header', async () => {
-		const { context, page } = await openAtWidth(portal, '/reference/#head-api-v2-users', 1280);
+		const page = await openAtWidth(portal, '/reference/#head-api-v2-users', 1280);
 		const [heading, header] = await page.evaluate(() =>
 			['#head-api-v2-users', '.site-header'].map(
 				(found) => document.querySelector(found)?.getBoundingClientRect().toJSON() as DOMRect,
 			),
 		);
-		await context.close();
 		expect(heading?.top).toBeGreaterThanOrEqual(header?.bottom ?? Infinity);
 	});
 });
@@ -169,7 +160,7 @@ describe('"On this page" marks where the reader is', () => {
 		['/docs/authentication/', 'when-the-answer-is-401-or-400'],
 		['/reference/', 'head-api-v2-users'],
 	])('%s: after scrolling to #%s, its link is the current one', async (route, slug) => {
-		const { context, page } = await openAtWidth(portal, route, 1280);
+		const page = await openAtWidth(portal, route, 1280);
 		await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), slug);
 		const current = page.locator('.on-this-page a[aria-current="true"]');
 		await current.waitFor({ timeout: 3000 }).catch(() => undefined);
@@ -180,18 +171,16 @@ describe('"On this page" marks where the reader is', () => {
 			.first()
 			.evaluate((link) => getComputedStyle(link).fontWeight)
 			.catch(() => '');
-		await context.close();
 		expect(marked).toEqual([`#${slug}`]);
 		expect(Number(weight)).toBeGreaterThanOrEqual(600);
 	});
 
 	it('without JavaScript it is a plain list with nothing marked', async () => {
-		const { context, page } = await openAtWidth(portal, '/docs/authentication/', 1280, {
+		const page = await openAtWidth(portal, '/docs/authentication/', 1280, {
 			javaScriptEnabled: false,
 		});
 		const links = await page.locator('.on-this-page a').count();
 		const marked = await page.locator('.on-this-page a[aria-current]').count();
-		await context.close();
 		expect({ links: links > 0, marked }).toEqual({ links: true, marked: 0 });
 	});
 });

@@ -84,10 +84,9 @@ function midWordBreaks(): string[] {
 
 describe.each(PAGES)('%s on a 390 px phone', (route) => {
 	it('is no wider than the screen, and no table cell breaks a word in two', async () => {
-		const { context, page } = await openAtWidth(portal, route, 390);
+		const page = await openAtWidth(portal, route, 390);
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
 		const breaks = await page.evaluate(midWordBreaks);
-		await context.close();
 		expect(width).toBeLessThanOrEqual(390);
 		expect(breaks).toEqual([]);
 	});
@@ -97,26 +96,24 @@ describe('the compare page without JavaScript', () => {
 	it.each([390, 1280])(
 		'at %i px, fits each side frame to its width, no table cell breaking a word in two',
 		async (width) => {
-			const context = await portal.browser.newContext({
+			const page = await portal.open('/compare/side/', {
+				width,
+				height: 844,
 				javaScriptEnabled: false,
-				viewport: { width, height: 844 },
 			});
-			const page = await context.newPage();
 			// Every view as a side shows it, found as a reader finds it: the environments, then their views.
-			const hrefs = (route: string) =>
+			const links = () =>
 				page
-					.goto(`${portal.url}${route}`)
-					.then(() =>
-						page
-							.locator('.side-list a')
-							.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
-					);
+					.locator('.side-list a')
+					.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+			const hrefs = (route: string) => page.goto(`${portal.url}${route}`).then(links);
 			const cards: string[] = [];
-			for (const environment of await hrefs('/compare/side/')) {
+			for (const environment of await links()) {
 				const listed = await hrefs(environment);
 				cards.push(...listed.map((hash) => `${environment}${hash}`));
 			}
-			await page.goto(`${portal.url}/compare/`, { waitUntil: 'networkidle' });
+			// The load event waits for the two side frames the HTML holds.
+			await page.goto(`${portal.url}/compare/`);
 			const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
 			const sides = page.frames().filter((frame) => frame !== page.mainFrame());
 			const found: string[] = [];
@@ -135,7 +132,6 @@ describe('the compare page without JavaScript', () => {
 				}
 			}
 			expect(cards).toHaveLength(8);
-			await context.close();
 			expect(sides).toHaveLength(2);
 			expect(pageWidth).toBeLessThanOrEqual(width);
 			expect(found).toEqual([]);
@@ -145,9 +141,8 @@ describe('the compare page without JavaScript', () => {
 
 describe('the reference page at 1280 px', () => {
 	it('keeps every table word whole, "Required" included', async () => {
-		const { context, page } = await openAtWidth(portal, '/reference/', 1280);
+		const page = await openAtWidth(portal, '/reference/', 1280);
 		const breaks = await page.evaluate(midWordBreaks);
-		await context.close();
 		expect(breaks).toEqual([]);
 	});
 });
@@ -159,7 +154,7 @@ describe('on a phone, wide tables scroll in their own box', () => {
 	])(
 		'%s: each of its %i table(s) sits in a labelled, focusable scroll box',
 		async (route, count) => {
-			const { context, page } = await openAtWidth(portal, route, 390);
+			const page = await openAtWidth(portal, route, 390);
 			const boxes = await page.locator('main table').evaluateAll((tables) =>
 				tables.map((table) => {
 					const box = table.closest('.table-scroll');
@@ -173,7 +168,6 @@ describe('on a phone, wide tables scroll in their own box', () => {
 					};
 				}),
 			);
-			await context.close();
 			expect(boxes).toEqual(
 				Array.from({ length: count }, () => ({
 					inBox: true,
@@ -189,7 +183,7 @@ describe('on a phone, wide tables scroll in their own box', () => {
 
 /** Whether each selector matches something shown, on a page emulating print. */
 async function shownInPrint(route: string, selectors: readonly string[]): Promise<boolean[]> {
-	const { context, page } = await openAtWidth(portal, route, 1280);
+	const page = await openAtWidth(portal, route, 1280);
 	await page.emulateMedia({ media: 'print' });
 	const shown = await page.evaluate(
 		(list) =>
@@ -198,7 +192,6 @@ async function shownInPrint(route: string, selectors: readonly string[]): Promis
 			),
 		selectors,
 	);
-	await context.close();
 	return shown;
 }
 
@@ -238,16 +231,13 @@ describe('printed', () => {
 	});
 
 	it('prints light when the screen shows the dark theme: black on white, light colour scheme', async () => {
-		const context = await portal.browser.newContext({ colorScheme: 'dark' });
-		const page = await context.newPage();
-		await page.goto(`${portal.url}/views/production/`);
+		const page = await portal.open('/views/production/', { colorScheme: 'dark', height: 720 });
 		await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
 		const colours = await page.evaluate(() => ({
 			text: getComputedStyle(document.body).color,
 			background: getComputedStyle(document.body).backgroundColor,
 			scheme: getComputedStyle(document.documentElement).colorScheme,
 		}));
-		await context.close();
 		expect(colours).toEqual({
 			text: 'rgb(0, 0, 0)',
 			background: 'rgb(255, 255, 255)',
@@ -256,12 +246,11 @@ describe('printed', () => {
 	});
 
 	it('a view page prints its directory whole, not cut by a scroll box', async () => {
-		const { context, page } = await openAtWidth(portal, '/views/production/', 1280);
+		const page = await openAtWidth(portal, '/views/production/', 1280);
 		await page.emulateMedia({ media: 'print' });
 		const overflow = await page.evaluate(() =>
 			[...document.querySelectorAll('.table-scroll')].map((box) => getComputedStyle(box).overflowX),
 		);
-		await context.close();
 		expect(overflow).toEqual(['visible']);
 	});
 

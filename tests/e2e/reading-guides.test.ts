@@ -4,9 +4,9 @@
  * every guide, code samples in tabs that keyboards work and that remember the language, error
  * badges that look like errors, and the sidebar before the content in the tab order.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 
 const portal = usePortalInChromium();
 
@@ -40,47 +40,43 @@ const SAMPLE_LABELS = [
 	'Java',
 ];
 
-/** A fresh page in a fresh context, so no sample language is remembered from another test. */
-async function open(
-	route: string,
-	options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await portal.browser.newContext({
-		viewport: { width: 1280, height: 900 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`);
-	return { context, page };
+/**
+ * The file's kept page on `route`, as a new context would open it (storage cleared, so no sample
+ * language is remembered from another test), 1280 by 900 px unless told.
+ */
+function open(route: string, options: KeptPageOptions = {}): Promise<Page> {
+	return portal.open(route, options);
 }
 
 describe('on this page and heading anchors', () => {
 	it.each(['/reference/', ...GUIDES])(
 		'%s lists its sections, each link leading to a heading that links to itself',
 		async (route) => {
-			const { context, page } = await open(route);
+			const page = await open(route);
 			const toc = page.getByRole('navigation', { name: 'On this page' });
 			const targets = await toc
 				.locator('a')
 				.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 			expect(targets.length).toBeGreaterThan(0);
-			for (const target of targets) {
-				expect(target).toMatch(/^#[a-z0-9-]+$/);
-				const heading = page.locator(`main :is(h2, h3)[id="${target.slice(1)}"]`);
-				await expect(heading.count(), target).resolves.toBe(1);
-				const anchor = page.locator(`main a.anchor-link[href="${target}"]`);
-				await expect(anchor.isVisible(), target).resolves.toBe(true);
-				const name = await page
-					.getByRole('link', { name: `Section titled ${await heading.innerText()}`, exact: true })
-					.count();
-				expect(name, target).toBe(1);
-			}
-			await context.close();
+			// Each section is checked on its own, all at once.
+			await Promise.all(
+				targets.map(async (target) => {
+					expect(target).toMatch(/^#[a-z0-9-]+$/);
+					const heading = page.locator(`main :is(h2, h3)[id="${target.slice(1)}"]`);
+					await expect(heading.count(), target).resolves.toBe(1);
+					const anchor = page.locator(`main a.anchor-link[href="${target}"]`);
+					await expect(anchor.isVisible(), target).resolves.toBe(true);
+					const name = await page
+						.getByRole('link', { name: `Section titled ${await heading.innerText()}`, exact: true })
+						.count();
+					expect(name, target).toBe(1);
+				}),
+			);
 		},
 	);
 
 	it('lists each reference operation with its five sections, then try-it and the servers', async () => {
-		const { context, page } = await open('/reference/');
+		const page = await open('/reference/');
 		const toc = page.getByRole('navigation', { name: 'On this page' });
 		const sections = ['Security', 'Parameters', 'Code samples', 'Response examples', 'Responses'];
 		await expect(toc.locator('a').allTextContents()).resolves.toEqual([
@@ -93,13 +89,12 @@ describe('on this page and heading anchors', () => {
 			'Try it',
 			'Servers',
 		]);
-		await context.close();
 	});
 });
 
 describe('previous and next between guides', () => {
 	it('the sidebar lists the guides in their order, then the API reference and its changelog', async () => {
-		const { context, page } = await open(GUIDES[2] ?? '');
+		const page = await open(GUIDES[2] ?? '');
 		const sidebar = page.getByRole('navigation', { name: 'Guides and reference' });
 		const hrefs = await sidebar
 			.locator('a')
@@ -108,11 +103,10 @@ describe('previous and next between guides', () => {
 		await expect(sidebar.locator('[aria-current="page"]').getAttribute('href')).resolves.toBe(
 			GUIDES[2],
 		);
-		await context.close();
 	});
 
 	it('next leads from the first guide through every guide in sidebar order, and previous back', async () => {
-		const { context, page } = await open(GUIDES[0] ?? '');
+		const page = await open(GUIDES[0] ?? '');
 		const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
 		const forward = [new URL(page.url()).pathname];
 		await expect(pager.locator('a[rel="prev"]').count()).resolves.toBe(0);
@@ -131,7 +125,6 @@ describe('previous and next between guides', () => {
 			backward.push(new URL(page.url()).pathname);
 		}
 		expect(backward).toEqual([...GUIDES].reverse());
-		await context.close();
 	});
 });
 
@@ -152,7 +145,7 @@ async function tabState(page: Page): Promise<{ selected: string[]; shown: string
 
 describe('code samples in tabs', () => {
 	it('move by arrow keys, Home and End, with only the selected tab in the tab order', async () => {
-		const { context, page } = await open('/reference/');
+		const page = await open('/reference/');
 		const tabs = page.locator('code-tabs').first().getByRole('tab');
 		await expect(tabs.allInnerTexts()).resolves.toEqual(SAMPLE_LABELS);
 		await expect(tabState(page)).resolves.toEqual({ selected: ['curl'], shown: ['curl'] });
@@ -179,11 +172,10 @@ describe('code samples in tabs', () => {
 		await expect(
 			page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
 		).resolves.toBe('Copy the Node (fetch) sample');
-		await context.close();
 	});
 
 	it('remember the chosen language on another page', async () => {
-		const { context, page } = await open('/reference/');
+		const page = await open('/reference/');
 		const tabs = page.locator('code-tabs').first().getByRole('tab');
 		await tabs.first().focus();
 		await page.keyboard.press('End');
@@ -191,13 +183,10 @@ describe('code samples in tabs', () => {
 		await expect(tabState(page)).resolves.toEqual({ selected: ['PHP'], shown: ['PHP'] });
 		await page.goto(`${portal.url}/docs/getting-started/`);
 		await expect(tabState(page)).resolves.toEqual({ selected: ['PHP'], shown: ['PHP'] });
-		await context.close();
 	});
 
 	it('on a view page, fetch a language it does not hold, and open on it, in sight, on a phone', async () => {
-		const { context, page } = await open('/views/production/', {
-			viewport: { width: 390, height: 800 },
-		});
+		const page = await open('/views/production/', { width: 390, height: 800 });
 		const tabs = page.locator('code-tabs').first();
 		// Far below the first screen, the tabs' script is not loaded with the page: every sample
 		// shows, one under the other, until the reader scrolls toward them.
@@ -233,12 +222,11 @@ describe('code samples in tabs', () => {
 		});
 		expect(row).toEqual({ scrolls: true, oneRow: 1, inSight: true });
 		await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(390);
-		await context.close();
 	});
 
 	it('show every sample, one under the other, without JavaScript', async () => {
 		for (const route of ['/reference/', '/docs/getting-started/']) {
-			const { context, page } = await open(route, { javaScriptEnabled: false });
+			const page = await open(route, { javaScriptEnabled: false });
 			await expect(page.locator('[role="tablist"]').first().isVisible()).resolves.toBe(false);
 			await expect(tabState(page).then(({ shown }) => shown)).resolves.toEqual(SAMPLE_LABELS);
 			// The reference has three operations, each with its samples; the guide one set.
@@ -246,14 +234,14 @@ describe('code samples in tabs', () => {
 			await expect(page.locator('.code-samples code-tabs h4').allInnerTexts()).resolves.toEqual(
 				Array.from({ length: sets }, () => SAMPLE_LABELS).flat(),
 			);
-			await context.close();
 		}
 	});
 
 	it('show every sample, one under the other, and the search link when their scripts cannot load', async () => {
 		// Offline, or a page kept across a deploy whose script files are gone: the page falls back to
 		// what it shows without JavaScript instead of keeping room for tabs that never come.
-		for (const route of ['/reference/', '/docs/getting-started/']) {
+		// The three pages, each in a context of its own, are read at once.
+		const withoutTabs = ['/reference/', '/docs/getting-started/'].map(async (route) => {
 			const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
 			await context.route(/\/_astro\/code-tabs\.[^/]+\.js$/, (request) => request.abort());
 			const page = await context.newPage();
@@ -263,25 +251,27 @@ describe('code samples in tabs', () => {
 				true,
 			);
 			await context.close();
-		}
-		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-		// The page's own script: its entry (BaseLayout's) and any chunk split from it (base.*.js).
-		await context.route(/\/_astro\/(base|BaseLayout)\.[^/]+\.js$/, (request) => request.abort());
-		const page = await context.newPage();
-		await page.goto(`${portal.url}/views/production/`, { waitUntil: 'networkidle' });
-		await expect(page.locator('.search-fallback').isVisible()).resolves.toBe(true);
-		await expect(page.locator('.search-open').isVisible()).resolves.toBe(false);
-		await context.close();
+		});
+		const withoutBase = (async () => {
+			const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+			// The page's own script: its entry (BaseLayout's) and any chunk split from it (base.*.js).
+			await context.route(/\/_astro\/(base|BaseLayout)\.[^/]+\.js$/, (request) => request.abort());
+			const page = await context.newPage();
+			await page.goto(`${portal.url}/views/production/`, { waitUntil: 'networkidle' });
+			await expect(page.locator('.search-fallback').isVisible()).resolves.toBe(true);
+			await expect(page.locator('.search-open').isVisible()).resolves.toBe(false);
+			await context.close();
+		})();
+		await Promise.all([...withoutTabs, withoutBase]);
 	});
 
 	it('indent with two spaces and show a tab two columns wide', async () => {
-		const { context, page } = await open('/reference/');
+		const page = await open('/reference/');
 		const samples = page.locator('pre[data-sample]');
 		for (const text of await samples.allTextContents()) expect(text).not.toContain('\t');
 		await expect(
 			samples.evaluateAll((pres) => pres.map((pre) => getComputedStyle(pre).tabSize)),
 		).resolves.toEqual(Array<string>(24).fill('2'));
-		await context.close();
 	});
 });
 
@@ -289,7 +279,7 @@ describe('response badges', () => {
 	it.each(['light', 'dark'] as const)(
 		'in %s, a 4xx status is red and a 5xx amber, unlike a green 200, with readable text',
 		async (colorScheme) => {
-			const { context, page } = await open('/reference/', { colorScheme });
+			const page = await open('/reference/', { colorScheme });
 			const get = page.locator('section.operation').first();
 			const badge = (status: string) =>
 				get
@@ -309,24 +299,22 @@ describe('response badges', () => {
 					colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(15, 18, 22)',
 				);
 			}
-			await context.close();
 		},
 	);
 });
 
 describe('page frame', () => {
 	it('the reference breadcrumb leads home, not under Views', async () => {
-		const { context, page } = await open('/reference/');
+		const page = await open('/reference/');
 		await expect(page.locator('nav.breadcrumbs li').allInnerTexts()).resolves.toEqual([
 			'Home',
 			'API reference',
 		]);
 		await expect(page.locator('nav.breadcrumbs a').first().getAttribute('href')).resolves.toBe('/');
-		await context.close();
 	});
 
 	it('in a guide, a code block keeps its distance from the heading after it', async () => {
-		const { context, page } = await open('/docs/mock-server/');
+		const page = await open('/docs/mock-server/');
 		const gaps = await page.locator('main .code').evaluateAll((blocks) =>
 			blocks
 				.filter((block) => block.nextElementSibling?.matches('.heading-wrapper, h2, h3'))
@@ -337,13 +325,12 @@ describe('page frame', () => {
 		);
 		expect(gaps.length).toBeGreaterThan(0);
 		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(24);
-		await context.close();
 	});
 
 	it.each(['/reference/', GUIDES[1] ?? ''])(
 		'%s: Tab reaches the sidebar before the content, and the skip link goes straight to the content',
 		async (route) => {
-			const { context, page } = await open(route);
+			const page = await open(route);
 			const where = () =>
 				page.evaluate(() => {
 					const focused = document.activeElement;
@@ -365,7 +352,6 @@ describe('page frame', () => {
 			await page.keyboard.press('Enter');
 			await page.keyboard.press('Tab');
 			await expect(where()).resolves.toBe('main');
-			await context.close();
 		},
 	);
 });

@@ -57,10 +57,9 @@ async function statusLine(page: Page): Promise<string> {
 	return (await status.textContent()) ?? '';
 }
 
-/** Opens a page with search ready to type into. */
-async function openSearch(url: string): Promise<Page> {
-	const page = await portal.browser.newPage();
-	await page.goto(url);
+/** Opens a route in the file's kept page (1280 by 720 px) with search ready to type into. */
+async function openSearch(route: string): Promise<Page> {
+	const page = await portal.open(route, { height: 720 });
 	await page.keyboard.press('/');
 	await page.locator('#search-query').waitFor();
 	return page;
@@ -85,7 +84,7 @@ describe('search', () => {
 	});
 
 	it('finds a view by a user name, after their person page, and shows the view labels in the result', async () => {
-		const page = await openSearch(`${portal.url}/docs/`);
+		const page = await openSearch('/docs/');
 		await page.fill('#search-query', 'Kenji Watanabe');
 		const links = await resultLinks(page);
 		expect(links.slice(0, 2)).toEqual(['/people/kenji.watanabe/', '/views/production/']);
@@ -93,11 +92,10 @@ describe('search', () => {
 		await expect
 			.poll(() => page.locator('.search-results li').nth(1).locator('.search-labels').textContent())
 			.toBe('production · Production · v5.8');
-		await page.close();
 	});
 
 	it('finds the view of every user by email', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		for (const { slug, view } of views) {
 			const user = view.users[5];
 			if (!user) throw new Error(`${slug} has no sixth user`);
@@ -105,11 +103,10 @@ describe('search', () => {
 			await page.fill('#search-query', user.email);
 			await expect.poll(() => resultLinks(page)).toContain(`/views/${slug}/`);
 		}
-		await page.close();
 	});
 
 	it('filters by environment, page kind and API label without a query', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		await page.selectOption('select[name="kind"]', 'view');
 		await page.selectOption('select[name="environment"]', 'dr-eu-west');
 		const expected = views
@@ -128,11 +125,10 @@ describe('search', () => {
 			.filter(({ view }) => view.apiVersion === 'v5.8')
 			.map(({ slug }) => `/views/${slug}/`);
 		await expect.poll(async () => (await resultLinks(page)).sort()).toEqual(withLabel.sort());
-		await page.close();
 	});
 
 	it('moves through the results with the arrow keys, back to the query, and opens one with Enter', async () => {
-		const page = await openSearch(`${portal.url}/docs/`);
+		const page = await openSearch('/docs/');
 		const input = page.locator('#search-query');
 		await input.fill('production-edge');
 		const links = await resultLinks(page);
@@ -164,35 +160,31 @@ describe('search', () => {
 			page.keyboard.press('Enter'),
 		]);
 		expect(new URL(page.url()).pathname).toBe('/views/production-edge/');
-		await page.close();
 	});
 
 	it.each(['production-edge', 'dr-eu-west-failover'])(
 		'ranks the view first when searched by its slug %s',
 		async (slug) => {
-			const page = await openSearch(`${portal.url}/`);
+			const page = await openSearch('/');
 			await page.fill('#search-query', slug);
 			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
-			await page.close();
 		},
 	);
 
 	it.each(['production-edge', 'staging-us-east-edge'])(
 		'ranks the view first when searched by its heading (%s)',
 		async (slug) => {
-			const page = await portal.browser.newPage();
-			await page.goto(`${portal.url}/views/${slug}/`);
+			const page = await portal.open(`/views/${slug}/`, { height: 720 });
 			const heading = (await page.locator('h1').textContent()) ?? '';
 			expect(heading.trim()).not.toBe('');
 			await page.keyboard.press('/');
 			await page.fill('#search-query', heading);
 			expect((await resultLinks(page))[0]).toBe(`/views/${slug}/`);
-			await page.close();
 		},
 	);
 
 	it('shows excerpts as sentences, without the hidden labels run together', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		const excerpts = (): Promise<string[]> => page.locator('.search-excerpt').allTextContents();
 		for (const query of ['staging-us-east', 'production', 'dr-eu-west', 'Kenji Watanabe']) {
 			await page.fill('#search-query', query);
@@ -226,11 +218,10 @@ describe('search', () => {
 		await expect
 			.poll(async () => (await billed.allTextContents())[0], { timeout: 10_000 })
 			.toMatch(/^… note\. Edge traffic billed \$1\.37M/);
-		await page.close();
 	});
 
 	it("narrows a query's results by page kind and environment", async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		await page.fill('#search-query', 'edge');
 		const all = await resultLinks(page);
 		expect(all.some((link) => !link.startsWith('/views/'))).toBe(true);
@@ -240,11 +231,10 @@ describe('search', () => {
 			.toEqual(['/views/production-edge/', '/views/staging-us-east-edge/']);
 		await page.selectOption('select[name="environment"]', 'production');
 		await expect.poll(() => resultLinks(page)).toEqual(['/views/production-edge/']);
-		await page.close();
 	});
 
 	it('finds no view page and shows no excerpt for any secret value of any fixture', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		const secrets = views.flatMap(secretValues);
 		expect(secrets.length).toBeGreaterThan(100);
 		// Pagefind splits a query into words, so a key or URL also matches the guides that explain
@@ -271,7 +261,6 @@ describe('search', () => {
 		await page.fill('#search-query', first.view.config.cloud_secret_key);
 		const links = await resultLinks(page);
 		expect(links.filter((link) => link.startsWith('/views/'))).toEqual([]);
-		await page.close();
 	});
 
 	it('writes no secret value into any file of the search index', async () => {
@@ -293,7 +282,7 @@ describe('search', () => {
 
 describe('search answers access questions', () => {
 	it('finds, for each environment and role, who holds that role there and its access page', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		const combinations = environments().flatMap((environment) =>
 			ROLES.map((role) => ({ environment, role })),
 		);
@@ -307,11 +296,10 @@ describe('search answers access questions', () => {
 				.poll(async () => (await resultLinks(page)).sort(), { timeout: 10_000 })
 				.toEqual(expected.sort());
 		}
-		await page.close();
 	});
 
 	it('never finds someone who holds the role elsewhere and another role in the environment', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		// Amara Okafor is admin in production and viewer in dr-eu-west, never viewer in production.
 		await page.fill('#search-query', 'Amara Okafor');
 		await choose(page, { environment: 'production', role: 'viewer' });
@@ -328,11 +316,10 @@ describe('search answers access questions', () => {
 			await choose(page, { environment: 'production', role });
 			await expect.poll(() => resultLinks(page)).toEqual(['/people/priya.raman/']);
 		}
-		await page.close();
 	});
 
 	it("finds a person by name in an environment: their page, then the environment's views they are in", async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		await page.fill('#search-query', 'Amara Okafor');
 		const theirViews = (environment: string) =>
 			views
@@ -354,11 +341,10 @@ describe('search answers access questions', () => {
 		await expect
 			.poll(() => statusLine(page), { timeout: 10_000 })
 			.toBe('No results for "Amara Okafor"');
-		await page.close();
 	});
 
 	it('finds by environment alone its views, the people in them, and its access page', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		for (const environment of environments()) {
 			await choose(page, { environment });
 			const expected = [
@@ -376,11 +362,10 @@ describe('search answers access questions', () => {
 			expect(links).toHaveLength(Math.min(expected.length, 20));
 			expect(expected).toEqual(expect.arrayContaining(links));
 		}
-		await page.close();
 	});
 
 	it('finds by role alone everyone holding it in some view, and its access page', async () => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		for (const role of ROLES) {
 			await choose(page, { role });
 			const holders = environments().flatMap((environment) => peopleIn(environment, role));
@@ -390,7 +375,6 @@ describe('search answers access questions', () => {
 				.poll(async () => (await resultLinks(page)).sort(), { timeout: 10_000 })
 				.toEqual(expected.sort());
 		}
-		await page.close();
 	});
 
 	it.each([
@@ -407,7 +391,7 @@ describe('search answers access questions', () => {
 			'No page carries Configuration label and Role together; Configuration label is on view pages, Role on person and access pages.',
 		],
 	])('says a filter cannot apply instead of finding nothing (%o)', async (filters, note) => {
-		const page = await openSearch(`${portal.url}/`);
+		const page = await openSearch('/');
 		await page.fill('#search-query', 'production');
 		await expect.poll(async () => (await resultLinks(page)).length).toBeGreaterThan(0);
 		await choose(page, filters);
@@ -415,6 +399,5 @@ describe('search answers access questions', () => {
 		expect(await page.locator('.search-status').getAttribute('class')).toContain('search-note');
 		expect(await page.locator('.search-status').getAttribute('role')).toBe('status');
 		expect(await page.locator('.search-results a').count()).toBe(0);
-		await page.close();
 	});
 });

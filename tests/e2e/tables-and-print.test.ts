@@ -14,18 +14,17 @@ describe('tables are never clipped', () => {
 	it.each(['/docs/authentication/', '/docs/mock-server/'])(
 		'%s at 1280 px shows every column of its table without scrolling',
 		async (route) => {
-			const { context, page } = await openAtWidth(portal, route, 1280);
+			const page = await openAtWidth(portal, route, 1280);
 			const boxes = await page
 				.locator('main .table-scroll')
 				.evaluateAll((found) => found.map((box) => box.scrollWidth - box.clientWidth));
-			await context.close();
 			expect(boxes.length).toBeGreaterThan(0);
 			expect(boxes).toEqual(boxes.map(() => 0));
 		},
 	);
 
 	it('at 390 px a table wider than its box scrolls in it, with a shadow as the cue', async () => {
-		const { context, page } = await openAtWidth(portal, '/docs/mock-server/', 390);
+		const page = await openAtWidth(portal, '/docs/mock-server/', 390);
 		const box = await page
 			.locator('main .table-scroll')
 			.first()
@@ -34,12 +33,11 @@ describe('tables are never clipped', () => {
 				cue: getComputedStyle(element).backgroundImage.includes('gradient'),
 				attachment: getComputedStyle(element).backgroundAttachment.includes('local'),
 			}));
-		await context.close();
 		expect(box).toEqual({ scrolls: true, cue: true, attachment: true });
 	});
 
 	it('compare at 390 px shows both views and whether they are the same, within the screen', async () => {
-		const { context, page } = await openAtWidth(portal, COMPARE, 390);
+		const page = await openAtWidth(portal, COMPARE, 390);
 		const cells = await page
 			.locator('[data-output] table')
 			.first()
@@ -51,7 +49,6 @@ describe('tables are never clipped', () => {
 				});
 			});
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
-		await context.close();
 		expect(cells).toHaveLength(4);
 		for (const cell of cells) {
 			expect(cell.left, cell.text ?? '').toBeGreaterThanOrEqual(0);
@@ -78,20 +75,18 @@ const VALUES = [
 
 describe('keys, timestamps and hosts stay whole', () => {
 	it.each(VALUES)('%s at 390 px draws each on one line', async (route) => {
-		const { context, page } = await openAtWidth(portal, route, 390);
+		const page = await openAtWidth(portal, route, 390);
 		const broken = await page.evaluate(brokenValues);
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
-		await context.close();
 		expect(broken).toEqual([]);
 		expect(width).toBeLessThanOrEqual(390);
 	});
 
 	// A sheet of A4 or Letter is about 720 CSS pixels wide inside its margins.
 	it.each(VALUES)('%s printed draws each on one line', async (route) => {
-		const { context, page } = await openAtWidth(portal, route, 720);
+		const page = await openAtWidth(portal, route, 720);
 		await page.emulateMedia({ media: 'print' });
 		const broken = await page.evaluate(brokenValues);
-		await context.close();
 		expect(broken).toEqual([]);
 	});
 });
@@ -105,11 +100,10 @@ describe('printed', () => {
 	it.each(['/docs/versioning/', '/views/production/', '/docs/mock-server/', '/reference/'])(
 		'%s: no sheet holds only the footer',
 		async (route) => {
-			const { context, page } = await openAtWidth(portal, route, 1280);
+			const page = await openAtWidth(portal, route, 1280);
 			const withFooter = sheets(await page.pdf());
 			await page.evaluate(() => document.querySelector('footer')?.remove());
 			const withoutFooter = sheets(await page.pdf());
-			await context.close();
 			expect(withFooter).toBe(withoutFooter);
 		},
 	);
@@ -117,14 +111,13 @@ describe('printed', () => {
 	it.each(['/docs/authentication/', '/reference/', COMPARE, '/views/production/'])(
 		'%s: no heading is left at the foot of a sheet',
 		async (route) => {
-			const { context, page } = await openAtWidth(portal, route, 1280);
+			const page = await openAtWidth(portal, route, 1280);
 			await page.emulateMedia({ media: 'print' });
 			const breaks = await page
 				.locator('main :is(h1, h2, h3)')
 				.evaluateAll((headings) => [
 					...new Set(headings.map((heading) => getComputedStyle(heading).breakAfter)),
 				]);
-			await context.close();
 			expect(breaks).toEqual(['avoid']);
 		},
 	);

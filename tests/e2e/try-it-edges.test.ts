@@ -8,10 +8,10 @@
  * needs a team's build, is checked on team-mock.test.ts's.)
  */
 import { spawnSync } from 'node:child_process';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 import { bin, start, waitForUrl, type Started } from '../../support/processes.ts';
 
 const MOCK_PORT = inject('mockPort');
@@ -45,22 +45,29 @@ afterAll(async () => {
 	await mock?.stop();
 });
 
-/** Opens a route on a screen, in a fresh context of its own; close the context after. */
+/** The uncaught errors of the pages of each kept context, since its last `open`. */
+const pageErrors = new Map<string, string[]>();
+
+/**
+ * Opens a route on a screen in the file's kept page for it, as a new context would, and gives the
+ * uncaught errors its page throws from then on.
+ */
 async function open(
 	route: string,
 	{ width, colorScheme }: Screen,
-	options: BrowserContextOptions = {},
-	origin = portal.url,
+	options: Pick<KeptPageOptions, 'javaScriptEnabled'> = {},
 ): Promise<{ page: Page; errors: string[] }> {
-	const context = await portal.browser.newContext({
-		viewport: { width, height: 900 },
-		colorScheme,
-		...options,
-	});
-	const page = await context.newPage();
+	const key = `${colorScheme} ${String(options.javaScriptEnabled ?? true)}`;
 	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(`${origin}${route}`);
+	pageErrors.set(key, errors);
+	const page = await portal.open(
+		route,
+		{ width, height: 900, colorScheme, ...options },
+		(context) => {
+			context.on('weberror', (error) => pageErrors.get(key)?.push(error.error().message));
+			return Promise.resolve();
+		},
+	);
 	return { page, errors };
 }
 
@@ -134,7 +141,6 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 				.count(),
 		).resolves.toBe(1);
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it('on a view page, the curl keeps each key and address on one line and the status pill never wraps', async () => {
@@ -174,7 +180,6 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 		if (screen.width === 1280) expect(panel.width).toBeGreaterThanOrEqual(480);
 		else expect(panel.width).toBeGreaterThan(column.width - 40);
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it.each(['/views/production/', '/reference/'])(
@@ -239,7 +244,6 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 			expect(await inSight()).toBe(true);
 			if (first.overflows) expect((await state()).more).toBe('end');
 			expect(errors).toEqual([]);
-			await page.context().close();
 		},
 	);
 
@@ -254,7 +258,6 @@ describe.each(SCREENS)('try-it at $screen', (screen) => {
 			const { page } = await open(route, screen, { javaScriptEnabled: false });
 			const note = (await page.locator('try-it [data-no-script]').innerText()).replace(/\s+/g, ' ');
 			expect(note).toContain(words);
-			await page.context().close();
 		}
 	});
 });
@@ -278,6 +281,5 @@ describe('a view page from 1440 px', () => {
 				return scroller ? scroller.scrollWidth - scroller.clientWidth : -1;
 			}),
 		).resolves.toBe(0);
-		await page.context().close();
 	});
 });

@@ -3,9 +3,12 @@
  * on 127.0.0.1, and Debian's Chromium to open it, started once per test file before its tests and
  * stopped after them, whatever happened. The Chromium is the e2e project's shared one
  * (tests/chromium-setup.ts), connected to rather than launched, when the project gives one; so is
- * the preview of the run's build, for a file that asks for no build or port of its own.
+ * the preview of the run's build, for a file that asks for no build or port of its own. Tests that
+ * neither watch nor route requests open their routes in the file's kept pages (`open`), one per
+ * set of context options, set back between tests to what a new context holds: a page and a
+ * context less per test, and what the page loads already in the context's cache.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectOrLaunchChromium } from '../../support/browser.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
@@ -14,8 +17,37 @@ import { servePortal, type Preview } from '../../support/preview.ts';
 export interface PortalInChromium {
 	/** The preview's origin, e.g. `http://127.0.0.1:41234`, without a trailing slash. */
 	readonly url: string;
-	/** The file's Chromium; each test opens its own page or context in it. */
+	/** The file's Chromium, for a test that needs a context of its own. */
 	readonly browser: Browser;
+	/**
+	 * The file's kept page for `options`, opened on `route` as a new one would be (`keptPage`);
+	 * the next call with the same context options takes the page over, so never close it.
+	 * `prepare` runs on each context made for these options, before its page opens (a listener, an
+	 * init script); a file gives the same one each time for the same options.
+	 */
+	open(
+		route: string,
+		options?: KeptPageOptions,
+		prepare?: (context: BrowserContext) => Promise<void>,
+	): Promise<Page>;
+}
+
+/** What a kept page is opened with: its window, and the options a context fixes. */
+export interface KeptPageOptions {
+	/** The window's width in pixels; 1280 by default. */
+	width?: number;
+	/** The window's height in pixels; 900 by default. */
+	height?: number;
+	/** The colour scheme the page's media queries see; light by default. */
+	colorScheme?: 'light' | 'dark';
+	/** False for a page read without JavaScript. */
+	javaScriptEnabled?: boolean;
+	/** A touch screen's (with `isMobile`, a phone's). */
+	hasTouch?: boolean;
+	/** A phone's meta viewport and touch events. */
+	isMobile?: boolean;
+	/** What the page may do without asking, e.g. `clipboard-read`. */
+	permissions?: string[];
 }
 
 /** Where the portal comes from and where it is served. */
@@ -59,6 +91,8 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 	/** The shared preview's address, when the file uses it rather than a preview of its own. */
 	let shared: string | undefined;
 	let browser: Browser | undefined;
+	/** The file's kept pages, one per set of context options. */
+	const kept = new Map<string, KeptPage>();
 
 	/** A started part, or a clear error when a test file reads it outside its tests. */
 	const started = <T>(part: T | undefined, name: string): T => {
@@ -73,6 +107,10 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 		},
 		get browser() {
 			return started(browser, 'browser');
+		},
+		open(route, pageOptions = {}, prepare) {
+			const url = shared ?? started(preview, 'preview').url;
+			return keptPage(started(browser, 'browser'), kept, url, route, pageOptions, prepare);
 		},
 		async start() {
 			if (options.distDir === undefined && options.port === undefined) {
@@ -95,6 +133,82 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 			}
 		},
 	};
+}
+
+/** A page a file keeps for its tests, in a context of its own. */
+interface KeptPage {
+	context: BrowserContext;
+	page: Page;
+}
+
+/**
+ * Sets a kept page back to a new context's state (see `keptPage`), or says it cannot: the page left
+ * is closed, on another origin, or went away while its storage was being cleared.
+ */
+async function reset(
+	{ context, page }: KeptPage,
+	origin: string,
+	contextOptions: Omit<KeptPageOptions, 'width' | 'height'>,
+): Promise<boolean> {
+	if (page.isClosed() || !page.url().startsWith(`${origin}/`)) return false;
+	try {
+		if (contextOptions.javaScriptEnabled !== false) {
+			await page.evaluate(() => {
+				localStorage.clear();
+				sessionStorage.clear();
+			});
+		}
+	} catch {
+		// The page was navigating away as the test ended: a new context holds nothing either.
+		return false;
+	}
+	await Promise.all([
+		context.clearCookies(),
+		page.emulateMedia({ media: 'screen', colorScheme: contextOptions.colorScheme ?? 'light' }),
+		page.goto('about:blank'),
+		// Tabs the test opened beside it, with their own session storage.
+		...context.pages().flatMap((other) => (other === page ? [] : [other.close()])),
+	]);
+	return true;
+}
+
+/**
+ * Opens `route` of the portal at `origin` in the page kept for `options`' context options, in the
+ * state a page of a new context would be in: the page a test left is blanked first (a route
+ * differing only by its #fragment is then a new document, not a scroll), its origin's local and
+ * session storage and the context's cookies are cleared, print and colour-scheme emulation are set
+ * back, and the window is sized. When the page left is on another origin, or closed, the context
+ * is replaced, and `prepare` runs on the new context. Waits for the page's load, as `page.goto`
+ * does; a test that watches requests or routes them opens a context of its own.
+ */
+export async function keptPage(
+	browser: Browser,
+	kept: Map<string, KeptPage>,
+	origin: string,
+	route: string,
+	options: KeptPageOptions,
+	prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
+	const { width = 1280, height = 900, ...contextOptions } = options;
+	const key = JSON.stringify(contextOptions);
+	let entry = kept.get(key);
+	if (entry !== undefined && !(await reset(entry, origin, contextOptions))) {
+		kept.delete(key);
+		await entry.context.close();
+		entry = undefined;
+	}
+	if (entry === undefined) {
+		const context = await browser.newContext({ viewport: { width, height }, ...contextOptions });
+		await prepare?.(context);
+		entry = { context, page: await context.newPage() };
+		kept.set(key, entry);
+	}
+	const { page } = entry;
+	const size = page.viewportSize();
+	if (size?.width !== width || size.height !== height)
+		await page.setViewportSize({ width, height });
+	await page.goto(`${origin}${route}`);
+	return page;
 }
 
 /**
@@ -138,25 +252,20 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Opens a route of the portal in a fresh context of its own, at a width (844 px high), and waits
- * for what its scripts load near the window (`settled`) and for what the compare page's script
- * draws; close the context after.
+ * Opens a route of the portal in the file's kept page for `options` (`PortalInChromium.open`), at a
+ * width (844 px high), and waits for what its scripts load near the window (`settled`) and for what
+ * the compare page's script draws.
  */
 export async function openAtWidth(
 	portal: PortalInChromium,
 	route: string,
 	width: number,
-	options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await portal.browser.newContext({
-		viewport: { width, height: 844 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`);
+	options: Omit<KeptPageOptions, 'width' | 'height'> = {},
+): Promise<Page> {
+	const page = await portal.open(route, { width, height: 844, ...options });
 	if (options.javaScriptEnabled !== false) await settled(page);
 	if (route.startsWith('/compare/') && options.javaScriptEnabled !== false) {
 		await page.locator('[data-output] table').first().waitFor();
 	}
-	return { context, page };
+	return page;
 }
