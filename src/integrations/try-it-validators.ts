@@ -114,6 +114,11 @@ export interface TryItChoices {
 	faults: string[];
 	/** The body a QUERY /api/v2/users starts with, when the contract has one (OpenAPI 3.2). */
 	queryBody?: string | undefined;
+	/**
+	 * The media types QUERY's success answer comes in (JSON, a stream of JSON lines), when the
+	 * contract has a QUERY: with more than one, the reader may ask for one with `Accept`.
+	 */
+	queryAnswerTypes?: string[] | undefined;
 }
 
 /** The choices of the panel's request options, from the contract's GET and OPTIONS operations. */
@@ -146,13 +151,21 @@ export function tryItChoices(reference: ApiReference, file = 'openapi.yaml'): Tr
 	};
 }
 
-/** The body a QUERY starts with: its request body's first example, as compact JSON, else `{}`. */
+/**
+ * The body a QUERY starts with (its request body's first example, as compact JSON, else `{}`),
+ * and the media types of its first success answer.
+ */
 function queryChoice(query: ApiReference['operations'][number] | undefined): {
 	queryBody?: string;
+	queryAnswerTypes?: string[];
 } {
 	if (!query) return {};
 	const example = query.requestBody?.bodies[0]?.examples[0];
-	return { queryBody: example === undefined ? '{}' : exampleAsSent(example, true) };
+	const success = query.responses.find(({ status }) => /^2(?:\d\d|XX)$/.test(status));
+	return {
+		queryBody: example === undefined ? '{}' : exampleAsSent(example, true),
+		queryAnswerTypes: success?.bodies.map(({ mediaType }) => mediaType) ?? [],
+	};
 }
 
 /**

@@ -24,6 +24,8 @@ export interface RequestOptions {
 	/** QUERY, with its body, when the contract has one and the reader chose it; not kept for the tab. */
 	method?: 'GET' | 'QUERY';
 	body?: string;
+	/** The media type a QUERY asks its answer in (`Accept`), when the reader chose one; not kept. */
+	accept?: string;
 }
 
 /** A name or value that must not be kept: a credential's header, or a credential's scheme. */
@@ -147,10 +149,20 @@ function optionsMarkup(): string {
 
 /**
  * The method and body, when the contract has a QUERY /api/v2/users: GET, or QUERY with a JSON
- * body that starts as the contract's example.
+ * body that starts as the contract's example; and, where QUERY answers in more than one media
+ * type, which to ask for with `Accept` (none at first).
  */
 function queryMarkup(): string {
 	if (choices.queryBody === undefined) return '';
+	const types = choices.queryAnswerTypes ?? [];
+	const accept =
+		types.length > 1
+			? field(
+					'try-it-accept',
+					'Answer as (Accept, sent with QUERY)',
+					`<select id="try-it-accept" name="accept"><option value="">As the mock chooses</option>${options(types)}</select>`,
+				)
+			: '';
 	return (
 		'<fieldset class="controls method"><legend>Method</legend>' +
 		field(
@@ -163,6 +175,7 @@ function queryMarkup(): string {
 			'Body (JSON, sent with QUERY)',
 			`<textarea id="try-it-body" name="body" rows="3" spellcheck="false" autocomplete="off">${escape(choices.queryBody)}</textarea>`,
 		) +
+		accept +
 		'</fieldset>'
 	);
 }
@@ -222,7 +235,8 @@ export function readChoices(panel: HTMLElement): RequestOptions {
 	const chosen = { headers: rowsOf(panel, 'headers'), query: rowsOf(panel, 'query'), controls };
 	if (value('method') !== 'QUERY') return chosen;
 	const body = panel.querySelector<HTMLTextAreaElement>('[data-options] [name="body"]')?.value;
-	return { ...chosen, method: 'QUERY', body: body ?? '' };
+	const accept = value('accept');
+	return { ...chosen, method: 'QUERY', body: body ?? '', ...(accept ? { accept } : {}) };
 }
 
 /** The key the panel would send now: the chosen person's, or the typed one. */

@@ -39,6 +39,8 @@ export interface RequestChoices {
 	method?: 'GET' | 'QUERY' | undefined;
 	/** The body a QUERY sends, as typed. */
 	body?: string | undefined;
+	/** The media type to ask the answer in (`Accept`), when the reader chose one. */
+	accept?: string | undefined;
 }
 
 /** The request to send: its URL, its headers in order, and the curl command that sends it. */
@@ -130,7 +132,8 @@ function rowProblem(
 /**
  * Checks the reader's choices and builds the request: the key's `Authorization` first, then the
  * added headers in order (empty rows left out), then `Prefer` with the controls (joined to a
- * `Prefer` the reader typed); the query parameters in order, encoded as a form.
+ * `Prefer` the reader typed), a QUERY's `Content-Type` and the chosen `Accept`; the query
+ * parameters in order, encoded as a form.
  */
 export function buildRequest({
 	server,
@@ -140,6 +143,7 @@ export function buildRequest({
 	controls = {},
 	method = 'GET',
 	body = '',
+	accept = '',
 }: RequestChoices): RequestBuild {
 	const rows = headers.filter((row) => row.name.trim() || row.value);
 	const params = query.filter((row) => row.name || row.value);
@@ -168,6 +172,9 @@ export function buildRequest({
 	// A QUERY's body is JSON unless the reader typed a Content-Type of their own.
 	const typedType = trimmed.some(({ name }) => /^content-type$/i.test(name));
 	if (method === 'QUERY' && !typedType) extra.push(['Content-Type', 'application/json']);
+	// The answer type chosen, unless the reader typed an Accept of their own.
+	const typedAccept = trimmed.some(({ name }) => /^accept$/i.test(name));
+	if (accept && !typedAccept) extra.push(['Accept', accept]);
 	const sent = method === 'QUERY' ? { body } : {};
 	const search = new URLSearchParams(params.map(({ name, value }) => [name, value])).toString();
 	const base = server.replace(/\/+$/, '');

@@ -44,6 +44,37 @@ describe('a QUERY built by the panel', () => {
 		});
 	});
 
+	it('asks for the answer type the reader chose with Accept, and curl asks the same', () => {
+		const built = buildRequest({
+			server: MOCK,
+			key: KEY,
+			method: 'QUERY',
+			body: '{}',
+			accept: 'application/jsonl',
+		});
+		expect(built.ok && built.request.headers).toEqual([
+			['Authorization', `Bearer ${KEY}`],
+			['Content-Type', 'application/json'],
+			['Accept', 'application/jsonl'],
+		]);
+		expect(built.ok && built.request.curl).toContain('-H "Accept: application/jsonl"');
+	});
+
+	it('keeps an Accept the reader typed as a header in place of the chosen answer type', () => {
+		const built = buildRequest({
+			server: MOCK,
+			key: '',
+			method: 'QUERY',
+			body: '{}',
+			headers: [{ name: 'accept', value: 'application/json' }],
+			accept: 'application/jsonl',
+		});
+		expect(built.ok && built.request.headers).toEqual([
+			['accept', 'application/json'],
+			['Content-Type', 'application/json'],
+		]);
+	});
+
 	it('keeps a Content-Type the reader typed, and sends an empty body as empty', () => {
 		const built = buildRequest({
 			server: MOCK,
@@ -117,7 +148,10 @@ describe('the choices try-it offers', () => {
 		const root = path.join(import.meta.dirname, '..', '..', '..', '..');
 		const withQuery = await read(path.join(root, 'tests/fixtures/openapi-3-2/openapi.yaml'));
 		expect(withQuery.queryBody).toBe('{"role":"admin"}');
+		// QUERY's 200 comes as JSON or as JSON lines: the reader may ask for either.
+		expect(withQuery.queryAnswerTypes).toEqual(['application/json', 'application/jsonl']);
 		const without = await read(path.join(root, 'tests/fixtures/openapi-3-1/openapi.yaml'));
 		expect(without).not.toHaveProperty('queryBody');
+		expect(without).not.toHaveProperty('queryAnswerTypes');
 	});
 });
