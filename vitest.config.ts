@@ -36,7 +36,8 @@ export default defineConfig({
 		// than two at once is untried; one core runs them one at a time.
 		maxWorkers: FILES_AT_ONCE,
 		// Slowest first, whatever the project, by each file's last recorded time: the two workers
-		// then run out of files at about the same moment (support/slowest-first-sequencer.ts).
+		// then run out of files at about the same moment; the files that read the run's one build
+		// start once it is expected to be ready (support/slowest-first-sequencer.ts).
 		sequence: { sequencer: SlowestFirstSequencer },
 		// `npm run test:coverage`: what the unit tests cover of the code that is ours and pure. The
 		// mock's server and the pages run in child processes and browsers, which V8 coverage of
@@ -73,13 +74,15 @@ export default defineConfig({
 		projects: [
 			// Pure logic and schemas: no build, seconds to run (`npm run test:unit`).
 			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-			// The build, the mock and the start script as real processes.
+			// The build, the mock and the start script as real processes. The run's one build is made
+			// while the first files run; a file that reads it waits for it before it is imported.
 			{
 				extends: true,
 				test: {
 					name: 'integration',
 					include: ['tests/integration/**/*.test.ts'],
 					globalSetup: ['tests/global-setup.ts'],
+					setupFiles: ['tests/support/wait-for-shared-build.ts'],
 				},
 			},
 			// Debian's Chromium on built pages and the dev server (`npm run test:e2e`): one Chromium,
@@ -90,6 +93,7 @@ export default defineConfig({
 					name: 'e2e',
 					include: ['tests/e2e/**/*.test.ts'],
 					globalSetup: ['tests/global-setup.ts', 'tests/chromium-setup.ts'],
+					setupFiles: ['tests/support/wait-for-shared-build.ts'],
 				},
 			},
 		],

@@ -8,6 +8,10 @@
  *
  * A file no record knows (a new one) starts first, as vitest starts unknown files first: it may be
  * slow, and its time is recorded for the next run.
+ *
+ * The run's one build (tests/global-setup.ts) is made while the first files run, and a file that
+ * reads it waits for it (tests/support/wait-for-shared-build.ts): such files start only once the
+ * build is expected to be ready, each worker taking the slowest file that needs no build until then.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,12 +86,82 @@ export function slowestFirst<T>(
 	});
 }
 
+/**
+ * Whether a test file, by its source, reads the shared build: it asks for the build's folder or
+ * the e2e project's preview of it, uses the browser set-up that serves that preview, or waits for
+ * the build itself. It waits for the build (tests/support/wait-for-shared-build.ts), and starts after it is expected to be ready.
+ */
+export function readsSharedBuild(source: string): boolean {
+	return /\binject\(\s*['"](?:distDir|previewUrl)['"]|support\/(?:portal-in-chromium|shared-build)(?:\.ts)?['"]/.test(
+		source,
+	);
+}
+
+/**
+ * How long the shared build is expected to take beside the first files (about 30 s alone on a
+ * two-core machine in CI, more with two files running): a file that reads it is not started before.
+ * Too long costs nothing while files that need no build are left; too short leaves a worker waiting.
+ */
+export const SHARED_BUILD_MS = 60_000;
+
+/** The time a file without a record is counted at when the workers' starts are simulated. */
+const UNKNOWN_MS = 5_000;
+
+/**
+ * The files (in the order to start them) reordered so that none that needs the shared build starts
+ * before `buildMs`: the starts are simulated on `workers` workers by each file's time, and a worker
+ * free before then takes the first file in order that needs no build, one that needs it only when
+ * no other is left. Each file keeps its place otherwise.
+ */
+export function afterSharedBuild<T>(
+	files: readonly T[],
+	time: (file: T) => number | undefined,
+	needsBuild: (file: T) => boolean,
+	workers: number,
+	buildMs = SHARED_BUILD_MS,
+): T[] {
+	const free = Array.from({ length: Math.max(1, workers) }, () => 0);
+	const left = [...files];
+	const ordered: T[] = [];
+	while (left.length > 0) {
+		const now = Math.min(...free);
+		const worker = free.indexOf(now);
+		const next = now >= buildMs ? 0 : left.findIndex((file) => !needsBuild(file));
+		const file = left.splice(Math.max(0, next), 1)[0];
+		if (file === undefined) break;
+		const start = needsBuild(file) ? Math.max(now, buildMs) : now;
+		free[worker] = start + (time(file) ?? UNKNOWN_MS);
+		ordered.push(file);
+	}
+	return ordered;
+}
+
+/** Whether a file waits for the shared build: its project waits for it, and its source reads it. */
+function waitsForSharedBuild(spec: TestSpecification): boolean {
+	if (!spec.project.config.setupFiles.some((file) => file.endsWith('wait-for-shared-build.ts'))) {
+		return false;
+	}
+	try {
+		return readsSharedBuild(readFileSync(spec.moduleId, 'utf8'));
+	} catch {
+		// A file that cannot be read here fails when vitest imports it, wherever it is placed.
+		return false;
+	}
+}
+
 export default class SlowestFirstSequencer extends BaseSequencer {
 	override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
 		// vitest's order first (a file that failed last time before one that passed, by project),
 		// for the files no record knows and for ties.
 		const ordered = await super.sort(files);
 		const times = lastTimes(TIME_SOURCES, ROOT);
-		return slowestFirst(ordered, (spec) => path.relative(ROOT, spec.moduleId), times);
+		const relative = (spec: TestSpecification): string => path.relative(ROOT, spec.moduleId);
+		const waiting = new Set(ordered.filter(waitsForSharedBuild));
+		return afterSharedBuild(
+			slowestFirst(ordered, relative, times),
+			(spec) => times.get(relative(spec)),
+			(spec) => waiting.has(spec),
+			this.ctx.config.maxWorkers,
+		);
 	}
 }

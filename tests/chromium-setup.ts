@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { startChromiumServer, stopChromiumServer } from '../support/browser.ts';
 import { servePortal } from '../support/preview.ts';
 import { freePort } from '../support/processes.ts';
+import { sharedBuild } from './support/shared-build.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -28,12 +29,20 @@ function failures(outcomes: readonly PromiseSettledResult<unknown>[]): unknown[]
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-	// After tests/global-setup.ts, which gives the build this serves.
-	const [chromium, preview] = await Promise.allSettled([
+	// The preview's address is given now; it starts once tests/global-setup.ts's build is ready,
+	// and the files that open it wait for it (tests/support/wait-for-shared-build.ts).
+	const { distDir } = project.getProvidedContext();
+	const previewPort = await freePort();
+	const previewing = sharedBuild(distDir).then(() => servePortal(distDir, previewPort));
+	previewing.catch((error: unknown) => {
+		// Reported here once; the files waiting for the preview fail on their time-out.
+		console.error(`The shared preview of the build did not start: ${String(error)}`);
+	});
+	const [chromium] = await Promise.allSettled([
 		freePort().then((port) => startChromiumServer(port)),
-		servePortal(project.getProvidedContext().distDir),
 	]);
 	const stop = async (): Promise<void> => {
+		const preview = (await Promise.allSettled([previewing]))[0];
 		const stopped = failures(
 			await Promise.allSettled([
 				chromium.status === 'fulfilled' ? stopChromiumServer(chromium.value) : undefined,
@@ -44,15 +53,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 			throw new AggregateError(stopped, 'Stopping the shared Chromium or preview failed');
 		}
 	};
-	if (chromium.status === 'rejected' || preview.status === 'rejected') {
-		// Whichever did start is stopped; the error says why the other did not.
+	if (chromium.status === 'rejected') {
+		// The preview is stopped once it started; the error says why Chromium did not.
 		await stop();
-		throw new AggregateError(
-			failures([chromium, preview]),
-			'Starting the shared Chromium or preview failed',
-		);
+		throw new AggregateError(failures([chromium]), 'Starting the shared Chromium failed');
 	}
 	project.provide('chromiumEndpoint', chromium.value.wsEndpoint());
-	project.provide('previewUrl', preview.value.url);
+	project.provide('previewUrl', `http://127.0.0.1:${String(previewPort)}`);
 	return stop;
 }

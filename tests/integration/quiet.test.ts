@@ -3,8 +3,9 @@
  * act on are fixed at their cause or dropped where they arise, with the reason beside the code.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { sharedBuild } from '../support/shared-build.ts';
 
-const output = inject('buildOutput');
+const { output } = await sharedBuild(inject('distDir'));
 
 describe('a healthy build is quiet', () => {
 	it('prints no warning and no error line', () => {
