@@ -20,10 +20,53 @@ import {
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const started: Started[] = [];
+const folders: string[] = [];
 
 afterAll(async () => {
 	await Promise.all(started.map((process) => process.stop()));
+	await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
+
+/** A running `npm start`, its two addresses, and the view added to its fixtures before it started. */
+interface SharedStart {
+	app: Started;
+	portal: string;
+	mock: string;
+	added: ReturnType<typeof newView>;
+}
+
+/** The start the first two tests share, one build instead of two: made on first use. */
+let shared: Promise<SharedStart> | undefined;
+
+/**
+ * `npm start` on a copy of the fixtures with a view added before it started, once it serves both
+ * the portal and the mock: the test of the added view reads it, then the test of Ctrl-C stops it.
+ */
+function sharedStart(): Promise<SharedStart> {
+	shared ??= (async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-start-'));
+		folders.push(folder);
+		const viewsDir = path.join(folder, 'views');
+		await copyFixtures(viewsDir);
+		const [entry] = views;
+		if (!entry) throw new Error('no views');
+		const added = newView(entry.view, 7);
+		await writeFile(path.join(viewsDir, 'qa-eu-west.json'), JSON.stringify(added, null, 2));
+		const [portalPort, mockPort] = [await freePort(), await freePort()];
+		const app = start(bin('node'), ['scripts/start.ts'], {
+			env: {
+				PORTAL_PORT: String(portalPort),
+				MOCK_PORT: String(mockPort),
+				PORTAL_VIEWS_DIR: viewsDir,
+			},
+		});
+		started.push(app);
+		const portal = `http://127.0.0.1:${String(portalPort)}`;
+		await waitForUrl(`${portal}/`, app, 180_000);
+		return { app, portal, mock: `http://127.0.0.1:${String(mockPort)}`, added };
+	})();
+	return shared;
+}
 
 /**
  * The line Astro prints as a build's last, read without its colours: Astro colours its output
@@ -62,16 +105,22 @@ async function answers(url: string): Promise<boolean> {
 }
 
 describe('npm start', () => {
-	it('serves the portal and the mock together, prints both addresses and stops both on Ctrl-C', async () => {
-		const portalPort = await freePort();
-		const mockPort = await freePort();
-		const app = start(bin('node'), ['scripts/start.ts'], {
-			env: { PORTAL_PORT: String(portalPort), MOCK_PORT: String(mockPort) },
+	it('serves a fixture added before it started, page and keys, with no other command', async () => {
+		const { portal, mock, added } = await sharedStart();
+		const page = await fetch(`${portal}/views/qa-eu-west/`);
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('Quinn Example');
+		const users = await fetch(`${mock}/api/v2/users`, {
+			headers: { Authorization: `Bearer ${added.users[4]?.apiKey ?? ''}` },
 		});
-		started.push(app);
-		const portal = `http://127.0.0.1:${portalPort}`;
-		const mock = `http://127.0.0.1:${mockPort}`;
-		await waitForUrl(`${portal}/`, app, 180_000);
+		expect(users.status).toBe(200);
+		expect(await users.json()).toEqual({
+			users: added.users.map(({ name, email, role }) => ({ name, email, role })),
+		});
+	}, 240_000);
+
+	it('serves the portal and the mock together, prints both addresses and stops both on Ctrl-C', async () => {
+		const { app, portal, mock } = await sharedStart();
 		const deadline = Date.now() + 10_000;
 		while (!app.output().includes('Press Ctrl-C') && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 100));
@@ -93,7 +142,10 @@ describe('npm start', () => {
 		expect(((await users.json()) as { users: unknown[] }).users).toHaveLength(8);
 
 		app.child.kill('SIGINT');
-		await new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+		await new Promise<void>((resolve) => {
+			if (app.child.exitCode !== null) resolve();
+			else app.child.once('exit', () => resolve());
+		});
 		expect(app.child.exitCode).toBe(0);
 		// The mock's request log, marked as the mock's among the portal's lines.
 		expect(app.output()).toMatch(
@@ -104,7 +156,7 @@ describe('npm start', () => {
 		);
 		expect(await answers(`${portal}/`)).toBe(false);
 		expect(await answers(`${mock}/`)).toBe(false);
-	});
+	}, 240_000);
 
 	it('answers a directory key while the portal still builds, and one Ctrl-C then stops the build and the mock', async () => {
 		const [portalPort, mockPort] = [await freePort(), await freePort()];
@@ -170,42 +222,6 @@ describe('npm start', () => {
 			expect(await answers(`http://127.0.0.1:${portalPort}/`)).toBe(false);
 		} finally {
 			await rm(docs, { recursive: true, force: true });
-		}
-	});
-
-	it('serves a fixture added before it started, page and keys, with no other command', async () => {
-		const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-start-'));
-		try {
-			const viewsDir = path.join(folder, 'views');
-			await copyFixtures(viewsDir);
-			const [entry] = views;
-			if (!entry) throw new Error('no views');
-			const added = newView(entry.view, 7);
-			await writeFile(path.join(viewsDir, 'qa-eu-west.json'), JSON.stringify(added, null, 2));
-			const [portalPort, mockPort] = [await freePort(), await freePort()];
-			const app = start(bin('node'), ['scripts/start.ts'], {
-				env: {
-					PORTAL_PORT: String(portalPort),
-					MOCK_PORT: String(mockPort),
-					PORTAL_VIEWS_DIR: viewsDir,
-				},
-			});
-			started.push(app);
-			const portal = `http://127.0.0.1:${portalPort}`;
-			await waitForUrl(`${portal}/`, app, 180_000);
-			const page = await fetch(`${portal}/views/qa-eu-west/`);
-			expect(page.status).toBe(200);
-			expect(await page.text()).toContain('Quinn Example');
-			const users = await fetch(`http://127.0.0.1:${mockPort}/api/v2/users`, {
-				headers: { Authorization: `Bearer ${added.users[4]?.apiKey ?? ''}` },
-			});
-			expect(users.status).toBe(200);
-			expect(await users.json()).toEqual({
-				users: added.users.map(({ name, email, role }) => ({ name, email, role })),
-			});
-			await app.stop();
-		} finally {
-			await rm(folder, { recursive: true, force: true });
 		}
 	});
 
