@@ -13,7 +13,7 @@
  * mock image, and reads the portal in Chromium under its intranet name (issue 32).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,7 @@ import { TIMEOUT_MS } from '../../src/client/try-it/exchange.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
-import { buildPortal } from '../../support/build.ts';
+import { buildPortalAsync } from '../../support/build.ts';
 import { freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 import { BUILT_AT_EPOCH } from '../global-setup.ts';
 import { raw } from '../support/raw-http.ts';
@@ -58,7 +58,10 @@ const IMAGE_UID = '10001';
 const SERVICE_NAME = { web: 'console-portal-web.team.svc', mock: 'console-portal-mock.team.svc' };
 
 let work: string;
+/** The files `npm run image` builds both images from; the web image is built from these. */
 let context: string;
+/** The same files without the portal's pages, which the mock image does not hold. */
+let mockContext: string;
 let facts: SourceFacts;
 /** Image ids in local storage once the base was there, before this file built anything. */
 let before = new Set<string>();
@@ -146,6 +149,24 @@ async function removeOwn(): Promise<string[]> {
 	return left;
 }
 
+/**
+ * Each image's second build from the same files and labels (the reproducibility test), started as
+ * soon as its first build is there and going on while the tests run: the name it gives.
+ */
+const rebuilt: Partial<Record<ImageKind, Promise<string>>> = {};
+
+/** Starts building `kind` again from the files in `from`, under a name of its own. */
+function rebuild(kind: ImageKind, from: string): void {
+	const again = `${tags[kind]}-again`;
+	const building = timed(`rebuild ${kind}`, () =>
+		buildOwn({ kind, context: from, facts, tags: [again] }),
+	).then(() => again);
+	building.catch(() => {
+		// Awaited by the reproducibility test, which fails with the reason.
+	});
+	rebuilt[kind] = building;
+}
+
 /** Runs a step and keeps how long it took. */
 async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
 	const started = performance.now();
@@ -163,6 +184,7 @@ beforeAll(async () => {
 	await checkTools();
 	work = await mkdtemp(path.join(os.tmpdir(), 'console-portal-images-'));
 	context = path.join(work, 'context');
+	mockContext = path.join(work, 'mock-context');
 	// The source label comes from IMAGE_SOURCE, else package.json or git's origin, which a clone
 	// may lack (a repository made with git init has no origin): name it, and check it is used.
 	const source = process.env['IMAGE_SOURCE'];
@@ -177,35 +199,48 @@ beforeAll(async () => {
 	before = await imageIds();
 	teamPort = await freePort();
 	distDir = path.join(work, 'dist');
-	const built = await timed('portal (PORTAL_MOCK_URL=/)', () =>
-		Promise.resolve(
-			buildPortal(distDir, undefined, {
+	// The mock image holds no page: its context (the same files, with no build in dist/) is made
+	// and built at once, beside the portal's build, and built again for the reproducibility test
+	// while the tests below run. The web image's builds follow the portal's build.
+	const mockChain = (async () => {
+		const emptyDist = path.join(work, 'no-pages');
+		await mkdir(emptyDist);
+		await timed('mock context', () => prepareContext(mockContext, emptyDist));
+		await timed('build mock', () =>
+			buildOwn({ kind: 'mock', context: mockContext, facts, tags: [tags.mock] }),
+		);
+		rebuild('mock', mockContext);
+	})();
+	const webChain = (async () => {
+		const built = await timed('portal (PORTAL_MOCK_URL=/)', () =>
+			buildPortalAsync(distDir, undefined, {
 				PORTAL_MOCK_URL: '/',
 				PORTAL_URL: `http://${TEAM_HOST}:${teamPort}`,
 				SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
 			}),
-		),
-	);
-	if (built.status !== 0) throw new Error(`The portal build failed:\n${built.output}`);
-	await timed('context', () => prepareContext(context, distDir));
-	// The mock image is built beside the web image's two builds: neither reads what the other makes,
-	// and a build waits on its disk as much as on a core.
-	await Promise.all([
-		(async () => {
-			// A stand-in for the README's Deploy commands run before the tests: the web image built
-			// from the same files as `npm run image` builds it, with the labels of another build
-			// (another IMAGE_SOURCE, commit, version and day), so that its steps are in buildah's
-			// layer cache.
-			await timed('build web (an earlier npm run image)', () =>
-				buildOwn({ kind: 'web', context, facts: EARLIER(facts), tags: [`${PREFIX}/earlier:web`] }),
-			);
-			await timed('build web', () => buildOwn({ kind: 'web', context, facts, tags: [tags.web] }));
-		})(),
-		timed('build mock', () => buildOwn({ kind: 'mock', context, facts, tags: [tags.mock] })),
-	]);
+		);
+		if (built.status !== 0) throw new Error(`The portal build failed:\n${built.output}`);
+		await timed('context', () => prepareContext(context, distDir));
+		// A stand-in for the README's Deploy commands run before the tests: the web image built
+		// from the same files as `npm run image` builds it, with the labels of another build
+		// (another IMAGE_SOURCE, commit, version and day), so that its steps are in buildah's
+		// layer cache.
+		await timed('build web (an earlier npm run image)', () =>
+			buildOwn({ kind: 'web', context, facts: EARLIER(facts), tags: [`${PREFIX}/earlier:web`] }),
+		);
+		await timed('build web', () => buildOwn({ kind: 'web', context, facts, tags: [tags.web] }));
+		rebuild('web', context);
+	})();
+	// The tests start once both first builds are there; the reproducibility test waits for the
+	// second ones. Both chains end before a failure is thrown, so that none builds on afterwards.
+	for (const chain of await Promise.allSettled([mockChain, webChain])) {
+		if (chain.status === 'rejected') throw chain.reason;
+	}
 }, 1_200_000);
 
 afterAll(async () => {
+	// No build of this file is left running when its images are removed.
+	await Promise.allSettled(Object.values(rebuilt));
 	// Everything this file made goes, whatever happened; the base stays, made once a day.
 	const left = await removeOwn();
 	if (left.length > 0) console.error(`The image test could not remove: ${left.join(', ')}`);
@@ -748,14 +783,14 @@ describe('a team’s portal on one name: the web image serves the mock image on 
 
 describe('reproducibility', () => {
 	it('gives the same image, digest for digest, when built again from the same commit', async () => {
-		// The two images are built again at once, each measured beside the other's build: one after
-		// the other, this test waited for both builds in a row.
+		// Each image was built again as soon as its first build was there (beforeAll), while the
+		// tests above ran: one after the other, this test waited for both builds in a row.
 		const measured = await Promise.all(
 			(['web', 'mock'] as const).map(async (kind) => {
+				const again = rebuilt[kind];
+				if (!again) throw new Error(`The ${kind} image was not built again`);
 				const first = await measureImage(tags[kind]);
-				const again = `${tags[kind]}-again`;
-				await timed(`rebuild ${kind}`, () => buildOwn({ kind, context, facts, tags: [again] }));
-				return { kind, first, second: await measureImage(again) };
+				return { kind, first, second: await measureImage(await again) };
 			}),
 		);
 		for (const { kind, first, second } of measured) {
