@@ -47,8 +47,7 @@ describe('people and access', () => {
 	it.each(['priya.raman@example.com', 'Kenji Watanabe'])(
 		'ranks the person page first when searched by %s, then the views they are in',
 		async (query) => {
-			const page = await portal.browser.newPage();
-			await page.goto(`${portal.url}/docs/`);
+			const page = await portal.open('/docs/', { height: 720 });
 			await page.keyboard.press('/');
 			await page.fill('#search-query', query);
 			const links = await resultLinks(page);
@@ -57,13 +56,11 @@ describe('people and access', () => {
 			const expected = entriesOf(email).map(({ slug }) => `/views/${slug}/`);
 			expect(expected.length).toBeGreaterThan(0);
 			expect(links.slice(1, 1 + expected.length).sort()).toEqual(expected.sort());
-			await page.close();
 		},
 	);
 
 	it('filters search by role: the people who are an admin somewhere, and the page of admins', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/`);
+		const page = await portal.open('/', { height: 720 });
 		await page.keyboard.press('/');
 		await page.locator('select[name="role"]').waitFor();
 		await page.selectOption('select[name="role"]', 'admin');
@@ -77,12 +74,10 @@ describe('people and access', () => {
 		await expect
 			.poll(async () => (await resultLinks(page)).sort())
 			.toEqual(['/access/roles/admin/', ...admins].sort());
-		await page.close();
 	});
 
 	it('lists exactly the views and roles of a person in three views, and says their role differs', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/people/priya.raman/`);
+		const page = await portal.open('/people/priya.raman/', { height: 720 });
 		expect((await page.locator('h1').textContent())?.trim()).toBe('Priya Raman');
 		const rows = await page.locator('table.person-views tbody tr').evaluateAll((trs) =>
 			trs.map((tr) => {
@@ -103,28 +98,22 @@ describe('people and access', () => {
 		const html = await page.content();
 		const keys = views.flatMap(({ view }) => view.users.map((user) => user.apiKey));
 		expect(keys.filter((key) => html.includes(key))).toEqual([]);
-		await page.close();
 	});
 
 	it('gives a person named differently in one view the common name, and lists the other', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/people/amara.okafor/`);
+		const page = await portal.open('/people/amara.okafor/', { height: 720 });
 		expect((await page.locator('h1').textContent())?.trim()).toBe('Amara Okafor');
 		await expect(page.locator('.other-names').textContent()).resolves.toContain('“A. Okafor”');
-		await page.close();
 	});
 
 	it('reaches a person page from a name in a view’s directory', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/views/staging-us-east/`);
+		const page = await portal.open('/views/staging-us-east/', { height: 720 });
 		await page.locator('.directory a', { hasText: 'Priya Raman' }).click();
 		await page.waitForURL(`${portal.url}/people/priya.raman/`);
-		await page.close();
 	});
 
 	it('filters the access overview by environment, then role, each a page of its own', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/`);
+		const page = await portal.open('/', { height: 720 });
 		await page.locator('.site-nav a', { hasText: 'Access' }).click();
 		await page.waitForURL(`${portal.url}/access/`);
 		const facet = (label: string) =>
@@ -149,13 +138,10 @@ describe('people and access', () => {
 		await page.waitForURL(`${portal.url}/access/environments/staging-us-east/admin/`);
 		const staging = await page.locator('table.access-holders tbody th').allTextContents();
 		expect(staging.map((name) => name.trim()).sort()).toEqual(holders('staging-us-east', 'admin'));
-		await page.close();
 	});
 
 	it('answers "who is an admin in production?" without JavaScript, in one look and in one click', async () => {
-		const context = await portal.browser.newContext({ javaScriptEnabled: false });
-		const page = await context.newPage();
-		await page.goto(`${portal.url}/access/`);
+		const page = await portal.open('/access/', { javaScriptEnabled: false, height: 720 });
 		const cell = page.locator('tr[data-environment="production"] td[data-label="admin"]');
 		const named = await cell.locator('li').allTextContents();
 		expect(named.map((name) => name.trim()).sort()).toEqual(holders('production', 'admin'));
@@ -164,7 +150,6 @@ describe('people and access', () => {
 		await expect(page.locator('h1').textContent()).resolves.toBe('Who is admin in production');
 		const names = await page.locator('table.access-holders tbody th').allTextContents();
 		expect(names.map((name) => name.trim()).sort()).toEqual(holders('production', 'admin'));
-		await context.close();
 	});
 
 	it.each([
@@ -173,8 +158,7 @@ describe('people and access', () => {
 		'/access/roles/admin/',
 		'/access/environments/production/admin/',
 	])('fits a 390 px phone: %s', async (route) => {
-		const page = await portal.browser.newPage({ viewport: { width: 390, height: 844 } });
-		await page.goto(`${portal.url}${route}`);
+		const page = await portal.open(route, { width: 390, height: 844 });
 		const overflow = await page.evaluate(
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 		);
@@ -186,12 +170,10 @@ describe('people and access', () => {
 				(nodes) => nodes.filter((node) => node.getBoundingClientRect().right > 390).length,
 			);
 		expect(outside).toBe(0);
-		await page.close();
 	});
 
 	it('matches Priya by email in any case on the compare page: unchanged from staging to production', async () => {
-		const page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/compare/?a=staging-us-east&b=production`);
+		const page = await portal.open('/compare/?a=staging-us-east&b=production', { height: 720 });
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
@@ -201,6 +183,5 @@ describe('people and access', () => {
 		await expect(
 			page.locator('tr', { hasText: /priya\.raman@example\.com/i }).count(),
 		).resolves.toBe(0);
-		await page.close();
 	});
 });

@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 import { viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
@@ -22,15 +22,11 @@ afterAll(async () => {
 	await mock?.stop();
 });
 
-/** Opens a page in a fresh context of the given size (1280 × 800 by default). */
-async function open(route: string, options: BrowserContextOptions = {}): Promise<Page> {
-	const context = await portal.browser.newContext({
-		viewport: { width: 1280, height: 800 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`);
-	return page;
+/**
+ * Opens a route in the file's kept page, as a new context would, at a size (1280 × 800 by default).
+ */
+function open(route: string, options: KeptPageOptions = {}): Promise<Page> {
+	return portal.open(route, { height: 800, ...options });
 }
 
 /** An element's box on the page, failing when it has none (not rendered). */
@@ -61,7 +57,6 @@ describe('the reference at 1280 px', () => {
 		await expect(page.evaluate(() => location.hash)).resolves.toBe('#try-it');
 		// The contract's prose waits in a disclosure.
 		await expect(page.locator('details.about').getAttribute('open')).resolves.toBeNull();
-		await page.context().close();
 	});
 
 	it('shows a sample and the open 200 example beside the operation, in one screen with its schema', async () => {
@@ -82,7 +77,6 @@ describe('the reference at 1280 px', () => {
 		await expect(
 			page.locator(`${get} .response-examples [role="tab"][aria-selected="true"]`).innerText(),
 		).resolves.toBe('200');
-		await page.context().close();
 	});
 
 	it('a status tab shows its example and leaves the chosen sample language alone', async () => {
@@ -105,7 +99,6 @@ describe('the reference at 1280 px', () => {
 		await expect(
 			page.evaluate(() => localStorage.getItem('console-portal:sample-language')),
 		).resolves.toBeNull();
-		await page.context().close();
 	});
 
 	it('colours each status line by its family', async () => {
@@ -130,7 +123,6 @@ describe('the reference at 1280 px', () => {
 		expect(new Set(colours).size).toBe(3);
 		expect(colours[1]).toBe(colours[5]);
 		expect(colours[6]).toBe(colours[7]);
-		await page.context().close();
 	});
 
 	it('puts the CORS headers every response carries after the 200 body', async () => {
@@ -147,7 +139,6 @@ describe('the reference at 1280 px', () => {
 			});
 		// Node.DOCUMENT_POSITION_FOLLOWING: the CORS table comes after the body's schema.
 		expect(order & 4).toBe(4);
-		await page.context().close();
 	});
 
 	it('shows every status example one under the other without JavaScript', async () => {
@@ -169,7 +160,6 @@ describe('the reference at 1280 px', () => {
 		await expect(
 			page.locator('section.operation').first().locator('.response-examples details[open]').count(),
 		).resolves.toBeGreaterThanOrEqual(1);
-		await page.context().close();
 	});
 });
 
@@ -189,7 +179,10 @@ describe('try-it on the reference, with the mock running', () => {
 	});
 
 	it("picks an environment and a view, reads that view's keys from its page, and checks the answer", async () => {
-		const page = await open('/reference/');
+		// A context of its own, whose every request is fetched and seen.
+		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
+		const page = await context.newPage();
+		await page.goto(`${portal.url}/reference/`);
 		const fetched: string[] = [];
 		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
 		const target = views.at(-1);
@@ -218,7 +211,7 @@ describe('try-it on the reference, with the mock running', () => {
 			`These are the users of this view, ${viewName(target.view)}.`,
 		);
 		await expect(page.locator('#try-it-curl').innerText()).resolves.toContain(person.apiKey);
-		await page.context().close();
+		await context.close();
 	});
 });
 
@@ -226,7 +219,7 @@ describe('a view page', () => {
 	it('shows try-it beside the directory from 90rem, under it at 1280 px and on a phone', async () => {
 		const [first] = views;
 		if (!first) throw new Error('no view fixture');
-		const wide = await open(`/views/${first.slug}/`, { viewport: { width: 1440, height: 900 } });
+		const wide = await open(`/views/${first.slug}/`, { width: 1440, height: 900 });
 		const directory = await box(wide, '.directory');
 		const tryIt = await box(wide, 'try-it');
 		expect(tryIt.x).toBeGreaterThanOrEqual(directory.x + directory.width);
@@ -238,13 +231,11 @@ describe('a view page', () => {
 				return scroller ? scroller.scrollWidth - scroller.clientWidth : -1;
 			}),
 		).resolves.toBe(0);
-		await wide.context().close();
 		for (const width of [1280, 390]) {
-			const narrow = await open(`/views/${first.slug}/`, { viewport: { width, height: 800 } });
+			const narrow = await open(`/views/${first.slug}/`, { width, height: 800 });
 			const under = await box(narrow, 'try-it');
 			const above = await box(narrow, '.directory');
 			expect(under.y, `at ${width} px`).toBeGreaterThan(above.y + above.height);
-			await narrow.context().close();
 		}
 	});
 });

@@ -6,24 +6,21 @@
  * every language; nothing is lost to a disclosure: a find-in-page match opens one, print opens
  * them all.
  */
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 
 const portal = usePortalInChromium();
 
 /** The page's height the issue holds it to at 1280 × 800, down from 12,185 px. */
 const MOST_HEIGHT = 4000;
 
-/** Opens the reference in a fresh context of the given size (1280 × 800 by default). */
-async function open(route = '/reference/', options: BrowserContextOptions = {}): Promise<Page> {
-	const context = await portal.browser.newContext({
-		viewport: { width: 1280, height: 800 },
-		...options,
-	});
-	const page = await context.newPage();
-	await page.goto(`${portal.url}${route}`);
-	return page;
+/**
+ * Opens the reference in the file's kept page, as a new context would, at a size (1280 × 800 by
+ * default).
+ */
+function open(route = '/reference/', options: KeptPageOptions = {}): Promise<Page> {
+	return portal.open(route, { height: 800, ...options });
 }
 
 describe('the reference at 1280 × 800', () => {
@@ -32,7 +29,6 @@ describe('the reference at 1280 × 800', () => {
 		const height = await page.evaluate(() => document.documentElement.scrollHeight);
 		expect(height).toBeGreaterThan(800);
 		expect(height).toBeLessThanOrEqual(MOST_HEIGHT);
-		await page.context().close();
 	});
 
 	it('shows each status as a disclosure, the 200 open and the others closed', async () => {
@@ -53,7 +49,6 @@ describe('the reference at 1280 × 800', () => {
 		await expect(get.locator('#get-api-v2-users-404 summary').innerText()).resolves.toMatch(
 			/^404\s+of GET \/api\/v2\/users:\s+The path is not part of the contract/,
 		);
-		await page.context().close();
 	});
 
 	it('explores each schema once, and links to it from every other use', async () => {
@@ -71,7 +66,6 @@ describe('the reference at 1280 × 800', () => {
 			'email',
 			'role',
 		]);
-		await page.context().close();
 	});
 
 	it('shows HEAD and OPTIONS by what differs from GET, with no schema of their own', async () => {
@@ -93,7 +87,6 @@ describe('the reference at 1280 × 800', () => {
 			'Origin',
 			'Access-Control-Request-Method',
 		]);
-		await page.context().close();
 	});
 
 	it('shows every language tab name of every operation whole', async () => {
@@ -118,7 +111,6 @@ describe('the reference at 1280 × 800', () => {
 		const names = await page.locator('.operation-try .code-samples [role="tab"]').count();
 		expect(names).toBeGreaterThanOrEqual(3 * 8);
 		expect(cut).toEqual([]);
-		await page.context().close();
 	});
 
 	it('keeps the samples beside GET in sight while its responses scroll past', async () => {
@@ -143,7 +135,6 @@ describe('the reference at 1280 × 800', () => {
 				});
 			expect(shown, `at ${y}`).toBeGreaterThan(300);
 		}
-		await page.context().close();
 	});
 });
 
@@ -157,7 +148,6 @@ describe('nothing of the reference is lost to a disclosure', () => {
 			)
 			.toBe(true);
 		await expect(page.locator('#get-api-v2-users-401').getAttribute('open')).resolves.toBeNull();
-		await page.context().close();
 	});
 
 	it('prints every response and every nested field open', async () => {
@@ -171,12 +161,12 @@ describe('nothing of the reference is lost to a disclosure', () => {
 		const parts = await page.locator('details.response > .response-body').count();
 		expect(parts).toBeGreaterThanOrEqual(15);
 		expect(hidden).toEqual([]);
-		await page.context().close();
 	});
 
 	it('keeps every response reachable without JavaScript, on a phone, in dark mode', async () => {
 		const page = await open('/reference/', {
-			viewport: { width: 390, height: 844 },
+			width: 390,
+			height: 844,
 			javaScriptEnabled: false,
 			colorScheme: 'dark',
 		});
@@ -189,6 +179,5 @@ describe('nothing of the reference is lost to a disclosure', () => {
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 		);
 		expect(overflow).toBe(0);
-		await page.context().close();
 	});
 });

@@ -18,8 +18,7 @@ beforeAll(async () => {
 
 describe('reference page', () => {
 	beforeAll(async () => {
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/reference/`);
+		page = await portal.open('/reference/', { height: 720 });
 	});
 
 	it('shows the method, path, bearer security and key shape from openapi.yaml', async () => {
@@ -123,8 +122,7 @@ describe('reference page', () => {
 
 describe('a guide', () => {
 	it('Versioning gives each API label one row, with its views and the one v2 path', async () => {
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/docs/versioning/`);
+		page = await portal.open('/docs/versioning/', { height: 720 });
 		await expect(page.locator('h1').textContent()).resolves.toBe('Versioning');
 		await expect(page.locator('nav.breadcrumbs').textContent()).resolves.toContain('Guides');
 		const rows = page.locator('article table tbody tr');
@@ -142,8 +140,7 @@ describe('compare page', () => {
 	it('shows two views side by side from the address, secrets only as same or differs', async () => {
 		const [a, b] = views;
 		if (!a || !b) throw new Error('Two fixtures are needed');
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/compare/?a=${a.slug}&b=${b.slug}`);
+		page = await portal.open(`/compare/?a=${a.slug}&b=${b.slug}`, { height: 720 });
 		await page.locator('[data-output] table').first().waitFor();
 		const text = (await page.locator('view-compare').textContent()) ?? '';
 		expect(text).toContain(new URL(a.view.baseUrl).hostname);
@@ -165,8 +162,7 @@ describe('compare page', () => {
 	it('lists directory changes between two views and follows a new pick into the address', async () => {
 		const [a, , c] = views;
 		if (!a || !c) throw new Error('Three fixtures are needed');
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/compare/?a=${a.slug}&b=${a.slug}`);
+		page = await portal.open(`/compare/?a=${a.slug}&b=${a.slug}`, { height: 720 });
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(page.locator('[role="status"]').textContent()).resolves.toContain('same view');
 		await page.selectOption('select[name="env-b"]', c.view.environment);
@@ -185,8 +181,7 @@ describe('compare page', () => {
 	it('shows a person in both directories once: unchanged, or with the role changed', async () => {
 		// The fixtures overlap on purpose: Amara Okafor is an admin in both views, and Priya Raman
 		// a deployer in production and an operator in production-edge, each with a key per view.
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/compare/?a=production&b=production-edge`);
+		page = await portal.open('/compare/?a=production&b=production-edge', { height: 720 });
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] p', { hasText: /^From / }).textContent(),
@@ -208,8 +203,7 @@ describe('compare page', () => {
 	});
 
 	it('opens on two different views, each header and the summary naming its own', async () => {
-		page = await portal.browser.newPage();
-		await page.goto(`${portal.url}/compare/`);
+		page = await portal.open('/compare/', { height: 720 });
 		await page.locator('[data-output] table').first().waitFor();
 		await expect(
 			page.locator('[data-output] table').first().locator('thead th').allTextContents(),
@@ -254,9 +248,7 @@ describe('compare page', () => {
 	});
 
 	it('without JavaScript, shows two views side by side, each picked in its own frame', async () => {
-		const context = await portal.browser.newContext({ javaScriptEnabled: false });
-		const noScript = await context.newPage();
-		await noScript.goto(`${portal.url}/compare/`);
+		const noScript = await portal.open('/compare/', { javaScriptEnabled: false, height: 720 });
 		await expect(noScript.locator('.compare-form').isVisible()).resolves.toBe(false);
 		await expect(
 			noScript
@@ -330,7 +322,7 @@ describe('compare page', () => {
 			),
 		];
 		for (const address of sidePages) {
-			const response = await context.request.get(`${portal.url}${address}`);
+			const response = await noScript.context().request.get(`${portal.url}${address}`);
 			expect(response.status(), address).toBe(200);
 			const html = await response.text();
 			for (const { view } of views) {
@@ -345,25 +337,30 @@ describe('compare page', () => {
 				.locator('.compare-fallback > ul a')
 				.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
 		).resolves.toEqual(environments.map((environment) => `/environments/${environment}/`));
-		await context.close();
 	});
 
 	it('without JavaScript, opens at its heading on a phone and a desktop: the frames do not scroll the page', async () => {
-		for (const width of [390, 1280]) {
-			const context = await portal.browser.newContext({
-				javaScriptEnabled: false,
-				viewport: { width, height: 800 },
-			});
-			const noScript = await context.newPage();
-			await noScript.goto(`${portal.url}/compare/`);
-			for (const title of ['View A', 'View B']) {
-				await noScript.frameLocator(`iframe[title="${title}"]`).locator('.side-card h2').waitFor();
-			}
-			const heading = await noScript.getByRole('heading', { level: 1 }).boundingBox();
-			expect(heading?.y, `${width} px`).toBeGreaterThanOrEqual(0);
-			expect(heading?.y, `${width} px`).toBeLessThan(400);
-			await context.close();
-		}
+		// The phone and the desktop, each in a context of its own, at once.
+		await Promise.all(
+			[390, 1280].map(async (width) => {
+				const context = await portal.browser.newContext({
+					javaScriptEnabled: false,
+					viewport: { width, height: 800 },
+				});
+				const noScript = await context.newPage();
+				await noScript.goto(`${portal.url}/compare/`);
+				for (const title of ['View A', 'View B']) {
+					await noScript
+						.frameLocator(`iframe[title="${title}"]`)
+						.locator('.side-card h2')
+						.waitFor();
+				}
+				const heading = await noScript.getByRole('heading', { level: 1 }).boundingBox();
+				expect(heading?.y, `${width} px`).toBeGreaterThanOrEqual(0);
+				expect(heading?.y, `${width} px`).toBeLessThan(400);
+				await context.close();
+			}),
+		);
 	});
 
 	it('with JavaScript, compares in one table and loads no frame', async () => {
