@@ -92,7 +92,7 @@ export function operationSchemas(
 	add: (name: string, schema: object) => void,
 	file = 'openapi.yaml',
 ): OperationSchemas {
-	const answers: Record<string, Record<string, string | null>> = {};
+	const answers: Record<string, Record<string, SchemaName>> = {};
 	const headers: Record<string, DeclaredHeader[]> = {};
 	for (const response of responses) {
 		const bodies: Record<string, SchemaName> = {};
