@@ -37,6 +37,16 @@ export interface BodyValidator {
 }
 
 /**
+ * The media types of a stream of JSON values, one a line (JSON Lines, NDJSON), whose items the
+ * check reads line by line against the contract's `itemSchema`.
+ */
+export const JSON_LINES_TYPES: readonly string[] = [
+	'application/jsonl',
+	'application/x-jsonlines',
+	'application/x-ndjson',
+];
+
+/**
  * The check of a stream of JSON lines (OpenAPI 3.2's `itemSchema`): each line that is not blank
  * is one item, which `eachLine` checks.
  */

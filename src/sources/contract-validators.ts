@@ -9,7 +9,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CodeOptions } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { BodyValidator, LinesValidator } from '../shared/contract-check.ts';
+import {
+	JSON_LINES_TYPES,
+	type BodyValidator,
+	type LinesValidator,
+} from '../shared/contract-check.ts';
 import type { DeclaredHeader, OperationContract } from '../shared/exchange-check.ts';
 import type { ApiReference, Operation } from './openapi.ts';
 
@@ -58,18 +62,9 @@ export function operationName(method: string, path: string): string {
 }
 
 /**
- * The media types of a stream of JSON values, one a line, whose `itemSchema` the check applies
- * line by line (JSON Lines and NDJSON); another stream (server-sent events, say) is not checked.
- */
-export const JSON_LINES_TYPES: readonly string[] = [
-	'application/jsonl',
-	'application/x-jsonlines',
-	'application/x-ndjson',
-];
-
-/**
  * A body's check by the name of its schema: a name, `{ eachLine }` for a stream of JSON lines
- * checked item by item, or `null` for no schema.
+ * (`JSON_LINES_TYPES`) checked item by item against its `itemSchema`, or `null` for no schema
+ * (another stream, server-sent events say, is not checked).
  */
 export type SchemaName = string | { eachLine: string } | null;
 

@@ -8,6 +8,7 @@ import { buildRequest, type BuiltRequest, type RequestChoices } from './request.
 import { MAX_SERVER_LENGTH, normalServer } from './server-url.ts';
 import type { BodyEnding, CheckedAnswer } from './answer.ts';
 import { badgeText } from './badge.ts';
+import { JSON_LINES_TYPES } from '../../shared/contract-check.ts';
 import { problemAdvice, problemAnswered } from '../../shared/problems.ts';
 
 /** How much of a response body the panel reads and shows. */
@@ -292,6 +293,12 @@ export function formatBody(
 	if (tooDeep) return { text, notes: [...notes, TOO_DEEP] };
 	if (!json) {
 		const type = mediaType(contentType);
+		if (type && JSON_LINES_TYPES.includes(type)) {
+			notes.push(
+				`The body is a stream of JSON lines (Content-Type: ${type}), one item a line; it is shown as it came.`,
+			);
+			return { text, notes };
+		}
 		const declared = type ? ` (Content-Type: ${type})` : '';
 		notes.push(`The body is not JSON${declared}; it is shown as text.`);
 		return { text, notes };
