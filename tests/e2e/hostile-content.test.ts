@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
@@ -32,16 +32,28 @@ afterAll(async () => {
 // After the build above, so it serves what that built; its afterAll runs before the one above.
 const portal = usePortalInChromium({ distDir: () => path.join(folder, 'dist') });
 
-/** Opens a page, noting every dialog and page error, at a given width. */
-async function open(route: string, width = 1280): Promise<{ page: Page; events: string[] }> {
-	const page = await portal.browser.newPage({ viewport: { width, height: 900 } });
-	const events: string[] = [];
-	page.on('dialog', (dialog) => {
-		events.push(`dialog: ${dialog.message()}`);
+/** The dialogs and page errors of the kept page since its last `open`. */
+let noted: string[] = [];
+
+/** Notes every dialog (dismissed) and page error of a context's pages in `noted`. */
+function note(context: BrowserContext): Promise<void> {
+	context.on('dialog', (dialog) => {
+		noted.push(`dialog: ${dialog.message()}`);
 		void dialog.dismiss();
 	});
-	page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
-	await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
+	context.on('weberror', (error) => noted.push(`page error: ${error.error().message}`));
+	return Promise.resolve();
+}
+
+/**
+ * Opens a route in the file's kept page, as a new context would, at a given width, and waits for
+ * the network to be quiet; gives every dialog and page error from then on.
+ */
+async function open(route: string, width = 1280): Promise<{ page: Page; events: string[] }> {
+	const events: string[] = [];
+	noted = events;
+	const page = await portal.open(route, { width, height: 900 }, note);
+	await page.waitForLoadState('networkidle');
 	return { page, events };
 }
 
@@ -79,14 +91,12 @@ describe.each(views)('hostile view /views/$slug/', ({ slug, view }) => {
 		expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
 		expect(await ran(page)).toBeUndefined();
 		expect(events).toEqual([]);
-		await page.close();
 	});
 
 	it('keeps its layout on a desktop and on a phone, whatever the string lengths', async () => {
 		for (const width of [1280, 360]) {
 			const { page } = await open(`/views/${slug}/`, width);
 			expect(await sidewaysOverflow(page), `at ${width}px`).toBeLessThanOrEqual(0);
-			await page.close();
 		}
 	});
 
@@ -97,7 +107,6 @@ describe.each(views)('hostile view /views/$slug/', ({ slug, view }) => {
 			.evaluateAll((elements) => elements.map((element) => getComputedStyle(element).unicodeBidi));
 		expect(isolated).toEqual(['isolate']);
 		expect(await page.locator('.status-note p').getAttribute('dir')).toBe('auto');
-		await page.close();
 	});
 });
 
@@ -109,7 +118,6 @@ describe('the overview and search of a hostile portal', () => {
 		expect(await ran(page)).toBeUndefined();
 		expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 		expect(events).toEqual([]);
-		await page.close();
 	});
 });
 
@@ -129,6 +137,5 @@ describe('a hostile MDX guide', () => {
 		expect(await ran(page)).toBeUndefined();
 		expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 		expect(events).toEqual([]);
-		await page.close();
 	});
 });

@@ -166,6 +166,9 @@ async function reset(
 		context.clearCookies(),
 		page.emulateMedia({ media: 'screen', colorScheme: contextOptions.colorScheme ?? 'light' }),
 		page.goto('about:blank'),
+		// Requests a test routed, should it have ended before taking its route away.
+		page.unrouteAll({ behavior: 'ignoreErrors' }),
+		context.unrouteAll({ behavior: 'ignoreErrors' }),
 		// Tabs the test opened beside it, with their own session storage.
 		...context.pages().flatMap((other) => (other === page ? [] : [other.close()])),
 	]);
