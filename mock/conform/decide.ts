@@ -3,7 +3,9 @@
  * proxy's: which requests it sends a console (for each key GET and HEAD, a CORS preflight, and
  * the 401s of no key, a key of the wrong shape and a well-shaped unknown key; when the contract
  * has OpenAPI 3.2's QUERY, a QUERY per key and one without a key, with the request body's
- * example as the samples send it), and how each answer is judged: the status expected, then the
+ * example as the samples send it; when the contract's GET or QUERY answers 200 with a stream of
+ * JSON lines (OpenAPI 3.2's `itemSchema`), one more per key asking for it by `Accept`), and how
+ * each answer is judged: the status expected, then the
  * contract's one check, which the proxy makes (`answerViolations`) and try-it and MCP share
  * (src/shared/exchange-check.ts). A key is never written: it is named by its holder when a
  * fixture holds it, else by its last four characters, and anything shaped like a key is masked
@@ -39,6 +41,8 @@ export interface ConformCheck {
 	headers: [string, string][];
 	/** The body a QUERY sends. */
 	body?: string;
+	/** The stream of JSON lines a check asks for by `Accept`, which its answer must be. */
+	accept?: string;
 	expected: number;
 	/** Whether the challenge must say `error="invalid_token"` (RFC 6750, section 3.1). */
 	invalidToken?: boolean;
@@ -198,8 +202,41 @@ export function queryOf(operations: readonly Operation[]): QueryBody | undefined
 	return { mediaType: body?.mediaType ?? 'application/json', text: text ?? '{}' };
 }
 
-/** Every check of a run, in order; with a QUERY's body when the contract has one (`queryOf`). */
-export function conformChecks(keys: readonly NamedKey[], query?: QueryBody): ConformCheck[] {
+/** The streams of JSON lines the contract's 200s of the users path declare, by media type. */
+export interface ConformStreams {
+	get?: string;
+	query?: string;
+}
+
+/** The media type of the stream of JSON lines an operation's 200 declares, if any. */
+function streamOf(contract: OperationContract | undefined): string | undefined {
+	const bodies = contract?.answers['200'] ?? {};
+	return Object.keys(bodies).find((mediaType) => {
+		const validator = bodies[mediaType];
+		return validator != null && 'eachLine' in validator;
+	});
+}
+
+/**
+ * The streams of JSON lines (OpenAPI 3.2's `itemSchema`, a type the contract's one check reads
+ * line by line) that the 200s of GET and QUERY of the users path declare; none on a contract
+ * without one.
+ */
+export function streamsOf(contracts: ReadonlyMap<string, OperationContract>): ConformStreams {
+	const get = streamOf(contracts.get(`GET ${USERS_PATH}`));
+	const query = streamOf(contracts.get(`QUERY ${USERS_PATH}`));
+	return { ...(get ? { get } : {}), ...(query ? { query } : {}) };
+}
+
+/**
+ * Every check of a run, in order; with a QUERY's body when the contract has one (`queryOf`), and
+ * a check per key asking for each stream the contract declares (`streamsOf`).
+ */
+export function conformChecks(
+	keys: readonly NamedKey[],
+	query?: QueryBody,
+	streams: ConformStreams = {},
+): ConformCheck[] {
 	const get = `GET ${USERS_PATH}`;
 	const queried = query && {
 		name: `QUERY ${USERS_PATH} with ${query.text}`,
@@ -235,6 +272,31 @@ export function conformChecks(keys: readonly NamedKey[], query?: QueryBody): Con
 				...queried,
 				name: `${queried.name} as ${shown}`,
 				headers: [authorization, ...queried.headers],
+				expected: 200,
+			});
+		}
+		const asking = (accept: string): Pick<ConformCheck, 'accept' | 'headers'> => ({
+			accept,
+			headers: [authorization, ['Accept', accept]],
+		});
+		if (streams.get) {
+			const { accept, headers } = asking(streams.get);
+			checks.push({
+				name: `${get} as ${shown}, asking for ${accept}`,
+				operation: get,
+				method: 'GET',
+				accept,
+				headers,
+				expected: 200,
+			});
+		}
+		if (queried && streams.query) {
+			const { accept, headers } = asking(streams.query);
+			checks.push({
+				...queried,
+				name: `${queried.name} as ${shown}, asking for ${accept}`,
+				accept,
+				headers: [...headers, ...queried.headers],
 				expected: 200,
 			});
 		}
@@ -364,6 +426,16 @@ export function judge(
 		problems.push(`Expected ${check.expected}, got ${result.status}.`);
 	}
 	if (!contract) problems.push(`The contract declares no ${check.operation}.`);
+	if (
+		check.accept !== undefined &&
+		result.status === check.expected &&
+		type !== undefined &&
+		type.toLowerCase() !== check.accept
+	) {
+		problems.push(
+			`Asked for ${check.accept} (Accept), which the contract's ${check.expected} declares, got ${type}.`,
+		);
+	}
 	for (const { message } of answerViolations(result, check.method, contract))
 		problems.push(message);
 	const challenge = header(result, 'www-authenticate');

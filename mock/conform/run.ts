@@ -2,7 +2,8 @@
  * The conformance run wired to sockets, as `../forwarder/forward.ts` is the proxy's: it reads the
  * contract and the fixtures (which name a key's holder) through src/sources/, as the mock reads
  * them, compiles the contract's validators once (src/sources/contract-validators.ts), asks the
- * console each check's request with the proxy's client (`ask`; a QUERY with its body), judges
+ * console each check's request with the proxy's client (`ask`; a QUERY with its body, a stream
+ * of JSON lines asked for by `Accept`), judges
  * each answer (`decide.ts`), prints the table and writes the reports asked for (`reports.ts`),
  * every output masked. `scripts/conform.ts` reads the command line and turns the outcome into an exit code.
  */
@@ -22,6 +23,7 @@ import {
 	masked,
 	nameKey,
 	queryOf,
+	streamsOf,
 	type ConformResult,
 } from './decide.ts';
 import { junit, markdown, summary, table } from './reports.ts';
@@ -135,6 +137,7 @@ export async function runConform(
 	const checks = conformChecks(
 		read.keys.map((key) => nameKey(key, holders)),
 		queryOf(reference.operations),
+		streamsOf(contracts),
 	);
 
 	console.error(

@@ -196,7 +196,7 @@ describe('npm run conform against a mock on the 3.2 contract, which has QUERY', 
 		await on32?.stop();
 	});
 
-	it('sends a QUERY per key with the example filter and one without a key, each conforming, and exits 0', async () => {
+	it('sends a QUERY per key with the example filter, one asking for its JSON lines, and one without a key, each conforming, and exits 0', async () => {
 		const keys = views.slice(0, 2).map(({ view }) => view.users[0]!.apiKey);
 		const markdown = path.join(folder, 'query.md');
 		const run = await conform(['--base-url', on32Url, '--markdown', markdown], {
@@ -205,7 +205,7 @@ describe('npm run conform against a mock on the 3.2 contract, which has QUERY', 
 		});
 		expect(run.code, run.stdout + run.stderr).toBe(0);
 		expect(run.stdout).toContain(
-			`The console at ${on32Url} conforms to the contract: 11 of 11 checks pass.`,
+			`The console at ${on32Url} conforms to the contract: 13 of 13 checks pass.`,
 		);
 		const report = await readFile(markdown, 'utf8');
 		produced.push(report);
@@ -217,6 +217,21 @@ describe('npm run conform against a mock on the 3.2 contract, which has QUERY', 
 			expect(report).toContain(
 				`| QUERY /api/v2/users with {"role":"admin"} as ${holder(index)} | 200, as the contract says | 200 application/json | conforms |`,
 			);
+			expect(report).toContain(
+				`| QUERY /api/v2/users with {"role":"admin"} as ${holder(index)}, asking for application/jsonl | 200, as the contract says | 200 application/jsonl | conforms |`,
+			);
+			const streamRow = run.stdout
+				.split('\n')
+				.find((line) =>
+					line.startsWith(
+						`QUERY /api/v2/users with {"role":"admin"} as ${holder(index)}, asking for application/jsonl `,
+					),
+				);
+			expect(streamRow?.split(/ {2,}/).slice(1)).toEqual([
+				'200, as the contract says',
+				'200 application/jsonl',
+				'conforms',
+			]);
 		}
 		expect(report).toContain(
 			'| QUERY /api/v2/users with {"role":"admin"} without a key | 401, as the contract says | 401 application/problem+json | conforms |',
@@ -228,6 +243,7 @@ describe('npm run conform against a mock on the 3.2 contract, which has QUERY', 
 		expect(run.code).toBe(0);
 		expect(run.stdout).toContain('6 of 6 checks pass');
 		expect(run.stdout).not.toContain('QUERY');
+		expect(run.stdout).not.toContain('asking for');
 	});
 });
 

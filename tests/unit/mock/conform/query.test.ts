@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conformChecks, judge, queryOf } from '../../../../mock/conform/decide.ts';
-import { markdown, table } from '../../../../mock/conform/reports.ts';
+import { conformChecks, judge, queryOf, streamsOf } from '../../../../mock/conform/decide.ts';
+import { junit, markdown, table } from '../../../../mock/conform/reports.ts';
 import { readContract } from '../../../../src/sources/contract.ts';
 import { contractValidators } from '../../../../src/sources/contract-validators.ts';
-import type { Operation } from '../../../../src/sources/openapi.ts';
+import type { ApiReference, Operation } from '../../../../src/sources/openapi.ts';
 import { ROOT } from '../../../../support/processes.ts';
 
 const KEY = 'ick-5f6bf1b8-KApG';
@@ -122,5 +122,155 @@ describe('the checks of a run on a contract with QUERY', () => {
 		expect(markdown([good], 'http://c', new Date(0))).toContain(
 			'| QUERY /api/v2/users with {"role":"admin"} as Ada (production) | 200, as the contract says | 200 application/json | conforms |',
 		);
+	});
+});
+
+describe('the stream checks of a run (OpenAPI 3.2 JSON lines, `itemSchema`)', () => {
+	const contracts = contractValidators(with32);
+	const query = queryOf(with32.operations);
+	const streams = streamsOf(contracts);
+	const ada = { key: KEY, shown: 'Ada (production)' };
+	const checks = conformChecks([ada], query, streams);
+	const asked = checks.filter(({ accept }) => accept !== undefined);
+
+	it("find the JSON-lines type the QUERY's 200 declares, and none where no 200 streams", () => {
+		expect(streams).toEqual({ query: 'application/jsonl' });
+		expect(streamsOf(contractValidators(with31))).toEqual({});
+	});
+
+	it('find application/x-ndjson and application/x-jsonlines too, and a stream of GET', () => {
+		const stream = with32.operations
+			.find(({ method }) => method === 'QUERY')!
+			.responses.find(({ status }) => status === '200')!
+			.bodies.find(({ itemSchema }) => itemSchema !== undefined)!;
+		/** The 3.2 copy with each 200 of these methods streaming as this media type instead. */
+		const streaming = (methods: string[], mediaType: string): ApiReference => ({
+			...with32,
+			operations: with32.operations.map((operation) => {
+				if (!methods.includes(operation.method)) return operation;
+				const responses = operation.responses.map((response) => {
+					if (response.status !== '200') return response;
+					const bodies = response.bodies.filter(({ itemSchema }) => itemSchema === undefined);
+					return { ...response, bodies: [...bodies, { ...stream, mediaType }] };
+				});
+				return { ...operation, responses };
+			}),
+		});
+		expect(streamsOf(contractValidators(streaming(['QUERY'], 'application/x-ndjson')))).toEqual({
+			query: 'application/x-ndjson',
+		});
+		expect(
+			streamsOf(contractValidators(streaming(['GET', 'QUERY'], 'application/x-jsonlines'))),
+		).toEqual({ get: 'application/x-jsonlines', query: 'application/x-jsonlines' });
+	});
+
+	it('ask for the stream once per key with Accept: its type, after the QUERY of JSON', () => {
+		expect(checks.map(({ name, expected }) => `${name} → ${expected}`)).toEqual([
+			'GET /api/v2/users as Ada (production) → 200',
+			'HEAD /api/v2/users as Ada (production) → 200',
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production) → 200',
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for application/jsonl → 200',
+			'OPTIONS /api/v2/users: a preflight from http://localhost:3000 → 204',
+			'GET /api/v2/users without a key → 401',
+			'GET /api/v2/users with a key of the wrong shape → 401',
+			'GET /api/v2/users with a well-shaped key no directory holds → 401',
+			'QUERY /api/v2/users with {"role":"admin"} without a key → 401',
+		]);
+		expect(asked).toEqual([
+			{
+				name: 'QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for application/jsonl',
+				operation: 'QUERY /api/v2/users',
+				method: 'QUERY',
+				body: '{"role":"admin"}',
+				accept: 'application/jsonl',
+				headers: [
+					['Authorization', `Bearer ${KEY}`],
+					['Accept', 'application/jsonl'],
+					['Content-Type', 'application/json'],
+					['Content-Length', '16'],
+				],
+				expected: 200,
+			},
+		]);
+	});
+
+	it('ask for a stream of GET with Accept and no body, for every key', () => {
+		const both = conformChecks([ada, { key: 'ick-00000000-Ab12', shown: 'Bo' }], undefined, {
+			get: 'application/x-ndjson',
+		});
+		expect(
+			both.filter(({ accept }) => accept).map(({ name, headers, body }) => [name, headers, body]),
+		).toEqual([
+			[
+				'GET /api/v2/users as Ada (production), asking for application/x-ndjson',
+				[
+					['Authorization', `Bearer ${KEY}`],
+					['Accept', 'application/x-ndjson'],
+				],
+				undefined,
+			],
+			[
+				'GET /api/v2/users as Bo, asking for application/x-ndjson',
+				[
+					['Authorization', 'Bearer ick-00000000-Ab12'],
+					['Accept', 'application/x-ndjson'],
+				],
+				undefined,
+			],
+		]);
+	});
+
+	it('are none on a contract without streams: the checks stay exactly as they were', () => {
+		expect(conformChecks([ada], query, streamsOf(contractValidators(with31)))).toEqual(
+			conformChecks([ada], query),
+		);
+		expect(conformChecks([ada], undefined, {})).toEqual(conformChecks([ada]));
+	});
+
+	it("judge the stream line by line with the contract's one check, and list it in the reports", () => {
+		const contract = contracts.get('QUERY /api/v2/users');
+		const check = asked[0]!;
+		const lines = (users: object[], type = 'application/jsonl') => ({
+			status: 200,
+			rawHeaders: ['Content-Type', type],
+			body: Buffer.from(users.map((user) => `${JSON.stringify(user)}\n`).join('')),
+		});
+		const good = judge(check, lines(admins), contract, 1000, 5);
+		expect(good).toMatchObject({ verdict: 'conforms', got: '200 application/jsonl', problems: [] });
+		const bad = judge(
+			check,
+			lines([admins[0]!, { ...admins[1], role: 'owner' }]),
+			contract,
+			1000,
+			5,
+		);
+		expect(bad.verdict).toBe('breaks');
+		expect(bad.problems.join('\n')).toContain('must be one of admin, deployer, operator, viewer');
+		expect(table([good])).toContain(
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for application/jsonl',
+		);
+		expect(markdown([good], 'http://c', new Date(0))).toContain(
+			'| QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for application/jsonl | 200, as the contract says | 200 application/jsonl | conforms |',
+		);
+		expect(junit([bad], 'http://c')).toContain(
+			'name="QUERY /api/v2/users with {&quot;role&quot;:&quot;admin&quot;} as Ada (production), asking for application/jsonl"',
+		);
+	});
+
+	it('break when the console answers JSON to a request for the stream', () => {
+		const contract = contracts.get('QUERY /api/v2/users');
+		const json = {
+			status: 200,
+			rawHeaders: ['Content-Type', 'application/json; charset=utf-8'],
+			body: Buffer.from(JSON.stringify({ users: admins })),
+		};
+		expect(judge(asked[0]!, json, contract, 1000, 5)).toMatchObject({
+			verdict: 'breaks',
+			got: '200 application/json',
+			problems: [
+				"Asked for application/jsonl (Accept), which the contract's 200 declares, got application/json.",
+			],
+		});
+		expect(judge(checks[2]!, json, contract, 1000, 5).verdict).toBe('conforms');
 	});
 });
