@@ -19,6 +19,7 @@ import {
 	type EnvironmentGroup,
 } from '../src/site/overview.ts';
 import { reviewFlags } from '../src/site/review-flags.ts';
+import { PEOPLE_PER_PAGE } from '../src/site/access.ts';
 import { ACCESS_KINDS, type AccessKind } from '../src/site/history.ts';
 import { VIEW_PAGE_IDS, viewMarkdown } from '../src/site/markdown/view.ts';
 import { personMarkdown } from '../src/site/markdown/people.ts';
@@ -27,6 +28,7 @@ import {
 	homeMarkdown,
 	pageSlices,
 	type ListedView as TwinListedView,
+	type PageSlice,
 } from '../src/site/markdown/lists.ts';
 import {
 	accessEnvironmentMarkdown,
@@ -181,8 +183,13 @@ export function readPage(portal: PortalSnapshot, address: string): string {
 	}
 	const listed = /^\/environments\/([^/]+)\/(?:(\d+)\/)?$/.exec(page);
 	if (listed) return environmentPage(groups, listed[1] ?? '', Number(listed[2] ?? 1), address);
-	const access = /^\/access\/(environments|roles)\/([^/]+)\/(?:([^/]+)\/)?$/.exec(page);
-	if (access) return accessPage(portal, access[1] === 'roles', access[2] ?? '', access[3], address);
+	const access = /^\/access\/(environments|roles)\/([^/]+)\/(?:([^/\d][^/]*)\/)?(?:(\d+)\/)?$/.exec(
+		page,
+	);
+	if (access) {
+		const [, kind, name = '', second, number = '1'] = access;
+		return accessPage(portal, kind === 'roles', name, second, Number(number), address);
+	}
 	for (const [pattern, instead] of ELSEWHERE) {
 		if (pattern.test(page)) {
 			throw new ToolInputError(
@@ -250,19 +257,28 @@ function accessPage(
 	byRole: boolean,
 	name: string,
 	second: string | undefined,
+	number: number,
 	address: string,
 ): string {
+	/** The page of `items` the address names, as the portal's list pages cut them. */
+	const pageOf = <T>(items: readonly T[]): PageSlice<T> => {
+		const pages = pageSlices(items, PEOPLE_PER_PAGE);
+		const found = pages.find((slice) => slice.currentPage === number);
+		if (!found) {
+			throw new ToolInputError(
+				`address "${address}": the list has no page ${number}; expected a page from 1 to ${pages.length}`,
+			);
+		}
+		return found;
+	};
 	const entries = accessEntries(portal.people);
 	const environments = [...new Set(entries.map(({ environment }) => environment))];
 	if (byRole) {
 		if (second !== undefined)
 			throw new ToolInputError(`address "${address}": expected /access/roles/<role>/`);
 		const role = roleOf(name);
-		return accessRoleMarkdown(
-			role,
-			environments,
-			entries.filter((entry) => entry.role === role),
-		);
+		const holders = entries.filter((entry) => entry.role === role);
+		return accessRoleMarkdown(role, environments, holders, pageOf(holders));
 	}
 	if (!environments.includes(name)) {
 		throw new ToolInputError(
@@ -284,15 +300,17 @@ function accessPage(
 					]
 				: [];
 		});
-		return accessEnvironmentMarkdown(name, environments, people);
+		return accessEnvironmentMarkdown(name, environments, people, pageOf(people));
 	}
 	const role = roleOf(second);
+	const holders = entries.filter((entry) => entry.environment === name && entry.role === role);
 	return accessEnvironmentRoleMarkdown(
 		name,
 		role,
 		environments,
-		entries.filter((entry) => entry.environment === name && entry.role === role),
+		holders,
 		portal.views.filter((view) => view.environment === name).length,
+		pageOf(holders),
 	);
 }
 

@@ -137,6 +137,59 @@ describe('read_page, the lists and access pages', () => {
 	});
 });
 
+describe('read_page, an access list of more than one page', () => {
+	// 150 admins of production, each a person of their own, as a large organisation has: the
+	// lists of admins then run over two pages of 100, as the portal's pages do.
+	const admin = portal.people.find((person) =>
+		person.memberships.some((m) => m.environment === 'production' && m.role === 'admin'),
+	);
+	if (!admin) throw new Error('expected a production admin among the fixtures');
+	const many = Array.from({ length: 150 }, (_, index) => {
+		const n = String(index + 1).padStart(3, '0');
+		return {
+			...admin,
+			key: `admin-${n}@example.com`,
+			slug: `admin-${n}`,
+			name: `Admin Number ${n}`,
+			email: `admin-${n}@example.com`,
+			memberships: admin.memberships.filter(
+				(m) => m.environment === 'production' && m.role === 'admin',
+			),
+		};
+	});
+	const large: PortalSnapshot = { ...portal, people: many };
+
+	it('gives the second page of a role, an environment, and a role in an environment, as their twins are paged', () => {
+		for (const address of [
+			'/access/roles/admin/2/',
+			'/access/environments/production/2/',
+			'/access/environments/production/admin/2/',
+			'/access/environments/production/admin/2.md',
+		]) {
+			const page = readPage(large, address);
+			expect(page, address).toMatch(
+				/^# Who (is admin|has access in production)[^\n]*, page 2 of 2\n/,
+			);
+			expect(page, address).toContain('Admin Number 101');
+			expect(page, address).toContain('Admin Number 150');
+			expect(page, address).not.toContain('Admin Number 100');
+		}
+		const first = readPage(large, '/access/roles/admin/');
+		expect(first).toMatch(/, page 1 of 2\n/);
+		expect(first).toContain('Admin Number 100');
+		expect(first).not.toContain('Admin Number 101');
+	});
+
+	it('names a page the list does not have, and its last page', () => {
+		expect(failure(() => readPage(large, '/access/roles/admin/3/'))).toBe(
+			'address "/access/roles/admin/3/": the list has no page 3; expected a page from 1 to 2',
+		);
+		expect(failure(() => readPage(portal, '/access/environments/production/2/'))).toBe(
+			'address "/access/environments/production/2/": the list has no page 2; expected a page from 1 to 1',
+		);
+	});
+});
+
 describe('read_page', () => {
 	it("gives a view page's Markdown twin, by its page, its .md or its full address", () => {
 		const twin = readPage(portal, '/views/production/');
