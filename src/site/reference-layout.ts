@@ -11,14 +11,15 @@ import {
 	type SentBody,
 } from './code-samples.ts';
 import type { PageHeading } from './page-headings.ts';
-import type {
-	ContractTag,
-	NamedExample,
-	Operation,
-	OperationResponse,
-	Parameter,
-	ResponseHeader,
-	SchemaRow,
+import {
+	reasonPhrase,
+	type ContractTag,
+	type NamedExample,
+	type Operation,
+	type OperationResponse,
+	type Parameter,
+	type ResponseHeader,
+	type SchemaRow,
 } from '../sources/openapi.ts';
 
 /** What makes two headers the same for a reader: name, requirement, description and examples. */
@@ -431,15 +432,20 @@ export function statusLine(description: string): {
 
 /**
  * The line a response's disclosure shows closed, and what it shows open: the response's summary
- * (OpenAPI 3.2) over its whole description, or else the description's first sentence.
+ * (OpenAPI 3.2) over its whole description, or else the description's first sentence, or else,
+ * for a 3.2 response written with neither, its status's reason phrase.
  */
-export function responseLine(response: Pick<OperationResponse, 'summary' | 'description'>): {
+export function responseLine(
+	response: Pick<OperationResponse, 'status' | 'summary' | 'description'>,
+): {
 	line: { text: string; code: boolean }[];
 	rest: string;
 } {
-	if (response.summary === undefined) return statusLine(response.description);
+	const summary =
+		response.summary ?? (response.description.trim() ? undefined : reasonPhrase(response.status));
+	if (summary === undefined) return statusLine(response.description);
 	return {
-		line: response.summary
+		line: summary
 			.trim()
 			.split('`')
 			.map((piece, index) => ({ text: piece, code: index % 2 === 1 })),

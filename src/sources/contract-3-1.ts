@@ -5,12 +5,14 @@
  * example with no body and pass over a `QUERY` operation without a word. So they get the
  * equivalent 3.1 document where one exists without loss for what the mock answers: an example's
  * `dataValue` becomes its `value` (and a `serializedValue` alone its value, parsed for a JSON
- * body), and what only readers see (`$self`, a tag's summary, parent and kind, a response's
- * summary, a server's name, a scheme's deprecation) is left out. What has no 3.1 equivalent (a
+ * body), a response written without the description 3.1 requires gets one (its summary, else
+ * its status's reason phrase), and what only readers see (`$self`, a tag's summary, parent and
+ * kind, a response's summary, a server's name, a scheme's deprecation) is left out. What has no 3.1 equivalent (a
  * `QUERY` operation, other methods under `additionalOperations`, a `querystring` parameter, a
  * stream of items, `itemSchema`) is refused, one line per place, naming the feature.
  */
 import { isMapping } from './mapping.ts';
+import { reasonPhrase } from './openapi.ts';
 
 /** A contract the mock cannot serve, one line per feature and place. */
 export class UnservableContractError extends Error {
@@ -67,13 +69,46 @@ function exampleAs31(example: unknown, at: Path, json: boolean): string | undefi
 	return undefined;
 }
 
+/** The status each named response of `components.responses` is first given for, by its name. */
+function statusesOfNamed(node: unknown, at: Path = [], found = new Map<string, string>()) {
+	if (!isMapping(node)) return found;
+	const ref = node['$ref'];
+	const named = '#/components/responses/';
+	if (at.at(-2) === 'responses' && typeof ref === 'string' && ref.startsWith(named)) {
+		const name = ref.slice(named.length);
+		if (!found.has(name)) found.set(name, at.at(-1) ?? '');
+	}
+	for (const [key, value] of Object.entries(node)) statusesOfNamed(value, [...at, key], found);
+	return found;
+}
+
+/**
+ * Gives a response 3.2 wrote without a description the one 3.1 requires, in place: its summary,
+ * else its status's reason phrase (for a named response, of the first status given it), else
+ * its name.
+ */
+function describeAs31(response: Record<string, unknown>, status: string | undefined, name: string) {
+	if (response['$ref'] !== undefined || typeof response['description'] === 'string') return;
+	const { summary } = response;
+	response['description'] =
+		typeof summary === 'string' ? summary : status === undefined ? name : reasonPhrase(status);
+}
+
 /**
  * Walks a document in place: what Prism cannot serve goes into `problems`, and each Example,
  * response, tag, server and security scheme is written as 3.1 writes it.
  */
-function walk(node: unknown, at: Path, problems: string[], json: boolean): void {
+function walk(
+	node: unknown,
+	at: Path,
+	problems: string[],
+	json: boolean,
+	named: ReadonlyMap<string, string>,
+): void {
 	if (Array.isArray(node)) {
-		for (const [index, item] of node.entries()) walk(item, [...at, String(index)], problems, json);
+		for (const [index, item] of node.entries()) {
+			walk(item, [...at, String(index)], problems, json, named);
+		}
 		return;
 	}
 	if (!isMapping(node)) return;
@@ -106,7 +141,11 @@ function walk(node: unknown, at: Path, problems: string[], json: boolean): void 
 				);
 			}
 		}
-		if (at.at(-2) === 'responses') leaveOut(node, READERS_ONLY.response);
+		if (at.at(-2) === 'responses') {
+			const name = at.at(-1) ?? '';
+			describeAs31(node, at[0] === 'components' ? named.get(name) : name, name);
+			leaveOut(node, READERS_ONLY.response);
+		}
 		if (at.at(-2) === 'servers') leaveOut(node, READERS_ONLY.server);
 		if (at.at(-2) === 'securitySchemes') {
 			leaveOut(node, READERS_ONLY.securityScheme);
@@ -120,7 +159,7 @@ function walk(node: unknown, at: Path, problems: string[], json: boolean): void 
 		}
 	}
 	for (const [key, value] of Object.entries(node)) {
-		walk(value, [...at, key], problems, last === 'content' ? isJson(key) : json);
+		walk(value, [...at, key], problems, last === 'content' ? isJson(key) : json, named);
 	}
 }
 
@@ -142,7 +181,7 @@ export function contractForPrism(
 		for (const tag of copy['tags']) leaveOut(tag, READERS_ONLY.tag);
 	}
 	const problems: string[] = [];
-	walk(copy, [], problems, false);
+	walk(copy, [], problems, false, statusesOfNamed(copy['paths'], ['paths']));
 	if (problems.length > 0) {
 		throw new UnservableContractError(problems.map((line) => `${file}: ${line}`).join('\n'));
 	}

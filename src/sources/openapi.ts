@@ -4,6 +4,7 @@
  * the model reads, and the model is built from that. An error names the file, the field where
  * it is written (through any `$ref` that led there) and what was expected.
  */
+import { STATUS_CODES } from 'node:http';
 import {
 	BaseResolver,
 	bundleDocument,
@@ -103,12 +104,19 @@ const headerSchema = z.object({
 	examples: z.record(z.string(), exampleSchema).optional(),
 });
 
+/** A response as 3.2 writes it: its description may be left out (a summary may stand for it). */
 const responseSchema = z.object({
 	summary: text.optional(),
-	description: text,
+	description: text.optional(),
 	headers: z.record(z.string(), headerSchema).optional(),
 	content: z.record(z.string(), mediaSchema).optional(),
 });
+
+/** A response's schema: as 3.2 writes it, or as 3.1 does. */
+type ResponseSchema = z.ZodType<z.infer<typeof responseSchema>>;
+
+/** A response as 3.1 writes it: with its description. */
+const responseSchema31 = responseSchema.extend({ description: text });
 
 /** An operation parameter. */
 export type Parameter = z.infer<typeof parameterSchema>;
@@ -120,16 +128,18 @@ const requestBodySchema = z.object({
 	content: z.record(z.string(), mediaSchema),
 });
 
-const operationSchema = z.object({
-	operationId: text.optional(),
-	summary: text.optional(),
-	description: text.optional(),
-	security: z.array(z.record(z.string(), z.array(text))).optional(),
-	parameters: z.array(parameterSchema).optional(),
-	requestBody: requestBodySchema.optional(),
-	tags: z.array(text).optional(),
-	responses: z.record(z.string(), responseSchema),
-});
+/** An operation, its responses written as the contract's version says. */
+const operationSchemaOf = (response: ResponseSchema) =>
+	z.object({
+		operationId: text.optional(),
+		summary: text.optional(),
+		description: text.optional(),
+		security: z.array(z.record(z.string(), z.array(text))).optional(),
+		parameters: z.array(parameterSchema).optional(),
+		requestBody: requestBodySchema.optional(),
+		tags: z.array(text).optional(),
+		responses: z.record(z.string(), response),
+	});
 
 /** A security scheme. */
 export type SecurityScheme = z.infer<typeof securitySchemeSchema>;
@@ -194,43 +204,52 @@ const tagsSchema = z.array(tagSchema).superRefine((tags, context) => {
  */
 const SELF_PATTERN = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]]|%[0-9A-Fa-f]{2})*$/;
 
-const documentSchema = z.object({
-	openapi: text.regex(/^3\.[12]\.\d+$/, {
-		error: 'expected an OpenAPI 3.1 or 3.2 version like "3.2.0"',
-	}),
-	$self: text
-		.regex(SELF_PATTERN, {
-			error:
-				'expected a URI reference without a fragment (RFC 3986), e.g. "https://portal.example/openapi.json"',
-		})
-		.optional(),
-	info: z.object({
-		title: text,
-		version: text,
-		summary: text.optional(),
-		description: text.optional(),
-	}),
-	servers: z
-		.array(z.object({ url: text, description: text.optional() }))
-		.min(1, { error: 'expected at least one server' }),
-	security: z.array(z.record(z.string(), z.array(text))).optional(),
-	tags: tagsSchema.optional(),
-	paths: z.record(
-		z.string(),
-		z.partialRecord(z.enum(METHODS), operationSchema).and(
-			z.looseObject({
-				additionalOperations: z.record(z.string(), operationSchema).optional(),
-			}),
+/** The document, its responses written as the contract's version says. */
+const documentSchemaOf = (response: ResponseSchema) => {
+	const operationSchema = operationSchemaOf(response);
+	return z.object({
+		openapi: text.regex(/^3\.[12]\.\d+$/, {
+			error: 'expected an OpenAPI 3.1 or 3.2 version like "3.2.0"',
+		}),
+		$self: text
+			.regex(SELF_PATTERN, {
+				error:
+					'expected a URI reference without a fragment (RFC 3986), e.g. "https://portal.example/openapi.json"',
+			})
+			.optional(),
+		info: z.object({
+			title: text,
+			version: text,
+			summary: text.optional(),
+			description: text.optional(),
+		}),
+		servers: z
+			.array(z.object({ url: text, description: text.optional() }))
+			.min(1, { error: 'expected at least one server' }),
+		security: z.array(z.record(z.string(), z.array(text))).optional(),
+		tags: tagsSchema.optional(),
+		paths: z.record(
+			z.string(),
+			z.partialRecord(z.enum(METHODS), operationSchema).and(
+				z.looseObject({
+					additionalOperations: z.record(z.string(), operationSchema).optional(),
+				}),
+			),
 		),
-	),
-	components: z
-		.object({
-			securitySchemes: z.record(z.string(), securitySchemeSchema).optional(),
-			responses: z.record(z.string(), responseSchema).optional(),
-		})
-		.loose()
-		.optional(),
-});
+		components: z
+			.object({
+				securitySchemes: z.record(z.string(), securitySchemeSchema).optional(),
+				responses: z.record(z.string(), response).optional(),
+			})
+			.loose()
+			.optional(),
+	});
+};
+
+/** A 3.2 document, whose responses may leave out their description. */
+const documentSchema = documentSchemaOf(responseSchema);
+/** A 3.1 document, whose responses each have their description. */
+const documentSchema31 = documentSchemaOf(responseSchema31);
 
 /** An example of a body or a header. */
 export interface NamedExample {
@@ -280,6 +299,7 @@ export interface RequestBodyModel {
 /** A response: its summary (OpenAPI 3.2), description, headers and bodies. */
 export interface ResponseModel {
 	summary?: string | undefined;
+	/** Its description; empty when a 3.2 contract leaves it out. */
 	description: string;
 	headers: ResponseHeader[];
 	bodies: ResponseBody[];
@@ -543,6 +563,16 @@ function namedExample(name: string, example: z.infer<typeof exampleSchema>): Nam
 	return { name, summary, value: example.value };
 }
 
+/**
+ * The line that stands for a response written without a summary or description: its status's
+ * standard reason phrase (`Not Found`), or what a range (`2XX`) or `default` covers.
+ */
+export function reasonPhrase(status: string): string {
+	if (status === 'default') return 'Any other status';
+	if (/^[1-5]XX$/i.test(status)) return `Any ${status.charAt(0)}xx status`;
+	return STATUS_CODES[status] ?? `Status ${status}`;
+}
+
 /** A node's type in words: `string or null` for a type array, `any` when it has none. */
 function typeOf(node: SchemaNode): string {
 	return Array.isArray(node.type) ? node.type.join(' or ') : (node.type ?? 'any');
@@ -558,7 +588,9 @@ export async function referenceFromDocument(
 ): Promise<ApiReference> {
 	const dereferenced = await dereference(document, file);
 	const check = checker(document, file);
-	const doc = check([], documentSchema, dereferenced);
+	// A 3.1 response must have its description; 3.2 lets a response leave it out.
+	const is31 = String(valueAt(dereferenced, ['openapi'])).startsWith('3.1.');
+	const doc = check([], is31 ? documentSchema31 : documentSchema, dereferenced);
 
 	/** The field rows of a body schema, each schema expanded once per branch. */
 	const rowsOf = (schema: unknown, at: Path): SchemaRow[] => {
@@ -640,7 +672,7 @@ export async function referenceFromDocument(
 
 	const responseOf = (response: z.infer<typeof responseSchema>, at: Path): ResponseModel => ({
 		summary: response.summary,
-		description: response.description,
+		description: response.description ?? '',
 		headers: Object.entries(response.headers ?? {}).map(([name, header]) => ({
 			name,
 			description: header.description,

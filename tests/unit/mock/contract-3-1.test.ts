@@ -28,6 +28,22 @@ async function prismsCopy(): Promise<Record<string, unknown>> {
 	return contractForPrism(withoutQueries(await fixture('3-2'), 'x.yaml'), 'x.yaml');
 }
 
+/** What Redocly's recommended-strict rules find in a document: each rule and where. */
+async function strictProblems(
+	document: Record<string, unknown>,
+): Promise<(string | undefined)[][]> {
+	const folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-prism-'));
+	try {
+		const file = path.join(folder, 'openapi.json');
+		await writeFile(file, JSON.stringify(document));
+		const config = await createConfig({ extends: ['recommended-strict'] });
+		const problems = await lint({ ref: file, config });
+		return problems.map(({ ruleId, location }) => [ruleId, location[0]?.pointer]);
+	} finally {
+		await rm(folder, { recursive: true, force: true });
+	}
+}
+
 /** A small 3.2 contract with the given lines under its one path. */
 function small(lines: readonly string[]): Record<string, unknown> {
 	return parse(
@@ -159,6 +175,78 @@ describe('the contract Prism reads', () => {
 				},
 			},
 		});
+	});
+
+	it('writes the description 3.1 requires of a response 3.2 wrote without one: its summary, else its status’s reason phrase', () => {
+		const document = parse(
+			[
+				'openapi: 3.2.0',
+				"info: { title: Small, version: '1' }",
+				'paths:',
+				'  /x:',
+				'    get:',
+				'      responses:',
+				"        '200': { summary: The users }",
+				"        '404': {}",
+				"        '410': { $ref: '#/components/responses/Removed' }",
+				"        '5XX': {}",
+				"        default: { summary: Anything else, description: '' }",
+				'components:',
+				'  responses:',
+				'    Removed: {}',
+				'    Unused: {}',
+			].join('\n'),
+		) as Record<string, unknown>;
+		expect(contractForPrism(document, 'x.yaml')).toEqual({
+			openapi: '3.1.1',
+			info: { title: 'Small', version: '1' },
+			paths: {
+				'/x': {
+					get: {
+						responses: {
+							'200': { description: 'The users' },
+							'404': { description: 'Not Found' },
+							'410': { $ref: '#/components/responses/Removed' },
+							'5XX': { description: 'Any 5xx status' },
+							default: { description: '' },
+						},
+					},
+				},
+			},
+			components: {
+				responses: { Removed: { description: 'Gone' }, Unused: { description: 'Unused' } },
+			},
+		});
+	});
+
+	it('is, for the 3.2 copy with responses written without a description, still a 3.1 document recommended-strict passes', async () => {
+		const document = withoutQueries(await fixture('3-2'), 'x.yaml');
+		const paths = document['paths'] as Record<string, Record<string, { responses: object }>>;
+		const components = document['components'] as { responses: Record<string, object> };
+		for (const response of [
+			paths['/api/v2/users']?.['get']?.responses['200' as keyof object],
+			paths['/api/v2/users']?.['head']?.responses['503' as keyof object],
+			components.responses['Unauthorized'],
+			components.responses['MockFailure'],
+		]) {
+			Reflect.deleteProperty(response ?? {}, 'description');
+		}
+		const forPrism = contractForPrism(document, 'x.yaml');
+		const users = (forPrism['paths'] as typeof paths)['/api/v2/users'];
+		expect(users?.['get']?.responses).toMatchObject({
+			'200': { description: "The directory's users" },
+		});
+		expect(users?.['head']?.responses).toMatchObject({
+			'503': { description: 'Service Unavailable' },
+		});
+		expect((forPrism['components'] as typeof components).responses).toMatchObject({
+			Unauthorized: { description: 'No usable directory key' },
+			MockFailure: { description: 'Internal Server Error' },
+		});
+		expect(await strictProblems(forPrism)).toEqual([
+			['no-unused-components', '#/components/schemas/UserFilter'],
+			['no-unused-components', '#/components/schemas/UserMatches'],
+		]);
 	});
 
 	it('refuses, one line each, what it cannot serve: QUERY, additionalOperations, a querystring parameter, items', () => {

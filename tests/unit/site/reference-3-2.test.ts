@@ -91,7 +91,13 @@ describe('the reference’s navigation by tag', () => {
 
 describe('a response’s closed line', () => {
 	it('is its summary, with the whole description open, when it has one', () => {
-		expect(responseLine({ summary: ' The `users` ', description: ' First. Second. ' })).toEqual({
+		expect(
+			responseLine({
+				status: '200',
+				summary: ' The `users` ',
+				description: ' First. Second. ',
+			}),
+		).toEqual({
 			line: [
 				{ text: 'The ', code: false },
 				{ text: 'users', code: true },
@@ -102,9 +108,31 @@ describe('a response’s closed line', () => {
 	});
 
 	it('is the description’s first sentence without one', () => {
-		expect(responseLine({ description: 'First. Second.' })).toEqual({
+		expect(responseLine({ status: '200', description: 'First. Second.' })).toEqual({
 			line: [{ text: 'First.', code: false }],
 			rest: 'Second.',
+		});
+	});
+
+	it('is its summary, with nothing open, when a 3.2 contract writes no description', () => {
+		expect(responseLine({ status: '404', summary: 'No such `user`', description: '' })).toEqual({
+			line: [
+				{ text: 'No such ', code: false },
+				{ text: 'user', code: true },
+				{ text: '', code: false },
+			],
+			rest: '',
+		});
+	});
+
+	it('is its status’s reason phrase, with nothing open, when it has neither summary nor description', () => {
+		expect(responseLine({ status: '404', description: '' })).toEqual({
+			line: [{ text: 'Not Found', code: false }],
+			rest: '',
+		});
+		expect(responseLine({ status: '5XX', description: ' ' })).toEqual({
+			line: [{ text: 'Any 5xx status', code: false }],
+			rest: '',
 		});
 	});
 });

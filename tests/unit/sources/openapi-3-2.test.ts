@@ -9,7 +9,7 @@ import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { withSelf } from '../../../src/sources/contract.ts';
-import { referenceFromDocument } from '../../../src/sources/openapi.ts';
+import { reasonPhrase, referenceFromDocument } from '../../../src/sources/openapi.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
 /** The project's contract in OpenAPI 3.2, using what 3.2 adds. */
@@ -35,6 +35,24 @@ function contract(top: readonly string[], response: readonly string[] = []): str
 /** The model of a small contract. */
 const read = (text: string) =>
 	referenceFromDocument(parse(text) as Record<string, unknown>, 'small.yaml');
+
+/** A small contract whose responses are written without a description: 200 with no words at all. */
+const answers = (version: string) =>
+	[
+		`openapi: ${version}`,
+		"info: { title: Small, version: '1' }",
+		"servers: [{ url: 'http://127.0.0.1:4010' }]",
+		'paths:',
+		'  /x:',
+		'    get:',
+		'      responses:',
+		"        '200': {}",
+		"        '404': { summary: No such user }",
+		"        '410': { $ref: '#/components/responses/Gone' }",
+		'components:',
+		'  responses:',
+		'    Gone: { summary: Gone for good }',
+	].join('\n');
 
 /** A 200 JSON body whose one example, `a`, has the given fields. */
 const example = (fields: string) => [
@@ -210,6 +228,25 @@ describe('an OpenAPI 3.2 contract', () => {
 		]);
 	});
 
+	it('reads a response written with a summary alone, or with neither, as 3.2 allows', async () => {
+		const model = await read(answers('3.2.0'));
+		expect(model.operations[0]?.responses).toMatchObject([
+			{ status: '200', summary: undefined, description: '' },
+			{ status: '404', summary: 'No such user', description: '' },
+			{ status: '410', summary: 'Gone for good', description: '' },
+		]);
+		expect(model.responses['Gone']).toMatchObject({ summary: 'Gone for good', description: '' });
+	});
+
+	it('still names a 3.1 response without a description, one line each, as 3.1 requires one', async () => {
+		await expect(read(answers('3.1.0'))).rejects.toThrow(
+			'Invalid OpenAPI document:\n' +
+				'  small.yaml: paths./x.get.responses.200.description: Invalid input: expected string, received undefined\n' +
+				'  small.yaml: paths./x.get.responses.404.description: Invalid input: expected string, received undefined\n' +
+				'  small.yaml: components.responses.Gone.description: Invalid input: expected string, received undefined',
+		);
+	});
+
 	it('shows a 3.1 contract’s model without the fields 3.2 adds', async () => {
 		const text = contract([]).replace('3.2.0', '3.1.0');
 		const model = await read(text);
@@ -233,5 +270,24 @@ describe('the published contract’s own address', () => {
 	it('is not added to a contract that gives none', () => {
 		const document = { openapi: '3.1.0', info: {} };
 		expect(withSelf(document, '/openapi.json')).toBe(document);
+	});
+});
+
+describe('a status’s standard reason phrase, the line of a response written without words', () => {
+	it('is the phrase HTTP gives the status, and names a range, the default and an unknown status', () => {
+		expect(
+			['200', '404', '2XX', '5xx', 'default', '299', '12XX', '2XXX'].map((status) =>
+				reasonPhrase(status),
+			),
+		).toEqual([
+			'OK',
+			'Not Found',
+			'Any 2xx status',
+			'Any 5xx status',
+			'Any other status',
+			'Status 299',
+			'Status 12XX',
+			'Status 2XXX',
+		]);
 	});
 });
