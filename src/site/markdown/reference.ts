@@ -2,27 +2,31 @@
  * The API reference's Markdown twin, from the same model as its page: the operations by tag (as
  * OpenAPI 3.2's nested tags file them), and each operation with its security, parameters (a
  * `querystring` one with its media type and fields), request body (its schema, its examples as
- * sent), responses (summary, headers, body fields, a stream by what each item is, examples) and
- * code samples. A body with one example per view shows the first, as the page does, so the
+ * sent), responses (summary, or the status's reason phrase for one written with no words,
+ * headers, body fields, a stream by what each item is, examples named by their form) and code
+ * samples. A body with one example per view shows the first, as the page does, so the
  * twin does not grow with views; the examples hold names, emails and roles, never a key. The code
  * samples are those of the page, made by the same function from the same request, so the samples
  * test's run of the page's commands covers the twin's.
  */
-import type { List, ListItem, Paragraph } from 'mdast';
-import type {
-	ApiReference,
-	Operation,
-	Parameter,
-	RequestBodyModel,
-	ResponseBody,
-	ResponseHeader,
-	SchemaRow,
+import type { Code, List, ListItem, Paragraph } from 'mdast';
+import {
+	reasonPhrase,
+	type ApiReference,
+	type NamedExample,
+	type Operation,
+	type Parameter,
+	type RequestBodyModel,
+	type ResponseBody,
+	type ResponseHeader,
+	type SchemaRow,
 } from '../../sources/openapi.ts';
 import { OPENAPI_JSON_HREF, OPENAPI_YAML_HREF } from '../../shared/urls.ts';
 import { authHeader, codeSamples } from '../code-samples.ts';
 import { proseParagraphs } from '../prose.ts';
 import {
 	exampleAsSent,
+	exampleForm,
 	exampleValue,
 	firstSchemaUse,
 	isPerView,
@@ -64,6 +68,25 @@ function proseRuns(text: string | undefined): Inline[] {
 		index > 0 ? ' ' : '',
 		...parts.map((part) => (part.code ? inlineCode(part.text) : part.text)),
 	]);
+}
+
+/**
+ * A response example as the page shows it: its form when not a plain `value` (OpenAPI 3.2), its
+ * value, and a `serializedValue` written beside its `dataValue` after it, as sent.
+ */
+function exampleBlocks(example: NamedExample): (Paragraph | Code)[] {
+	const form = exampleForm(example);
+	const language = typeof example.value === 'string' ? undefined : 'json';
+	return [
+		...(form ? [paragraph(form)] : []),
+		codeBlock(exampleValue(example.value), language),
+		...(example.field === 'dataValue' && example.serializedValue !== undefined
+			? [
+					paragraph(exampleForm({ field: 'serializedValue' }) ?? ''),
+					codeBlock(example.serializedValue, language),
+				]
+			: []),
+	];
 }
 
 /** A table of response headers: name, whether required, description and examples. */
@@ -289,6 +312,10 @@ function operationBlocks(operation: Operation, server: string) {
 				heading(4, response.status),
 				...(response.summary ? [paragraph(response.summary)] : []),
 				...prose(response.description),
+				// A 3.2 response may be written with neither: the page's closed line is the reason phrase.
+				...(response.summary || response.description.trim()
+					? []
+					: [paragraph(reasonPhrase(response.status))]),
 				...(own.length > 0 ? [headersTable(own)] : []),
 				...response.bodies.flatMap((body) => {
 					const where = `${response.status} ${body.mediaType}`;
@@ -324,10 +351,7 @@ function operationBlocks(operation: Operation, server: string) {
 											inlineCode(example.name),
 											...(example.summary ? [`: ${example.summary}`] : []),
 										),
-										codeBlock(
-											exampleValue(example.value),
-											typeof example.value === 'string' ? undefined : 'json',
-										),
+										...exampleBlocks(example),
 									]),
 								]),
 					];

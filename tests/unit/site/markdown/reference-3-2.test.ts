@@ -7,8 +7,10 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { referenceMarkdown } from '../../../../src/site/markdown/reference.ts';
 import { composedReference, readContract } from '../../../../src/sources/contract.ts';
+import { referenceFromDocument } from '../../../../src/sources/openapi.ts';
 import { loadViews } from '../../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../../src/sources/settings.ts';
 import { ROOT } from '../../../../support/processes.ts';
@@ -124,6 +126,13 @@ describe('the reference twin of a 3.2 contract', () => {
 		expect(list).toMatch(/^The directory's users\n/);
 	});
 
+	it('names a data example’s form, as the page does', () => {
+		const refused = said(section('422', 4, at('QUERY /api/v2/users', 2)));
+		expect(refused).toContain(
+			'invalid-filter: Not a filter\ndataValue: the data, before it is serialised\n{',
+		);
+	});
+
 	it('lists the operations by tag, the tags nested as their parents say, each by its summary', () => {
 		expect(at('Operations by tag', 2)).toBeLessThan(at('Servers', 2));
 		expect(said(section('Operations by tag', 2))).toBe(
@@ -157,5 +166,60 @@ describe('the reference twin of a 3.1 contract', () => {
 		expect(twin).not.toContain('Operations by tag');
 		expect(twin).not.toContain('Request body');
 		expect(twin).not.toContain('a stream of');
+	});
+});
+
+describe('the reference twin of a 3.2 contract’s responses written sparely', async () => {
+	const sparse = await referenceFromDocument(
+		parse(
+			[
+				'openapi: 3.2.0',
+				"info: { title: Small, version: '1' }",
+				"servers: [{ url: 'http://127.0.0.1:4010' }]",
+				'paths:',
+				'  /x:',
+				'    get:',
+				'      responses:',
+				"        '200':",
+				'          summary: The users',
+				'          content:',
+				'            application/json:',
+				'              examples:',
+				'                both: { dataValue: { a: 1 }, serializedValue: \'{"a":1}\' }',
+				'                sent: { summary: As sent, serializedValue: \'{"a":2}\' }',
+				'                plain: { value: { a: 3 } }',
+				"        '404': {}",
+			].join('\n'),
+		) as Record<string, unknown>,
+		'small.yaml',
+	);
+	const blocks = parseMarkdown(referenceMarkdown(sparse, MOCK)).children ?? [];
+	/** What the twin says under a response's heading, to the next heading. */
+	const under = (status: string): string => {
+		const start = blocks.findIndex((node) => node.type === 'heading' && textOf(node) === status);
+		const end = blocks.findIndex((node, index) => index > start && node.type === 'heading');
+		return said(blocks.slice(start + 1, end < 0 ? undefined : end));
+	};
+
+	it('gives a response without a description its summary, or its status’s reason phrase', () => {
+		expect(under('200')).toMatch(/^The users\n/);
+		expect(under('404')).toBe('Not Found');
+	});
+
+	it('names each example’s form, and shows a serializedValue beside its dataValue as sent', () => {
+		expect(under('200')).toContain(
+			[
+				'both',
+				'dataValue: the data, before it is serialised',
+				'{\n "a": 1\n}',
+				'serializedValue: the bytes as sent',
+				'{"a":1}',
+				'sent: As sent',
+				'serializedValue: the bytes as sent',
+				'{"a":2}',
+				'plain',
+				'{\n "a": 3\n}',
+			].join('\n'),
+		);
 	});
 });
