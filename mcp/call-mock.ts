@@ -1,12 +1,13 @@
 /**
  * `call_mock`: a view's example request (`GET /api/v2/users`, or HEAD or OPTIONS, or a QUERY with
- * its JSON body when the contract has one), sent to a mock as one person of the view. The key is
- * read from the fixture here and goes only into the request's Authorization header, and only to a
- * mock the settings name (see places.ts); the result is made of the answer's status, headers and
- * body, and any of the view's secret values that came back in the answer (or in the body sent) is
- * replaced before it is returned, so the result never holds a key or a configuration value. A
- * mock that breaks its answer (a reset, bytes that are not HTTP, a delay past the wait) is reported
- * as what it did.
+ * its JSON body when the contract has one), sent to a mock as one person of the view, asking by
+ * `Accept` for JSON or another media type the operation's 200 declares (a stream of JSON lines).
+ * The key is read from the fixture here and goes only into the request's Authorization header,
+ * and only to a mock the settings name (see places.ts); the result is made of the answer's status,
+ * headers and body, and any of the view's secret values that came back in the answer (or in the
+ * body sent) is replaced before it is returned, so the result never holds a key or a configuration
+ * value. A mock that breaks its answer (a reset, bytes that are not HTTP, a delay past the wait)
+ * is reported as what it did.
  */
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { emailKey } from '../src/shared/person-key.ts';
@@ -33,6 +34,36 @@ export interface MockCall {
 	timeoutMs?: number | undefined;
 	/** The body a QUERY sends, as `requestBody` gives it; none for another method. */
 	body?: SentBody | undefined;
+	/** The media type asked for by `Accept`, as `acceptOf` gives it; `application/json` by default. */
+	accept?: string | undefined;
+}
+
+/** The media type a call asks for when not told. */
+const JSON_TYPE = 'application/json';
+
+/**
+ * The media type a call asks for by `Accept`: the one given, when the operation's 200 declares it
+ * (a stream of JSON lines, say), else `application/json`; a type it does not declare is a
+ * ToolInputError of one line naming those it does.
+ */
+export function acceptOf(
+	reference: ApiReference,
+	method: MockCall['method'],
+	given: string | undefined,
+): string {
+	if (given === undefined) return JSON_TYPE;
+	const operation = usersOperation(reference, method);
+	const declared = (operation.responses.find(({ status }) => status === '200')?.bodies ?? []).map(
+		({ mediaType }) => mediaType,
+	);
+	const asked = declared.find(
+		(mediaType) => mediaType.toLowerCase() === given.trim().toLowerCase(),
+	);
+	if (asked !== undefined) return asked;
+	const answers = declared.length
+		? `answers 200 as ${declared.join(', ')}; expected one of those`
+		: 'declares no 200 with a body; leave accept out';
+	throw new ToolInputError(`accept "${given}": ${method} ${USERS_PATH} ${answers}`);
 }
 
 /**
@@ -186,7 +217,7 @@ export async function callMock(
 	const url = new URL(USERS_PATH, base.href.endsWith('/') ? base.href : `${base.href}/`);
 	const headers: Record<string, string> = {
 		Authorization: `Bearer ${user.apiKey}`,
-		Accept: 'application/json',
+		Accept: call.accept ?? JSON_TYPE,
 	};
 	if (call.prefer) headers['Prefer'] = call.prefer;
 	if (call.body) headers['Content-Type'] = call.body.mediaType;
@@ -227,8 +258,9 @@ export async function callMock(
 		? ` with the body ${sentText.length > SHOWN_BODY ? `${sentText.slice(0, SHOWN_BODY)}…` : sentText}`
 		: '';
 	const prefer = call.prefer ? ` with Prefer: ${withoutSecrets(call.prefer, secrets)}` : '';
+	const asking = call.accept && call.accept !== JSON_TYPE ? ` asking for ${call.accept}` : '';
 	return {
-		request: `${call.method} ${url.href}${sentBody}${prefer}, with the key of ${user.name}`,
+		request: `${call.method} ${url.href}${sentBody}${asking}${prefer}, with the key of ${user.name}`,
 		status: response.status,
 		headers: answerHeaders,
 		body: body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}…` : body,

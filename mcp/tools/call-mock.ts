@@ -1,7 +1,8 @@
 /**
  * The `call_mock` tool: a view's example request (or a QUERY with its body, when the contract has
- * one) sent to a mock as one person of the view, its answer checked against the contract; the key
- * is sent but never shown.
+ * one) sent to a mock as one person of the view, asking for JSON or another media type the
+ * operation's 200 declares (a stream of JSON lines), its answer checked against the contract; the
+ * key is sent but never shown.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 		'call_mock',
 		{
 			description:
-				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS, or QUERY with a JSON body when the contract has that operation) to a mock as one person of the view, and check the answer against the contract; the key is sent but never shown.",
+				"Send a view's example request (GET /api/v2/users, or HEAD or OPTIONS, or QUERY with a JSON body when the contract has that operation) to a mock as one person of the view, and check the answer against the contract (a stream of JSON lines line by line); the key is sent but never shown.",
 			inputSchema: {
 				slug: z.string().describe("The view's slug, e.g. production"),
 				email: z.string().describe("The person's email, from the view's directory"),
@@ -33,6 +34,12 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 					.optional()
 					.describe(
 						'A QUERY\'s JSON body, e.g. {"role":"admin"}; by default the contract\'s example. Only a QUERY takes one',
+					),
+				accept: z
+					.string()
+					.optional()
+					.describe(
+						"The media type to ask for (Accept), one the operation's 200 declares, e.g. application/jsonl for a QUERY's stream of JSON lines; application/json by default",
 					),
 				prefer: z
 					.string()
@@ -71,12 +78,16 @@ export function registerCallMock(server: McpServer, { reader, options }: ToolCon
 		},
 		async (call) =>
 			answer(reader, 'call_mock', call, async () => {
-				const [{ callMock, requestBody }, { checkAnswer }, { whereSecretsAre }] = await Promise.all(
-					[code.callMock(), code.checkAnswer(), code.pages()],
-				);
+				const [{ acceptOf, callMock, requestBody }, { checkAnswer }, { whereSecretsAre }] =
+					await Promise.all([code.callMock(), code.checkAnswer(), code.pages()]);
 				const { reference } = await reader.snapshot();
 				const body = requestBody(reference, call.method, call.body);
-				const sent = await callMock(await reader.entries(), { ...call, body }, options.mocks);
+				const accept = acceptOf(reference, call.method, call.accept);
+				const sent = await callMock(
+					await reader.entries(),
+					{ ...call, body, accept },
+					options.mocks,
+				);
 				const { method } = call;
 				const check =
 					method === 'GET' || method === 'QUERY'

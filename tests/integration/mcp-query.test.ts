@@ -2,8 +2,9 @@
  * MCP on the 3.2 copy of the contract (tests/fixtures/openapi-3-2), whose QUERY /api/v2/users the
  * mock answers itself: `node mcp/cli.ts` driven over stdio by the SDK's own Client, with a mock
  * started on the same contract. `call_mock` sends a QUERY with its JSON body and checks the answer
- * against the QUERY operation; `check_answer` checks a QUERY's answer when told the method. On the
- * project's own contract, which has no QUERY, both say so in one line.
+ * against the QUERY operation, or with `accept` asks for its stream of JSON lines, checked line by
+ * line; `check_answer` checks a QUERY's answer when told the method. On the project's own
+ * contract, which has no QUERY, both say so in one line.
  */
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -122,6 +123,37 @@ describe('call_mock with QUERY, on a contract that has one', () => {
 			detail: '/role: must be one of admin, deployer, operator, viewer',
 		});
 		expect(data['check']).toMatchObject({ conforms: true, verdict: 'matches' });
+	});
+
+	it('asks for the JSON lines the QUERY declares with accept, and checks the stream line by line', async () => {
+		const { isError, text, data } = await call(on32, 'call_mock', {
+			slug: entry.slug,
+			email: person.email,
+			method: 'QUERY',
+			body: '{"role":"operator"}',
+			accept: 'application/jsonl',
+		});
+		expect(isError, text).toBe(false);
+		expect(data['status']).toBe(200);
+		expect((data['headers'] as Record<string, string>)['content-type']).toMatch(
+			/^application\/jsonl/,
+		);
+		const lines = (data['body'] as string).split('\n').filter((line) => line !== '');
+		expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(withRole('operator'));
+		expect(data['request']).toMatch(/ asking for application\/jsonl, with the key of /);
+		expect(data['check']).toMatchObject({ conforms: true, verdict: 'matches' });
+	});
+
+	it('refuses in one line a media type the operation does not declare, without a request', async () => {
+		const { isError, text } = await call(on32, 'call_mock', {
+			slug: entry.slug,
+			email: person.email,
+			accept: 'application/jsonl',
+		});
+		expect(isError).toBe(true);
+		expect(text).toBe(
+			'accept "application/jsonl": GET /api/v2/users answers 200 as application/json; expected one of those',
+		);
 	});
 
 	it('refuses a body with GET in one line, without a request', async () => {

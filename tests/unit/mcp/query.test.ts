@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callMock, MOCK_METHODS, requestBody } from '../../../mcp/call-mock.ts';
+import { acceptOf, callMock, MOCK_METHODS, requestBody } from '../../../mcp/call-mock.ts';
 import { checkAnswer } from '../../../mcp/check-answer.ts';
 import { ToolInputError } from '../../../mcp/tool-names.ts';
 import { readContract } from '../../../src/sources/contract.ts';
@@ -153,6 +153,95 @@ describe('check_answer with method QUERY', () => {
 	it('says in one line that a contract without QUERY has no answer of it to check', () => {
 		expect(failure(() => checkAnswer(without, { status: 200 }, 'QUERY'))).toBe(
 			'method QUERY: the contract has no QUERY /api/v2/users operation; expected one of GET, HEAD, OPTIONS',
+		);
+	});
+});
+
+describe('call_mock asking for a stream of JSON lines (accept)', () => {
+	const mocks = { portal: ['http://127.0.0.1:5999'], listed: [] };
+	const user = entry.view.users[0]!;
+	const lines = admins.map((admin) => `${JSON.stringify(admin)}\n`).join('');
+
+	/** A mock that answers the admins as JSON lines, keeping the headers it was sent. */
+	function streaming(seen: Headers[]): typeof fetch {
+		return (_input, init) => {
+			seen.push(new Headers(init?.headers));
+			return Promise.resolve(
+				new Response(lines, { status: 200, headers: { 'content-type': 'application/jsonl' } }),
+			);
+		};
+	}
+
+	it("takes a media type the operation's 200 declares, and application/json when not told", () => {
+		expect(acceptOf(with32, 'QUERY', 'application/jsonl')).toBe('application/jsonl');
+		expect(acceptOf(with32, 'QUERY', 'Application/JSONL')).toBe('application/jsonl');
+		expect(acceptOf(with32, 'QUERY', undefined)).toBe('application/json');
+		expect(acceptOf(with32, 'GET', 'application/json')).toBe('application/json');
+	});
+
+	it('refuses in one line a media type the 200 does not declare, naming the ones it does', () => {
+		expect(failure(() => acceptOf(with32, 'GET', 'application/jsonl'))).toBe(
+			'accept "application/jsonl": GET /api/v2/users answers 200 as application/json; expected one of those',
+		);
+		expect(failure(() => acceptOf(with32, 'QUERY', 'text/csv'))).toBe(
+			'accept "text/csv": QUERY /api/v2/users answers 200 as application/json, application/jsonl; expected one of those',
+		);
+		expect(failure(() => acceptOf(without, 'QUERY', 'application/jsonl'))).toBe(
+			'method QUERY: the contract has no QUERY /api/v2/users operation; expected one of GET, HEAD, OPTIONS',
+		);
+	});
+
+	it('sends Accept: the type asked for, says so in the request line, and returns the stream as it came', async () => {
+		const seen: Headers[] = [];
+		const answer = await callMock(
+			views,
+			{
+				slug: 'production',
+				email: user.email,
+				method: 'QUERY',
+				baseUrl: 'http://127.0.0.1:5999',
+				body: { mediaType: 'application/json', text: '{"role":"admin"}' },
+				accept: 'application/jsonl',
+			},
+			mocks,
+			streaming(seen),
+		);
+		expect(seen[0]?.get('accept')).toBe('application/jsonl');
+		expect(answer.request).toBe(
+			`QUERY http://127.0.0.1:5999/api/v2/users with the body {"role":"admin"} asking for application/jsonl, with the key of ${user.name}`,
+		);
+		expect(answer.body).toBe(lines);
+	});
+
+	it('still sends Accept: application/json when not told', async () => {
+		const seen: Headers[] = [];
+		await callMock(
+			views,
+			{ slug: 'production', email: user.email, method: 'GET', baseUrl: 'http://127.0.0.1:5999' },
+			mocks,
+			streaming(seen),
+		);
+		expect(seen[0]?.get('accept')).toBe('application/json');
+	});
+
+	it("checks the stream line by line against the QUERY's item schema", () => {
+		const headers = { 'content-type': 'application/jsonl' };
+		expect(checkAnswer(with32, { status: 200, headers, body: lines }, 'QUERY')).toMatchObject({
+			conforms: true,
+			verdict: 'matches',
+		});
+		const broken = checkAnswer(
+			with32,
+			{
+				status: 200,
+				headers,
+				body: `${lines}${JSON.stringify({ ...admins[0], role: 'owner' })}\n`,
+			},
+			'QUERY',
+		);
+		expect(broken.conforms).toBe(false);
+		expect(broken.violations.join('\n')).toContain(
+			'must be one of admin, deployer, operator, viewer',
 		);
 	});
 });
