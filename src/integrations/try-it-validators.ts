@@ -94,9 +94,10 @@ function answersSource({ answers }: OperationSchemas): string {
 	return `{${entries.join(', ')}}`;
 }
 
-/** A body's check as module code: its validator's name, `{ eachLine: … }` or `null`. */
+/** A body's check as module code: its validator's name, `{ eachLine or eachEvent: … }`, `null`. */
 function checkSource(name: SchemaName): string {
 	if (name === null || typeof name === 'string') return name ?? 'null';
+	if ('eachEvent' in name) return `{ eachEvent: ${name.eachEvent} }`;
 	return `{ eachLine: ${name.eachLine} }`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The contract's check of an answer, shared by the try-it panel (in the browser), the mock as a
  * validating proxy and the conformance run: is the body what the contract says for its status and
- * media type (a stream of JSON lines, OpenAPI 3.2's `itemSchema`, line by line), checked by
+ * media type (a stream of JSON lines or of server-sent events, OpenAPI 3.2's `itemSchema`, item by
+ * item), checked by
  * validators compiled from the contract (at build time for the panel,
  * src/integrations/try-it-validators.ts; at start for the proxy and the run,
  * src/sources/contract-validators.ts), each violation named by where it is. Every text comes back
@@ -54,12 +55,23 @@ export interface LinesValidator {
 	eachLine: BodyValidator;
 }
 
+/** The media type of server-sent events, whose items the check reads event by event. */
+export const EVENT_STREAM_TYPE = 'text/event-stream';
+
+/**
+ * The check of a stream of server-sent events (OpenAPI 3.2's `itemSchema`): each event, as
+ * `readEvents` reads it, is one item, which `eachEvent` checks.
+ */
+export interface EventsValidator {
+	eachEvent: BodyValidator;
+}
+
 /**
  * The contract's answers: status, then media type, then its validator (`null`: no schema), or its
- * item's for a stream of JSON lines.
+ * item's for a stream of JSON lines or of server-sent events.
  */
 export type ContractAnswers = Readonly<
-	Record<string, Readonly<Record<string, BodyValidator | LinesValidator | null>>>
+	Record<string, Readonly<Record<string, BodyValidator | LinesValidator | EventsValidator | null>>>
 >;
 
 /** The most violations listed; the rest are counted. */
@@ -121,10 +133,10 @@ export function describeViolation(violation: Violation): string {
 	return worded(violation, (pointer) => (pointer === '' ? '(the body)' : shown(pointer, 120)));
 }
 
-/** One violation of a stream's line: `line 3: /email: must be an email address`. */
-function describeLine(violation: Violation, line: number): string {
+/** One violation of a stream's item: `line 3: /email: must be an email address`, `event 2: …`. */
+function describeItem(violation: Violation, item: string): string {
 	return worded(violation, (pointer) =>
-		pointer === '' ? `line ${line}` : `line ${line}: ${shown(pointer, 120)}`,
+		pointer === '' ? item : `${item}: ${shown(pointer, 120)}`,
 	);
 }
 
@@ -234,7 +246,11 @@ export function checkAnswer(
 			violations: [],
 		};
 	}
-	if (typeof validator !== 'function') return checkLines(answer.text, validator.eachLine, what);
+	if (typeof validator !== 'function') {
+		return 'eachEvent' in validator
+			? checkEvents(answer.text, validator.eachEvent, what)
+			: checkLines(answer.text, validator.eachLine, what);
+	}
 	const body = answer.json;
 	if (!body)
 		return breaks(`The body is not JSON, so it cannot match the contract's ${what} schema.`);
@@ -281,18 +297,87 @@ function checkLines(text: string, item: BodyValidator, what: string): ContractCh
 			found.push(`line ${index + 1}: is not JSON`);
 			continue;
 		}
-		if (item(value)) continue;
-		const errors = item.errors ?? [];
-		found.push(
-			...(errors.length
-				? errors.map((violation) => describeLine(violation, index + 1))
-				: [`line ${index + 1}: does not match the contract's item schema`]),
-		);
+		found.push(...itemProblems(item, value, `line ${index + 1}`));
 	}
 	if (found.length) return broken(found, `${what} item schema`);
 	return {
 		verdict: 'matches',
 		headline: `The body matches the contract's ${what} item schema, line by line (${count(items, 'line')}).`,
+		violations: [],
+	};
+}
+
+/** What is wrong with one item of a stream, named `where` (`line 3`, `event 2`): none if allowed. */
+function itemProblems(item: BodyValidator, value: unknown, where: string): string[] {
+	if (item(value)) return [];
+	const errors = item.errors ?? [];
+	return errors.length
+		? errors.map((violation) => describeItem(violation, where))
+		: [`${where}: does not match the contract's item schema`];
+}
+
+/**
+ * One server-sent event as OpenAPI 3.2 models it for an `itemSchema`: the fields it was sent
+ * with, `retry` as a number.
+ */
+export interface StreamEvent {
+	data: string;
+	event?: string;
+	id?: string;
+	retry?: number;
+}
+
+/**
+ * The events of a `text/event-stream` body, read as a browser's EventSource reads them (the HTML
+ * standard's rules): lines ended by CRLF, LF or CR; `name: value` fields (one space after the
+ * colon dropped), a line starting with `:` a comment; a blank line ends an event, whose `data`
+ * lines are joined by newlines; a block without data is no event. Each event holds the fields of
+ * its own block (a browser also carries `id` on to the next events). `unended` says the body
+ * ends inside an event, which a browser drops.
+ */
+export function readEvents(text: string): { events: StreamEvent[]; unended: boolean } {
+	const events: StreamEvent[] = [];
+	let data: string[] = [];
+	let fields: Omit<StreamEvent, 'data'> = {};
+	const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+	// What follows the last line break is a line only if it holds something.
+	if (lines.at(-1) === '') lines.pop();
+	for (const line of lines) {
+		if (line === '') {
+			if (data.length > 0) events.push({ data: data.join('\n'), ...fields });
+			data = [];
+			fields = {};
+			continue;
+		}
+		const colon = line.indexOf(':');
+		if (colon === 0) continue;
+		const name = colon < 0 ? line : line.slice(0, colon);
+		const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+		if (name === 'data') data.push(value);
+		else if (name === 'event') fields.event = value;
+		else if (name === 'id' && !value.includes('\0')) fields.id = value;
+		else if (name === 'retry' && /^[0-9]+$/.test(value)) fields.retry = Number(value);
+	}
+	return { events, unended: data.length > 0 };
+}
+
+/**
+ * Checks a stream of server-sent events: each event, as `readEvents` reads it, must be an object
+ * `item` accepts, and each problem names its event, counted from 1; a body that ends inside an
+ * event breaks it.
+ */
+function checkEvents(text: string, item: BodyValidator, what: string): ContractCheck {
+	const { events, unended } = readEvents(text);
+	const found = events.flatMap((event, index) => itemProblems(item, event, `event ${index + 1}`));
+	if (unended) {
+		found.push(
+			`event ${events.length + 1}: is not ended by a blank line, so a client never receives it`,
+		);
+	}
+	if (found.length) return broken(found, `${what} item schema`);
+	return {
+		verdict: 'matches',
+		headline: `The body matches the contract's ${what} item schema, event by event (${count(events.length, 'event')}).`,
 		violations: [],
 	};
 }

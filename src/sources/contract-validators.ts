@@ -10,8 +10,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CodeOptions } from 'ajv';
 import addFormats from 'ajv-formats';
 import {
+	EVENT_STREAM_TYPE,
 	JSON_LINES_TYPES,
 	type BodyValidator,
+	type EventsValidator,
 	type LinesValidator,
 } from '../shared/contract-check.ts';
 import type { DeclaredHeader, OperationContract } from '../shared/exchange-check.ts';
@@ -63,10 +65,10 @@ export function operationName(method: string, path: string): string {
 
 /**
  * A body's check by the name of its schema: a name, `{ eachLine }` for a stream of JSON lines
- * (`JSON_LINES_TYPES`) checked item by item against its `itemSchema`, or `null` for no schema
- * (another stream, server-sent events say, is not checked).
+ * (`JSON_LINES_TYPES`) or `{ eachEvent }` for server-sent events (`EVENT_STREAM_TYPE`), checked
+ * item by item against its `itemSchema`, or `null` for no schema (another stream is not checked).
  */
-export type SchemaName = string | { eachLine: string } | null;
+export type SchemaName = string | { eachLine: string } | { eachEvent: string } | null;
 
 /** One operation's answers, each body by the name of its schema (`null`: no schema). */
 export interface OperationSchemas {
@@ -92,13 +94,15 @@ export function operationSchemas(
 	for (const response of responses) {
 		const bodies: Record<string, SchemaName> = {};
 		for (const body of response.bodies) {
-			const lines = body.itemSchema !== undefined && JSON_LINES_TYPES.includes(body.mediaType);
-			const schema = lines ? body.itemSchema : body.schema;
+			const itemized = body.itemSchema !== undefined;
+			const lines = itemized && JSON_LINES_TYPES.includes(body.mediaType);
+			const events = itemized && body.mediaType === EVENT_STREAM_TYPE;
+			const schema = lines || events ? body.itemSchema : body.schema;
 			if (schema === undefined) {
 				bodies[body.mediaType] = null;
 				continue;
 			}
-			const where = `${file}: paths.${path}.${method.toLowerCase()}.responses.${response.status}.content.${body.mediaType}.${lines ? 'itemSchema' : 'schema'}`;
+			const where = `${file}: paths.${path}.${method.toLowerCase()}.responses.${response.status}.content.${body.mediaType}.${lines || events ? 'itemSchema' : 'schema'}`;
 			let text: string;
 			try {
 				text = JSON.stringify(schema);
@@ -123,7 +127,7 @@ export function operationSchemas(
 				}
 				named.set(text, name);
 			}
-			bodies[body.mediaType] = lines ? { eachLine: name } : name;
+			bodies[body.mediaType] = lines ? { eachLine: name } : events ? { eachEvent: name } : name;
 		}
 		answers[response.status] = bodies;
 		headers[response.status] = response.headers.map(({ name, required }) => ({ name, required }));
@@ -135,9 +139,13 @@ export function operationSchemas(
 function compiledCheck(
 	name: SchemaName,
 	validators: ReadonlyMap<string, BodyValidator>,
-): BodyValidator | LinesValidator | null {
+): BodyValidator | LinesValidator | EventsValidator | null {
 	if (name === null) return null;
 	if (typeof name === 'string') return validators.get(name) ?? null;
+	if ('eachEvent' in name) {
+		const eachEvent = validators.get(name.eachEvent);
+		return eachEvent ? { eachEvent } : null;
+	}
 	const eachLine = validators.get(name.eachLine);
 	return eachLine ? { eachLine } : null;
 }
@@ -165,7 +173,10 @@ export function contractValidators(
 	const operations = new Map<string, OperationContract>();
 	for (const operation of reference.operations) {
 		const schemas = operationSchemas(operation, named, add, file);
-		const answers: Record<string, Record<string, BodyValidator | LinesValidator | null>> = {};
+		const answers: Record<
+			string,
+			Record<string, BodyValidator | LinesValidator | EventsValidator | null>
+		> = {};
 		for (const [status, bodies] of Object.entries(schemas.answers)) {
 			answers[status] = Object.fromEntries(
 				Object.entries(bodies).map(([type, name]) => [type, compiledCheck(name, validators)]),

@@ -95,19 +95,42 @@ describe('the validators of the contract', () => {
 		const bodies = [
 			stream('application/jsonl', { schema: { type: 'array' } }),
 			stream('application/x-ndjson'),
-			stream('text/event-stream'),
+			stream('application/json-seq'),
 		];
 		const answers = contractValidators(contractWith(undefined, bodies)).get('GET /api/v2/users')
 			?.answers['200'];
-		const jsonl = answers?.['application/jsonl'];
-		const ndjson = answers?.['application/x-ndjson'];
-		if (!jsonl || !ndjson || typeof jsonl === 'function' || typeof ndjson === 'function') {
+		const eachLine = (type: string) => {
+			const check = answers?.[type];
+			return check && typeof check !== 'function' && 'eachLine' in check ? check : undefined;
+		};
+		const jsonl = eachLine('application/jsonl');
+		const ndjson = eachLine('application/x-ndjson');
+		if (!jsonl || !ndjson) {
 			throw new Error('expected a check of each line for JSON lines');
 		}
 		expect([jsonl.eachLine({ email: 'a@b.example' }), jsonl.eachLine([])]).toEqual([true, false]);
 		// Identical item schemas share one validator.
 		expect(ndjson.eachLine).toBe(jsonl.eachLine);
-		expect(answers['text/event-stream']).toBeNull();
+		expect(answers?.['application/json-seq']).toBeNull();
+	});
+
+	it('check server-sent events event by event against their item schema, in Node and in the build', () => {
+		const item = { type: 'object', required: ['data'], properties: { data: { type: 'string' } } };
+		const bodies: ResponseBody[] = [
+			{ mediaType: 'text/event-stream', rows: [], examples: [], itemized: true, itemSchema: item },
+		];
+		const reference = contractWith(undefined, bodies);
+		const events =
+			contractValidators(reference).get('GET /api/v2/users')?.answers['200']?.['text/event-stream'];
+		if (!events || typeof events === 'function' || !('eachEvent' in events)) {
+			throw new Error('expected a check of each event for server-sent events');
+		}
+		expect([events.eachEvent({ data: 'x' }), events.eachEvent({ id: '1' })]).toEqual([true, false]);
+		expect(validatorSource(reference)).toMatch(/"text\/event-stream": \{ eachEvent: \w+ \}/);
+		const bad = contractWith(undefined, [{ ...bodies[0]!, itemSchema: { type: 'nothing' } }]);
+		expect(() => contractValidators(bad)).toThrow(
+			/content\.text\/event-stream\.itemSchema: Ajv cannot compile it/,
+		);
 	});
 
 	it('an item schema Ajv refuses is named by its place in the file, as itemSchema', () => {
