@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViews, type ViewEntry } from '../../src/sources/fixtures.ts';
 import { readSettings } from '../../src/sources/settings.ts';
-import { buildPortal, type BuildResult } from '../../support/build.ts';
+import { buildPortalAsync, type BuildResult } from '../../support/build.ts';
 import { copyFixtures } from '../../support/fixtures.ts';
 import { bin, freePort, start, waitForUrl, type Started } from '../../support/processes.ts';
 import { newView, save } from '../support/fixture-edits.ts';
@@ -49,7 +49,12 @@ async function buildWith(name: string, cases: readonly HostileCase[], extra: str
 	const undo = await Promise.all(cases.map((hostile) => hostile.make(viewsDir)));
 	let result: BuildResult;
 	try {
-		result = buildPortal(path.join(scratch, name, 'dist'), viewsDir, {}, BUILD_TIMEOUT_MS);
+		result = await buildPortalAsync(
+			path.join(scratch, name, 'dist'),
+			viewsDir,
+			{},
+			BUILD_TIMEOUT_MS,
+		);
 	} finally {
 		for (const done of undo) await done();
 	}
@@ -66,36 +71,63 @@ function problemLines(output: string): string[] {
 }
 
 describe('the build, on a views folder with hostile entries', () => {
-	it('ends, refusing each entry that is not a regular file inside the folder in one line', async () => {
-		const started = Date.now();
-		const { viewsDir, status, output } = await buildWith('file-system', FILE_SYSTEM_CASES);
-		expect(status, output).not.toBeNull();
-		expect(status).not.toBe(0);
-		expect(Date.now() - started).toBeLessThan(BUILD_TIMEOUT_MS);
-		expect(output).toContain(`Invalid view fixtures (${FILE_SYSTEM_CASES.length} problems):`);
-		expect(problemLines(output).sort()).toEqual(
-			FILE_SYSTEM_CASES.map((hostile) => problemLine(viewsDir, hostile)).sort(),
-		);
-		// No stack trace of a raw EISDIR, ELOOP or RangeError.
-		expect(output).not.toMatch(/^\s+at /m);
+	/** The two builds, made side by side, each with a folder of its own; when they were started. */
+	let builds: {
+		started: number;
+		fileSystem: ReturnType<typeof buildWith>;
+		content: ReturnType<typeof buildWith>;
+	};
+
+	beforeAll(() => {
+		builds = {
+			started: Date.now(),
+			fileSystem: buildWith('file-system', FILE_SYSTEM_CASES),
+			content: buildWith('content', CONTENT_CASES, [BYTE_ORDER_MARK]),
+		};
+		// Each is awaited by its test, and by afterAll before the scratch folder goes.
+		builds.fileSystem.catch(() => undefined);
+		builds.content.catch(() => undefined);
 	});
 
-	it('refuses each fixture whose content or name is at fault in one line, and takes a byte-order mark', async () => {
-		const { viewsDir, status, output } = await buildWith('content', CONTENT_CASES, [
-			BYTE_ORDER_MARK,
-		]);
-		expect(status, output).not.toBeNull();
-		expect(status).not.toBe(0);
-		expect(output).toContain(`Invalid view fixtures (${CONTENT_CASES.length} problems):`);
-		expect(problemLines(output).sort()).toEqual(
-			CONTENT_CASES.map((hostile) => problemLine(viewsDir, hostile)).sort(),
-		);
-		expect(output).not.toContain(BYTE_ORDER_MARK);
-		// The file name with a line break forged no line, and the escape sequence reached no terminal.
-		expect(output).not.toMatch(/^ {2}production\.json: name: forged\.json/m);
-		expect(output).not.toContain('\u001b');
-		expect(output).not.toMatch(/^\s+at /m);
+	afterAll(async () => {
+		await Promise.allSettled([builds.fileSystem, builds.content]);
 	});
+
+	it(
+		'ends, refusing each entry that is not a regular file inside the folder in one line',
+		async () => {
+			const { viewsDir, status, output } = await builds.fileSystem;
+			expect(status, output).not.toBeNull();
+			expect(status).not.toBe(0);
+			expect(Date.now() - builds.started).toBeLessThan(BUILD_TIMEOUT_MS);
+			expect(output).toContain(`Invalid view fixtures (${FILE_SYSTEM_CASES.length} problems):`);
+			expect(problemLines(output).sort()).toEqual(
+				FILE_SYSTEM_CASES.map((hostile) => problemLine(viewsDir, hostile)).sort(),
+			);
+			// No stack trace of a raw EISDIR, ELOOP or RangeError.
+			expect(output).not.toMatch(/^\s+at /m);
+		},
+		BUILD_TIMEOUT_MS,
+	);
+
+	it(
+		'refuses each fixture whose content or name is at fault in one line, and takes a byte-order mark',
+		async () => {
+			const { viewsDir, status, output } = await builds.content;
+			expect(status, output).not.toBeNull();
+			expect(status).not.toBe(0);
+			expect(output).toContain(`Invalid view fixtures (${CONTENT_CASES.length} problems):`);
+			expect(problemLines(output).sort()).toEqual(
+				CONTENT_CASES.map((hostile) => problemLine(viewsDir, hostile)).sort(),
+			);
+			expect(output).not.toContain(BYTE_ORDER_MARK);
+			// The file name with a line break forged no line, and the escape sequence reached no terminal.
+			expect(output).not.toMatch(/^ {2}production\.json: name: forged\.json/m);
+			expect(output).not.toContain('\u001b');
+			expect(output).not.toMatch(/^\s+at /m);
+		},
+		BUILD_TIMEOUT_MS,
+	);
 });
 
 describe('the running mock, as hostile entries come and go', () => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortal, buildPortalAsync } from '../../support/build.ts';
+import { buildPortalAsync } from '../../support/build.ts';
 import { freePort, waitForUrl, type Started } from '../../support/processes.ts';
 import { STAND_IN_ADDRESSES } from '../../scripts/lib/images.ts';
 import { nginxInstalled, startEntryPoint, webImageFolder } from '../../support/web-image.ts';
@@ -179,24 +179,27 @@ describe('settings that disagree stop the start with one line naming both', () =
 		);
 	});
 
-	it('npm run build given the same disagreeing settings stops with the same kind of line', () => {
-		const build = buildPortal(path.join(work, 'refused'), undefined, {
-			...TEAM_A,
-			PORTAL_ALLOWED_HOSTS: 'portal.team-b.example',
-		});
+	it('npm run build given the same disagreeing settings stops with the same kind of line', async () => {
+		// The two builds side by side, each into a folder of its own.
+		const [build, mixed] = await Promise.all([
+			buildPortalAsync(path.join(work, 'refused-hosts'), undefined, {
+				...TEAM_A,
+				PORTAL_ALLOWED_HOSTS: 'portal.team-b.example',
+			}),
+			buildPortalAsync(path.join(work, 'refused-mixed'), undefined, {
+				PORTAL_URL: TEAM_B.PORTAL_URL,
+				PORTAL_MOCK_URL: 'http://mock.team-b.example',
+			}),
+		]);
 		expect(build.status).toBe(1);
 		expect(build.output.trimEnd().split('\n')).toEqual([
 			'PORTAL_URL=https://docs.team-a.example:8443 names the host docs.team-a.example, which PORTAL_ALLOWED_HOSTS=portal.team-b.example leaves out: readers of that address would get no answer',
 		]);
-		const mixed = buildPortal(path.join(work, 'refused'), undefined, {
-			PORTAL_URL: TEAM_B.PORTAL_URL,
-			PORTAL_MOCK_URL: 'http://mock.team-b.example',
-		});
 		expect(mixed.status).toBe(1);
 		expect(mixed.output.trimEnd().split('\n')).toEqual([
 			"PORTAL_MOCK_URL=http://mock.team-b.example is http, but PORTAL_URL=https://portal.team-b.example is https: readers' browsers block an https page's calls to an http mock",
 		]);
-	});
+	}, 300_000);
 
 	it('by default answers PORTAL_URL’s host, with no PORTAL_ALLOWED_HOSTS given', async () => {
 		const port = await servedAs(TEAM_B);
