@@ -13,7 +13,7 @@
  */
 import { apiDiff, type Diff } from 'api-smart-diff';
 import { parseContract } from '../sources/contract.ts';
-import { contractDiffRules } from './contract-diff-rules.ts';
+import { contractAnnotateHook, contractDiffRules } from './contract-diff-rules.ts';
 import type { ContractCommit } from '../sources/contract-history.ts';
 import type { CommitInfo } from '../sources/git.ts';
 
@@ -255,6 +255,7 @@ export function compareContracts(
 	// is given: it compares copies, so that each change is placed in the versions as written.
 	const diffs = apiDiff(structuredClone(before), structuredClone(after), {
 		rules: contractDiffRules(),
+		annotateHook: contractAnnotateHook,
 	});
 	for (const diff of diffs) {
 		if (diff.path[0] === 'components' && !diff.description) {

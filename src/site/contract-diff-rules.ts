@@ -12,13 +12,21 @@
  * the library's rules: only fields beside a documented `description` are touched.
  * A path item's `query` operation and its `additionalOperations` (OpenAPI 3.2) are operations
  * too, added, removed and changed as a GET is, where the library knows only 3.1's methods.
+ * A media type's `itemSchema` (3.2's stream of items) is compared as its `schema` is, and a
+ * parameter's `content.<type>.schema` (a `querystring` parameter's, say) as a parameter's
+ * `schema` is, each told where it is (`contractAnnotateHook`), where the library has no rule for
+ * either and leaves them unclassified.
  */
 import {
 	allAnnotation,
+	contentChangeAnnotation,
+	openApi3AnnotateHook,
 	openapi3Rules,
 	transformComapreRules,
+	type AnnotateHook,
 	type CompareRules,
 	type CompareRulesFunc,
+	type Diff,
 } from 'api-smart-diff';
 
 /** What a rule written as a function is given: the key, its path and its value. */
@@ -71,6 +79,33 @@ function withDocumentation(node: CompareRules): CompareRules {
 		...(isExtension(context.key) ? DOCUMENTATION : {}),
 	});
 	return rules;
+}
+
+/**
+ * One node of the library's rules with OpenAPI 3.2's schema places added: a media type's
+ * `itemSchema`, ruled as its `schema` is at the same place (a response's rules in a response, a
+ * request's in a request body), and a parameter's `content.<type>.schema` ruled as its `schema`.
+ */
+function withSchemaPlaces(node: CompareRules): CompareRules {
+	const schema = node['/schema'];
+	if (schema === undefined) return node;
+	if ('/encoding' in node && !('/itemSchema' in node)) {
+		return {
+			...node,
+			'/itemSchema': (context) =>
+				childRule(schema, { ...context, path: [...context.path.slice(0, -1), 'schema'] }),
+		};
+	}
+	if ('/in' in node && !('/content' in node)) {
+		const parameterSchema: CompareRules = {
+			'/*': {
+				'/schema': (context) =>
+					childRule(schema, { ...context, path: context.path.slice(0, -3).concat('schema') }),
+			},
+		};
+		return { ...node, '/content': parameterSchema };
+	}
+	return node;
 }
 
 /** The methods a path item names as fields: 3.1's eight, and 3.2's `query`. */
@@ -153,5 +188,59 @@ function withOperationsOf32(rules: CompareRules): CompareRules {
 /** The rules the contract's changelog compares two versions of openapi.yaml with. */
 export function contractDiffRules(): CompareRules {
 	// openapi3Rules() with no options is what api-smart-diff's OpenAPI comparison uses by default.
-	return withOperationsOf32(transformComapreRules(openapi3Rules(), withDocumentation));
+	return withOperationsOf32(
+		transformComapreRules(openapi3Rules(), (node) => withSchemaPlaces(withDocumentation(node))),
+	);
 }
+
+/** What was done to a response's media type, in the library's words for a request body's. */
+const DONE_TO_CONTENT: Record<string, string> = {
+	add: '[Added] {text} to {target}',
+	remove: '[Removed] {text} from {target}',
+	replace: '[Replaced] {text} of {target}',
+	rename: '[Renamed] {text} of {target}',
+};
+
+/**
+ * A change to a response's media type, or to a field of it, in the library's words: it words them
+ * as a request body's (`[Added] annotation (application/jsonl) to Request Body content
+ * (content)`), its test for a response's place needing a `schema` below it.
+ */
+function responseContentWords({ action, path }: Diff): string | undefined {
+	const [, , , responses, code, content, type] = path;
+	if (responses !== 'responses' || content !== 'content' || type === undefined) return undefined;
+	const key = path.at(-1);
+	const text = key === type ? 'Content type' : `annotation (${String(key)})`;
+	const target = `Response ${String(code)} content (${String(type)})`;
+	return DONE_TO_CONTENT[action]?.replace('{text}', text).replace('{target}', target);
+}
+
+/**
+ * The library's words for a change, with OpenAPI 3.2's schema places told as the library tells
+ * their 3.1 neighbours: a change in a media type's `itemSchema` as one in its `schema`, in each
+ * item (`[Replaced] type definition of \`name\` in each item of Response 200 content
+ * (application/jsonl)`); one in a parameter's `content.<type>.schema` as one in its `schema`
+ * (`… in querystring parameter \`controls\``); and a response's media type as the response's.
+ */
+export const contractAnnotateHook: AnnotateHook = (diff, context) => {
+	const { path } = diff;
+	const [, , , place] = path;
+	const itemAt = place === 'responses' ? 7 : place === 'requestBody' ? 6 : -1;
+	if (itemAt > 0 && path[itemAt] === 'itemSchema') {
+		const schemaPath = path.map((step, at) => (at === itemAt ? 'schema' : step));
+		const words = openApi3AnnotateHook({ ...diff, path: schemaPath }, context);
+		return words.replace(
+			/ in (Response \S+|Request Body) content \(/,
+			' in each item of $1 content (',
+		);
+	}
+	if (place === 'parameters' && path[5] === 'content' && path[7] === 'schema') {
+		const schemaPath = [...path.slice(0, 5), ...path.slice(7)];
+		return openApi3AnnotateHook({ ...diff, path: schemaPath }, context);
+	}
+	if (context.rules.annotate === contentChangeAnnotation) {
+		const words = responseContentWords(diff);
+		if (words !== undefined) return words;
+	}
+	return openApi3AnnotateHook(diff, context);
+};

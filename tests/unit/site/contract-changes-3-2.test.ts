@@ -266,3 +266,267 @@ describe('comparing two versions of the contract', () => {
 		expect([before, after]).toEqual([version('An item'), version('One item')]);
 	});
 });
+
+/** A schema of a fixture contract's components, as a copy to change. */
+function componentSchema(document: Record<string, unknown>, name: string) {
+	const components = document['components'] as { schemas: Record<string, unknown> };
+	return structuredClone(components.schemas[name]) as {
+		required: string[];
+		properties: Record<string, Record<string, unknown>>;
+	};
+}
+
+/** A media type of the QUERY's request body or of its 200 response, added if it is not there. */
+function queryMediaType(
+	document: Record<string, unknown>,
+	where: 'request' | 'response',
+	type: string,
+): Record<string, unknown> {
+	const query = users(document)['query'] as {
+		requestBody: { content: Record<string, Record<string, unknown>> };
+		responses: Record<string, { content: Record<string, Record<string, unknown>> }>;
+	};
+	const content =
+		where === 'request' ? query.requestBody.content : (query.responses['200']?.content ?? {});
+	content[type] ??= {};
+	return content[type];
+}
+
+/** The schema of the QUERY's querystring parameter, the mock's controls as a form. */
+function querystringSchema(document: Record<string, unknown>) {
+	const { parameters } = users(document)['query'] as {
+		parameters: {
+			content: Record<
+				string,
+				{ schema: { required?: string[]; properties: Record<string, object> } }
+			>;
+		}[];
+	};
+	const [controls] = parameters;
+	const form = controls?.content['application/x-www-form-urlencoded'];
+	if (!form) throw new Error('The fixture has no querystring parameter');
+	return form.schema;
+}
+
+/**
+ * The 3.2 fixture with its QUERY's stream of users written out, not by `$ref`: the library reads
+ * a `$ref` replaced by what it points to as several changes, under `schema` as under `itemSchema`.
+ */
+async function withStreamWritten(): Promise<Record<string, unknown>> {
+	const document = await fixture('3-2');
+	queryMediaType(document, 'response', 'application/jsonl')['itemSchema'] = componentSchema(
+		document,
+		'User',
+	);
+	return document;
+}
+
+/** Where a change to the QUERY's 200 stream of users is. */
+const STREAM = 'paths › /api/v2/users › query › responses › 200 › content › application/jsonl';
+
+/** Where a change to a stream of filters sent to the QUERY is. */
+const SENT_STREAM = 'paths › /api/v2/users › query › requestBody › content › application/jsonl';
+
+/** Where a change to the QUERY's querystring parameter's schema is. */
+const QUERYSTRING =
+	'paths › /api/v2/users › query › parameters › 0 › content › application/x-www-form-urlencoded › schema';
+
+/** A filter of users by role, as a request's item schema or schema, with the roles it allows. */
+function roleFilter(roles: string[]) {
+	return {
+		type: 'object',
+		properties: { role: { type: 'string', enum: roles }, name: { type: 'string' } },
+	} as { type: string; properties: object; required?: string[] };
+}
+
+describe('the changelog of a stream of items (itemSchema, OpenAPI 3.2)', () => {
+	it('files a property of each answered item changing type as a response schema change, not unclassified', async () => {
+		const before = await withStreamWritten();
+		const after = await fixture('3-2');
+		const user = componentSchema(after, 'User');
+		user.properties['name'] = { ...user.properties['name'], type: 'integer' };
+		queryMediaType(after, 'response', 'application/jsonl')['itemSchema'] = user;
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'non-breaking',
+				action: 'replace',
+				where: `${STREAM} › itemSchema › properties › name › type`,
+				description:
+					'[Replaced] type definition of `name` in each item of Response 200 content (application/jsonl)',
+			},
+		]);
+	});
+
+	it('files a property each answered item now promises as non-breaking, as in a response schema', async () => {
+		const before = await withStreamWritten();
+		const after = await fixture('3-2');
+		const user = componentSchema(after, 'User');
+		user.properties['team'] = { type: 'string' };
+		user.required.push('team');
+		queryMediaType(after, 'response', 'application/jsonl')['itemSchema'] = user;
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'non-breaking',
+				action: 'add',
+				where: `${STREAM} › itemSchema › required › 3`,
+				description:
+					'[Added] required status to `team` in each item of Response 200 content (application/jsonl)',
+			},
+			{
+				class: 'non-breaking',
+				action: 'add',
+				where: `${STREAM} › itemSchema › properties › team`,
+				description:
+					'[Added] property `team` in each item of Response 200 content (application/jsonl)',
+			},
+		]);
+	});
+
+	it('files a sent item made stricter as breaking, as in a request body schema', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		queryMediaType(before, 'request', 'application/jsonl')['itemSchema'] = roleFilter([
+			'admin',
+			'viewer',
+		]);
+		const stricter = roleFilter(['admin']);
+		stricter.required = ['name'];
+		queryMediaType(after, 'request', 'application/jsonl')['itemSchema'] = stricter;
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'breaking',
+				action: 'remove',
+				where: `${SENT_STREAM} › itemSchema › properties › role › enum › 1`,
+				description:
+					'[Replaced] possible values of `role` in each item of Request Body content (application/jsonl)',
+			},
+			{
+				class: 'breaking',
+				action: 'add',
+				where: `${SENT_STREAM} › itemSchema › required › 0`,
+				description:
+					'[Added] required status to `name` in each item of Request Body content (application/jsonl)',
+			},
+		]);
+	});
+
+	it('files a description of an item’s property as documentation', async () => {
+		const before = await withStreamWritten();
+		const after = await fixture('3-2');
+		const user = componentSchema(after, 'User');
+		user.properties['name'] = { ...user.properties['name'], description: 'Their full name.' };
+		queryMediaType(after, 'response', 'application/jsonl')['itemSchema'] = user;
+		expect(compareContracts(before, after).changes.map((change) => change.class)).toEqual([
+			'annotation',
+		]);
+	});
+
+	it('classifies each item change as the same change in a schema is', async () => {
+		for (const field of ['schema', 'itemSchema']) {
+			const before = await fixture('3-2');
+			const after = await fixture('3-2');
+			const response = (document: Record<string, unknown>) =>
+				queryMediaType(document, 'response', 'application/jsonl');
+			delete response(before)['itemSchema'];
+			response(before)[field] = componentSchema(before, 'User');
+			const user = componentSchema(after, 'User');
+			user.properties['name'] = { ...user.properties['name'], type: 'integer' };
+			user.required.push('team');
+			user.properties['team'] = { type: 'string' };
+			delete response(after)['itemSchema'];
+			response(after)[field] = user;
+			queryMediaType(before, 'request', 'application/jsonl')[field] = roleFilter(['a', 'b']);
+			const sent = roleFilter(['a']);
+			sent.required = ['name'];
+			queryMediaType(after, 'request', 'application/jsonl')[field] = sent;
+			const classes = compareContracts(before, after).changes.map((change) => change.class);
+			expect(classes, field).toEqual([
+				'breaking',
+				'breaking',
+				'non-breaking',
+				'non-breaking',
+				'non-breaking',
+			]);
+		}
+	});
+
+	it('says a stream added to or removed from a response is the response’s content', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		queryMediaType(after, 'response', 'application/x-ndjson')['itemSchema'] = {
+			$ref: '#/components/schemas/User',
+		};
+		const added = {
+			class: 'non-breaking',
+			action: 'add',
+			where: 'paths › /api/v2/users › query › responses › 200 › content › application/x-ndjson',
+			description: '[Added] Content type to Response 200 content (application/x-ndjson)',
+		};
+		expect(compareContracts(before, after).changes).toEqual([added]);
+		expect(compareContracts(after, before).changes).toEqual([
+			{
+				...added,
+				class: 'breaking',
+				action: 'remove',
+				description: '[Removed] Content type from Response 200 content (application/x-ndjson)',
+			},
+		]);
+	});
+
+	it('still says a stream added to a request body is the request body’s content', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		queryMediaType(after, 'request', 'application/jsonl')['itemSchema'] = roleFilter(['admin']);
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'non-breaking',
+				action: 'add',
+				where: SENT_STREAM,
+				description: '[Added] Content type to Request Body content (application/jsonl)',
+			},
+		]);
+	});
+});
+
+describe('the changelog of a querystring parameter (OpenAPI 3.2)', () => {
+	it('files the query string made stricter as breaking, as a query parameter’s schema', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		querystringSchema(before).properties['__code'] = { type: 'string', enum: ['401', '404'] };
+		const schema = querystringSchema(after);
+		schema.properties['__code'] = { type: 'integer', enum: ['401'] };
+		schema.required = ['__example'];
+		expect(compareContracts(before, after).changes).toEqual([
+			{
+				class: 'breaking',
+				action: 'replace',
+				where: `${QUERYSTRING} › properties › __code › type`,
+				description: '[Replaced] type definition of `__code` in querystring parameter `controls`',
+			},
+			{
+				class: 'breaking',
+				action: 'remove',
+				where: `${QUERYSTRING} › properties › __code › enum › 1`,
+				description: '[Replaced] possible values of `__code` in querystring parameter `controls`',
+			},
+			{
+				class: 'breaking',
+				action: 'add',
+				where: `${QUERYSTRING} › required › 0`,
+				description: '[Added] required status to `__example` in querystring parameter `controls`',
+			},
+		]);
+	});
+
+	it('files a description in the query string’s schema as documentation', async () => {
+		const before = await fixture('3-2');
+		const after = await fixture('3-2');
+		querystringSchema(after).properties['__code'] = {
+			...querystringSchema(after).properties['__code'],
+			description: 'The status to answer with.',
+		};
+		expect(compareContracts(before, after).changes.map((change) => change.class)).toEqual([
+			'annotation',
+		]);
+	});
+});
