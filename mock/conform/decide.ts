@@ -275,28 +275,24 @@ export function conformChecks(
 				expected: 200,
 			});
 		}
-		const asking = (accept: string): Pick<ConformCheck, 'accept' | 'headers'> => ({
-			accept,
-			headers: [authorization, ['Accept', accept]],
-		});
 		if (streams.get) {
-			const { accept, headers } = asking(streams.get);
+			const accept = streams.get;
 			checks.push({
 				name: `${get} as ${shown}, asking for ${accept}`,
 				operation: get,
 				method: 'GET',
 				accept,
-				headers,
+				headers: [authorization, ['Accept', accept]],
 				expected: 200,
 			});
 		}
 		if (queried && streams.query) {
-			const { accept, headers } = asking(streams.query);
+			const accept = streams.query;
 			checks.push({
 				...queried,
 				name: `${queried.name} as ${shown}, asking for ${accept}`,
 				accept,
-				headers: [...headers, ...queried.headers],
+				headers: [authorization, ['Accept', accept], ...queried.headers],
 				expected: 200,
 			});
 		}
