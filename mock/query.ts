@@ -6,13 +6,19 @@
  * checked against the operation's request body schema, a body it does not allow getting the
  * operation's own 422 (or 400) problem naming each violation (`queryRefusal`); then the users
  * answer the key and controls chose keeps the users the filter matches, as JSON or, when asked by
- * `Accept` and the contract gives one, a stream of JSON lines (its `itemSchema`; `queryAnswer`).
+ * `Accept` and the contract gives one (its `itemSchema`), a stream of JSON lines or of server-sent
+ * events, each event's data one user's JSON (`queryAnswer`); an event it cannot fill so is refused
+ * at start (`query-aside.ts`).
  * Its controls (`Prefer: code=…, example=…`, `__code`, `__example`) pick among the QUERY
  * operation's own responses and examples, not GET's (`queryControlled`).
  * A QUERY is never kept: its answer depends on its body.
  */
 import type { ValidateFunction } from 'ajv';
-import { describeViolation, type Violation } from '../src/shared/contract-check.ts';
+import {
+	describeViolation,
+	EVENT_STREAM_TYPE,
+	type Violation,
+} from '../src/shared/contract-check.ts';
 import { USERS_PATH } from '../src/shared/curl.ts';
 import { problemBody } from '../src/shared/problems.ts';
 import { contractAjv } from '../src/sources/contract-validators.ts';
@@ -111,31 +117,41 @@ export function matches(user: Record<string, unknown>, filter: Record<string, un
 	});
 }
 
+/** How a QUERY's users are sent: one JSON body, JSON lines, or server-sent events. */
+type Sent = 'json' | typeof JSON_LINES | typeof EVENT_STREAM_TYPE;
+
 /**
- * A users answer narrowed to the users a filter matches, as JSON or as JSON lines; any other
- * answer (a control's 401, a generated body) as it is.
+ * A users answer narrowed to the users a filter matches, sent as asked: as JSON, one JSON object
+ * a line, or one event a user whose data is its JSON; any other answer (a control's 401, a
+ * generated body) as it is.
  */
-function filtered(answer: Answer, filter: unknown, lines: boolean): Answer {
+function filtered(answer: Answer, filter: unknown, sent: Sent): Answer {
 	if (answer.status !== 200 || !isMapping(filter)) return answer;
 	const parsed = JSON.parse(answer.body) as unknown;
 	if (!isMapping(parsed) || !Array.isArray(parsed['users'])) return answer;
 	const users = parsed['users'].filter((user) => isMapping(user) && matches(user, filter));
-	if (lines) {
-		return {
-			...answer,
-			headers: { ...answer.headers, 'Content-Type': JSON_LINES },
-			body: users.map((user) => `${JSON.stringify(user)}\n`).join(''),
-		};
-	}
-	return { ...answer, body: JSON.stringify({ ...parsed, users }) };
+	if (sent === 'json') return { ...answer, body: JSON.stringify({ ...parsed, users }) };
+	// JSON.stringify writes no line break, so each user is one line, or one event's one data line.
+	const item = sent === JSON_LINES ? '' : 'data: ';
+	const end = sent === JSON_LINES ? '\n' : '\n\n';
+	return {
+		...answer,
+		headers: { ...answer.headers, 'Content-Type': sent },
+		body: users.map((user) => `${item}${JSON.stringify(user)}${end}`).join(''),
+	};
 }
 
-/** Whether the request asks for JSON lines and the operation's answer may be sent as such. */
-function wantsLines(request: MockRequest, response: ResponseModel | undefined): boolean {
-	return (
-		(request.accept ?? '').toLowerCase().includes(JSON_LINES) &&
-		(response?.bodies.some(({ mediaType }) => mediaType === JSON_LINES) ?? false)
-	);
+/**
+ * How the request asks for the users: as server-sent events or JSON lines when `Accept` names
+ * that type and the operation's answer declares it item by item (`itemSchema`), else JSON.
+ */
+function sentAs(request: MockRequest, response: ResponseModel | undefined): Sent {
+	const accept = (request.accept ?? '').toLowerCase();
+	const streams = (response?.bodies ?? []).filter(({ itemSchema }) => itemSchema !== undefined);
+	const offered = (type: string) =>
+		accept.includes(type) && streams.some(({ mediaType }) => mediaType === type);
+	if (offered(EVENT_STREAM_TYPE)) return EVENT_STREAM_TYPE;
+	return offered(JSON_LINES) ? JSON_LINES : 'json';
 }
 
 /** The QUERY operation of the users path, which `routeOf` found. */
@@ -164,14 +180,15 @@ export function queryRefusal(
 
 /**
  * A QUERY's answer from the users answer the key and controls chose: the users the body's filter
- * matches, as JSON or, when asked by `Accept` and the contract gives one, as JSON lines.
+ * matches, as JSON or, when asked by `Accept` and the contract gives one, as JSON lines or
+ * server-sent events.
  */
 export function queryAnswer(request: MockRequest, state: MockState, answer: Answer): Answer {
 	const operation = queryOperation(state);
 	const body = operation && readQueryBody(operation, request.body);
 	if (!operation || !body?.ok) return answer;
 	const ok = operation.responses.find(({ status }) => status === '200');
-	return filtered(answer, body.value, wantsLines(request, ok));
+	return filtered(answer, body.value, sentAs(request, ok));
 }
 
 /** The names of the examples of a response's first body, as its controls name them. */

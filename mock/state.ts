@@ -19,7 +19,7 @@ import { USERS_PATH } from '../src/shared/curl.ts';
 import { buildDirectory, type Directory } from './directory.ts';
 import { plainUsers, type PlainUsers } from './plain-answers.ts';
 import { contractForPrism } from '../src/sources/contract-3-1.ts';
-import { withoutQueries } from './query-aside.ts';
+import { refuseUnfilledEvents, withoutQueries } from './query-aside.ts';
 import type { ApiReference, ResponseModel } from '../src/sources/openapi.ts';
 import {
 	checkoutContractCache,
@@ -202,6 +202,7 @@ async function readContractFile(file: string, cache?: ContractCache): Promise<Co
 		// Its own copy, as 3.1 for a 3.2 contract; what the mock cannot serve is refused here.
 		// A QUERY operation is the mock's own to answer (query.ts): Prism never sees it.
 		const forPrism = contractForPrism(withoutQueries(document, file), file);
+		refuseUnfilledEvents(reference, file);
 		const listed = reference.operations.some(
 			({ method, path }) => method.toLowerCase() === 'get' && path === USERS_PATH,
 		);

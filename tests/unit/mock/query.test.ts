@@ -4,15 +4,18 @@
  * the key's view's users that the filter matches, as JSON or as JSON lines. Expected users are
  * read from the fixture as written.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { createMemory, decide, type MockAnswer, type MockNow } from '../../../mock/decide.ts';
 import { matches } from '../../../mock/query.ts';
 import { withoutQueries } from '../../../mock/query-aside.ts';
 import type { MockRequest } from '../../../mock/sent-answers.ts';
 import { loadState } from '../../../mock/state.ts';
+import { checkAnswer, readEvents } from '../../../src/shared/contract-check.ts';
+import { contractValidators } from '../../../src/sources/contract-validators.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 
 const settings = readSettings({});
@@ -245,6 +248,96 @@ describe('the contract Prism reads', () => {
 				"x.yaml: paths./x.query: the mock serves a QUERY operation on /api/v2/users only (OpenAPI 3.2's query method)",
 				"x.yaml: paths./z.query: the mock serves a QUERY operation on /api/v2/users only (OpenAPI 3.2's query method)",
 			].join('\n'),
+		);
+	});
+});
+
+/** The 3.2 spec's event of a user: its data is the user's JSON, as the contract's User. */
+const USER_EVENT = {
+	type: 'object',
+	required: ['data'],
+	properties: {
+		data: {
+			type: 'string',
+			contentMediaType: 'application/json',
+			contentSchema: { $ref: '#/components/schemas/User' },
+		},
+		event: { type: 'string' },
+		id: { type: 'string' },
+		retry: { type: 'integer' },
+	},
+};
+
+describe('QUERY /api/v2/users as server-sent events', () => {
+	let folder: string;
+
+	/** The state of the 3.2 contract whose QUERY 200 also offers text/event-stream of `item`. */
+	async function stateWithEvents(item: unknown) {
+		const document = parse(await readFile(CONTRACT, 'utf8')) as {
+			paths: Record<string, { query: { responses: Record<string, { content: object }> } }>;
+		};
+		const ok = document.paths['/api/v2/users']?.query.responses['200'];
+		if (!ok) throw new Error('the 3.2 contract lost its QUERY 200');
+		ok.content = { ...ok.content, 'text/event-stream': { itemSchema: item } };
+		const file = path.join(folder, `events-${Math.random().toString(36).slice(2)}.yaml`);
+		await writeFile(file, stringify(document));
+		return loadState({
+			viewsDir: settings.viewsDir,
+			contractFile: file,
+			mockOrigin: 'http://127.0.0.1:1',
+		});
+	}
+
+	beforeAll(async () => {
+		folder = await mkdtemp(path.join(tmpdir(), 'query-events-'));
+	});
+	afterAll(async () => {
+		await rm(folder, { recursive: true, force: true });
+	});
+
+	it('sends each matching user as one event whose data is its JSON, which the contract’s check passes', async () => {
+		const state = await stateWithEvents(USER_EVENT);
+		const request = query({ body: '{"role":"viewer"}', accept: 'text/event-stream' });
+		const answer = await Promise.resolve(decide(request, { state }, createMemory(), HOSTS));
+		expect(answer.status).toBe(200);
+		expect(answer.headers['Content-Type']).toBe('text/event-stream');
+		const text = answer.body.toString('utf8');
+		const { events, unended } = readEvents(text);
+		expect(unended).toBe(false);
+		expect(events.map(({ data }) => JSON.parse(data) as unknown)).toEqual(
+			listed(users.filter(({ role }) => role === 'viewer')),
+		);
+		const operation = contractValidators(state.reference).get('QUERY /api/v2/users');
+		const checked = checkAnswer(
+			{ status: 200, mediaType: 'text/event-stream', text, ending: 'complete', json: undefined },
+			operation?.answers ?? {},
+			'QUERY /api/v2/users',
+		);
+		expect(checked.verdict).toBe('matches');
+		// JSON lines are still JSON lines, and JSON still JSON.
+		const lines = await Promise.resolve(
+			decide(query({ accept: 'application/jsonl' }), { state }, createMemory(), HOSTS),
+		);
+		expect(lines.headers['Content-Type']).toBe('application/jsonl');
+		const plain = await Promise.resolve(decide(query(), { state }, createMemory(), HOSTS));
+		expect(json(plain)).toEqual({ users: listed(users) });
+	});
+
+	it('answers JSON to Accept: text/event-stream where the contract offers no events', async () => {
+		const answer = await ask(query({ accept: 'text/event-stream' }));
+		expect(answer.headers['Content-Type']).toBe('application/json');
+		expect(json(answer)).toEqual({ users: listed(users) });
+	});
+
+	it('refuses at start, in one line naming it, an event the mock cannot fill', async () => {
+		const place =
+			'paths./api/v2/users.query.responses.200.content.text/event-stream.itemSchema: the mock cannot fill an event of this itemSchema';
+		const needsId = { ...USER_EVENT, required: ['data', 'id'] };
+		await expect(stateWithEvents(needsId)).rejects.toThrow(place);
+		const plainData = { type: 'object', properties: { data: { type: 'string' } } };
+		await expect(stateWithEvents(plainData)).rejects.toThrow(place);
+		await expect(stateWithEvents({ type: 'string' })).rejects.toThrow(
+			/^[^\n]*events-\w+\.yaml: paths\.\/api\/v2\/users\.query\.responses\.200\.content\.text\/event-stream\.itemSchema: the mock cannot fill [^\n]*$/,
 		);
 	});
 });
