@@ -11,8 +11,8 @@ import {
 	type SentBody,
 } from './code-samples.ts';
 import type { PageHeading } from './page-headings.ts';
+import { reasonPhrase } from '../sources/reason-phrase.ts';
 import {
-	reasonPhrase,
 	type ContractTag,
 	type NamedExample,
 	type Operation,

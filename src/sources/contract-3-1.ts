@@ -12,7 +12,7 @@
  * stream of items, `itemSchema`) is refused, one line per place, naming the feature.
  */
 import { isMapping } from './mapping.ts';
-import { reasonPhrase } from './openapi.ts';
+import { reasonPhrase } from './reason-phrase.ts';
 
 /** A contract the mock cannot serve, one line per feature and place. */
 export class UnservableContractError extends Error {

@@ -4,7 +4,6 @@
  * the model reads, and the model is built from that. An error names the file, the field where
  * it is written (through any `$ref` that led there) and what was expected.
  */
-import { STATUS_CODES } from 'node:http';
 import {
 	BaseResolver,
 	bundleDocument,
@@ -561,16 +560,6 @@ function namedExample(name: string, example: z.infer<typeof exampleSchema>): Nam
 		return { name, summary, value: serializedValue, field: 'serializedValue', serializedValue };
 	}
 	return { name, summary, value: example.value };
-}
-
-/**
- * The line that stands for a response written without a summary or description: its status's
- * standard reason phrase (`Not Found`), or what a range (`2XX`) or `default` covers.
- */
-export function reasonPhrase(status: string): string {
-	if (status === 'default') return 'Any other status';
-	if (/^[1-5]XX$/i.test(status)) return `Any ${status.charAt(0)}xx status`;
-	return STATUS_CODES[status] ?? `Status ${status}`;
 }
 
 /** A node's type in words: `string or null` for a type array, `any` when it has none. */

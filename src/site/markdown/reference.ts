@@ -10,8 +10,8 @@
  * test's run of the page's commands covers the twin's.
  */
 import type { Code, List, ListItem, Paragraph } from 'mdast';
+import { reasonPhrase } from '../../sources/reason-phrase.ts';
 import {
-	reasonPhrase,
 	type ApiReference,
 	type NamedExample,
 	type Operation,

@@ -9,7 +9,8 @@ import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { withSelf } from '../../../src/sources/contract.ts';
-import { reasonPhrase, referenceFromDocument } from '../../../src/sources/openapi.ts';
+import { referenceFromDocument } from '../../../src/sources/openapi.ts';
+import { reasonPhrase } from '../../../src/sources/reason-phrase.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
 /** The project's contract in OpenAPI 3.2, using what 3.2 adds. */
