@@ -3,8 +3,9 @@
  * proxy's: which requests it sends a console (for each key GET and HEAD, a CORS preflight, and
  * the 401s of no key, a key of the wrong shape and a well-shaped unknown key; when the contract
  * has OpenAPI 3.2's QUERY, a QUERY per key and one without a key, with the request body's
- * example as the samples send it; when the contract's GET or QUERY answers 200 with a stream of
- * JSON lines (OpenAPI 3.2's `itemSchema`), one more per key asking for it by `Accept`), and how
+ * example as the samples send it; when the contract's GET or QUERY answers 200 with a stream
+ * (OpenAPI 3.2's `itemSchema`: JSON lines or server-sent events), one more per key and stream
+ * asking for it by `Accept`), and how
  * each answer is judged: the status expected, then the
  * contract's one check, which the proxy makes (`answerViolations`) and try-it and MCP share
  * (src/shared/exchange-check.ts). A key is never written: it is named by its holder when a
@@ -41,7 +42,7 @@ export interface ConformCheck {
 	headers: [string, string][];
 	/** The body a QUERY sends. */
 	body?: string;
-	/** The stream of JSON lines a check asks for by `Accept`, which its answer must be. */
+	/** The stream (JSON lines or server-sent events) a check asks for by `Accept`, which its answer must be. */
 	accept?: string;
 	expected: number;
 	/** Whether the challenge must say `error="invalid_token"` (RFC 6750, section 3.1). */
@@ -202,30 +203,33 @@ export function queryOf(operations: readonly Operation[]): QueryBody | undefined
 	return { mediaType: body?.mediaType ?? 'application/json', text: text ?? '{}' };
 }
 
-/** The streams of JSON lines the contract's 200s of the users path declare, by media type. */
+/** The streams the contract's 200s of the users path declare, by operation: their media types. */
 export interface ConformStreams {
-	get?: string;
-	query?: string;
+	get?: string[];
+	query?: string[];
 }
 
-/** The media type of the stream of JSON lines an operation's 200 declares, if any. */
-function streamOf(contract: OperationContract | undefined): string | undefined {
+/**
+ * The media types of the streams an operation's 200 declares, in the contract's order: JSON lines
+ * and server-sent events, each a type the contract's one check reads item by item.
+ */
+function streamTypes(contract: OperationContract | undefined): string[] {
 	const bodies = contract?.answers['200'] ?? {};
-	return Object.keys(bodies).find((mediaType) => {
+	return Object.keys(bodies).filter((mediaType) => {
 		const validator = bodies[mediaType];
-		return validator != null && 'eachLine' in validator;
+		return validator != null && ('eachLine' in validator || 'eachEvent' in validator);
 	});
 }
 
 /**
- * The streams of JSON lines (OpenAPI 3.2's `itemSchema`, a type the contract's one check reads
- * line by line) that the 200s of GET and QUERY of the users path declare; none on a contract
- * without one.
+ * The streams (OpenAPI 3.2's `itemSchema`: JSON lines, read line by line, and server-sent events,
+ * read event by event by the contract's one check) that the 200s of GET and QUERY of the users
+ * path declare; none on a contract without one.
  */
 export function streamsOf(contracts: ReadonlyMap<string, OperationContract>): ConformStreams {
-	const get = streamOf(contracts.get(`GET ${USERS_PATH}`));
-	const query = streamOf(contracts.get(`QUERY ${USERS_PATH}`));
-	return { ...(get ? { get } : {}), ...(query ? { query } : {}) };
+	const get = streamTypes(contracts.get(`GET ${USERS_PATH}`));
+	const query = streamTypes(contracts.get(`QUERY ${USERS_PATH}`));
+	return { ...(get.length > 0 ? { get } : {}), ...(query.length > 0 ? { query } : {}) };
 }
 
 /**
@@ -275,8 +279,7 @@ export function conformChecks(
 				expected: 200,
 			});
 		}
-		if (streams.get) {
-			const accept = streams.get;
+		for (const accept of streams.get ?? []) {
 			checks.push({
 				name: `${get} as ${shown}, asking for ${accept}`,
 				operation: get,
@@ -286,8 +289,7 @@ export function conformChecks(
 				expected: 200,
 			});
 		}
-		if (queried && streams.query) {
-			const accept = streams.query;
+		for (const accept of queried ? (streams.query ?? []) : []) {
 			checks.push({
 				...queried,
 				name: `${queried.name} as ${shown}, asking for ${accept}`,

@@ -3,7 +3,7 @@
  * contract and the fixtures (which name a key's holder) through src/sources/, as the mock reads
  * them, compiles the contract's validators once (src/sources/contract-validators.ts), asks the
  * console each check's request with the proxy's client (`ask`; a QUERY with its body, a stream
- * of JSON lines asked for by `Accept`), judges
+ * of JSON lines or server-sent events asked for by `Accept`), judges
  * each answer (`decide.ts`), prints the table and writes the reports asked for (`reports.ts`),
  * every output masked. `scripts/conform.ts` reads the command line and turns the outcome into an exit code.
  */

@@ -134,11 +134,11 @@ describe('the stream checks of a run (OpenAPI 3.2 JSON lines, `itemSchema`)', ()
 	const asked = checks.filter(({ accept }) => accept !== undefined);
 
 	it("find the JSON-lines type the QUERY's 200 declares, and none where no 200 streams", () => {
-		expect(streams).toEqual({ query: 'application/jsonl' });
+		expect(streams).toEqual({ query: ['application/jsonl'] });
 		expect(streamsOf(contractValidators(with31))).toEqual({});
 	});
 
-	it('find application/x-ndjson and application/x-jsonlines too, and a stream of GET', () => {
+	it('find application/x-ndjson and application/x-jsonlines too, a stream of GET, and server-sent events beside JSON lines', () => {
 		const stream = with32.operations
 			.find(({ method }) => method === 'QUERY')!
 			.responses.find(({ status }) => status === '200')!
@@ -157,11 +157,39 @@ describe('the stream checks of a run (OpenAPI 3.2 JSON lines, `itemSchema`)', ()
 			}),
 		});
 		expect(streamsOf(contractValidators(streaming(['QUERY'], 'application/x-ndjson')))).toEqual({
-			query: 'application/x-ndjson',
+			query: ['application/x-ndjson'],
 		});
 		expect(
 			streamsOf(contractValidators(streaming(['GET', 'QUERY'], 'application/x-jsonlines'))),
-		).toEqual({ get: 'application/x-jsonlines', query: 'application/x-jsonlines' });
+		).toEqual({ get: ['application/x-jsonlines'], query: ['application/x-jsonlines'] });
+		// Server-sent events (text/event-stream) beside the JSON lines: each is asked for.
+		const events = streaming(['QUERY'], 'text/event-stream');
+		const both: ApiReference = {
+			...events,
+			operations: events.operations.map((operation) =>
+				operation.method !== 'QUERY'
+					? operation
+					: {
+							...operation,
+							responses: operation.responses.map((response) =>
+								response.status !== '200'
+									? response
+									: { ...response, bodies: [...response.bodies, { ...stream }] },
+							),
+						},
+			),
+		};
+		expect(streamsOf(contractValidators(both))).toEqual({
+			query: ['text/event-stream', 'application/jsonl'],
+		});
+		expect(
+			conformChecks([ada], query, streamsOf(contractValidators(both)))
+				.filter(({ accept }) => accept)
+				.map(({ name }) => name),
+		).toEqual([
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for text/event-stream',
+			'QUERY /api/v2/users with {"role":"admin"} as Ada (production), asking for application/jsonl',
+		]);
 	});
 
 	it('ask for the stream once per key with Accept: its type, after the QUERY of JSON', () => {
@@ -196,7 +224,7 @@ describe('the stream checks of a run (OpenAPI 3.2 JSON lines, `itemSchema`)', ()
 
 	it('ask for a stream of GET with Accept and no body, for every key', () => {
 		const both = conformChecks([ada, { key: 'ick-00000000-Ab12', shown: 'Bo' }], undefined, {
-			get: 'application/x-ndjson',
+			get: ['application/x-ndjson'],
 		});
 		expect(
 			both.filter(({ accept }) => accept).map(({ name, headers, body }) => [name, headers, body]),
