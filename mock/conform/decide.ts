@@ -289,14 +289,16 @@ export function conformChecks(
 				expected: 200,
 			});
 		}
-		for (const accept of queried ? (streams.query ?? []) : []) {
-			checks.push({
-				...queried,
-				name: `${queried.name} as ${shown}, asking for ${accept}`,
-				accept,
-				headers: [authorization, ['Accept', accept], ...queried.headers],
-				expected: 200,
-			});
+		if (queried) {
+			for (const accept of streams.query ?? []) {
+				checks.push({
+					...queried,
+					name: `${queried.name} as ${shown}, asking for ${accept}`,
+					accept,
+					headers: [authorization, ['Accept', accept], ...queried.headers],
+					expected: 200,
+				});
+			}
 		}
 	}
 	checks.push(
