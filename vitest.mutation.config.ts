@@ -24,6 +24,14 @@ export default defineConfig({
 			// It checks deploy/kubernetes/ (seconds of TypeScript checking per run), and reads
 			// settings.ts only to parse the manifests' host names, which settings.test.ts covers.
 			'tests/unit/deploy/kubernetes.test.ts',
+			// It mocks the build's validators module with a QUERY contract, and try-it-send.test.ts
+			// mocks the same module without one; in one shared module graph (isolate: false, below)
+			// the first mock holds for both. It covers send.ts, which is not mutated; the contract
+			// check it reaches is covered by tests/unit/shared/contract-check-stream*.test.ts.
+			'tests/unit/client/try-it/send-query.test.ts',
+			// It mocks the build's try-it choices with two answer types; another file loads the real
+			// module first, which the shared graph keeps. It covers request-options.ts, not mutated.
+			'tests/unit/client/try-it/query-accept.test.ts',
 			// Not left out: a test that mocks node:fs or node:fs/promises (fixture-folder-calls,
 			// fixture-folder-renamed) loads the fixture reader afresh after vi.resetModules(), so its
 			// mocks hold in this one graph.
