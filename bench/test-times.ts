@@ -4,8 +4,8 @@
  * unit`) with vitest's JSON reporter, for each file's tests and outcome, and
  * `lib/file-times-reporter.ts`, for each file's whole time (setup, import, hooks and tests).
  * Prints the time by file, slowest first, and by project (unit, integration, e2e), with what ran
- * outside any file (vitest's start and each project's global setup, where the shared build is
- * made) and the total; writes `bench/results/test-times.md`. Exits as vitest did.
+ * outside any file (vitest's start and each project's global setup, which starts the shared
+ * build in the background) and the total; writes `bench/results/test-times.md`. Exits as vitest did.
  *
  * Every `npm test` records the same into `reports/test-times/`, so the suite need not run twice:
  * `node bench/test-times.ts --from reports/test-times` prints that run's tables without running

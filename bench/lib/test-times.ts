@@ -279,7 +279,7 @@ export function timesMarkdown(suite: SuiteTimes): string {
 			overlapped
 				? "A file's time is its setup, import, hooks and tests. Files ran two at a time (vitest.config.ts), so their times add up to more than the run took: \"while they ran\" is the time while at least one of a project's files was running, and the projects' files ran side by side with each other's too, so those add up to more than the total as well."
 				: "A file's time is its setup, import, hooks and tests; these files ran one at a time, so they add up."
-		} Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, where the integration and e2e tests' one build is made, and the e2e tests' shared Chromium is started).`,
+		} Outside the files: vitest's start (its config, plugins and the transforms no file is charged with) and each project's global setup (tests/global-setup.ts, which starts the integration and e2e tests' one build in the background while the first files run, and the e2e tests' shared Chromium).`,
 		'',
 		'## By file, slowest first',
 		'',
