@@ -350,8 +350,11 @@ export function readEvents(text: string): { events: StreamEvent[]; unended: bool
 			continue;
 		}
 		const colon = line.indexOf(':');
+		// Stryker disable next-line ConditionalExpression: a comment read as a field names none of the four, so it is ignored all the same
 		if (colon === 0) continue;
+		// Stryker disable next-line EqualityOperator: a line that starts with a colon, a comment, was skipped above
 		const name = colon < 0 ? line : line.slice(0, colon);
+		// Stryker disable next-line EqualityOperator: a line that starts with a colon, a comment, was skipped above
 		const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
 		if (name === 'data') data.push(value);
 		else if (name === 'event') fields.event = value;

@@ -58,6 +58,20 @@ describe('the reading of server-sent events', () => {
 		expect(readEvents('data:x\ndata:  y\ndata\n\n').events).toEqual([{ data: 'x\n y\n' }]);
 	});
 
+	it('takes away only a space right after the colon, not one inside the value', () => {
+		expect(readEvents('data:a b\nevent: new user\n\n').events).toEqual([
+			{ data: 'a b', event: 'new user' },
+		]);
+	});
+
+	it('drops only a byte-order mark that starts the stream, and keeps one inside a value', () => {
+		expect(readEvents('data: a\uFEFFb\n\n').events).toEqual([{ data: 'a\uFEFFb' }]);
+	});
+
+	it('reads a field it does not know as nothing, even with digits for a value', () => {
+		expect(readEvents('count: 5\ndata: a\n\n').events).toEqual([{ data: 'a' }]);
+	});
+
 	it('reads lines ended by CRLF or CR alike, after a byte-order mark', () => {
 		expect(readEvents('\uFEFFdata: a\r\n\r\ndata: b\r\rdata: c\n\n').events).toEqual([
 			{ data: 'a' },
@@ -95,6 +109,7 @@ describe('the reading of server-sent events', () => {
 			unended: true,
 		});
 		expect(readEvents('data: x').unended).toBe(true);
+		expect(readEvents('data: x\n\ndata: y')).toEqual({ events: [{ data: 'x' }], unended: true });
 		expect(readEvents('data: x\n\n: bye').unended).toBe(false);
 		expect(readEvents('').unended).toBe(false);
 	});
