@@ -10,7 +10,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { z } from 'zod';
 import { chromiumLaunchOptions, launchChromium } from '../support/browser.ts';
-import { machine, machineLine, median, table } from './lib/report.ts';
+import { median, runLine, table } from './lib/report.ts';
 
 const env = z
 	.object({ BENCH_ROUNDS: z.coerce.number().int().min(1).max(21).default(5) })
@@ -60,7 +60,7 @@ try {
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
 const launchMedian = median(times.get('launch Chromium, open a page, close it') ?? []);
-console.log(machineLine(machine()));
+console.log(runLine());
 console.log(`${env.BENCH_ROUNDS} rounds, the three ways side by side in each round.\n`);
 console.log(
 	table(

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from '../support/processes.ts';
+import { runLine } from './lib/report.ts';
 
 const BUILDS = Number(process.env['BENCH_IMAGE_BUILDS'] ?? 3);
 const MINUTES = Number(process.env['BENCH_IMAGE_MINUTES'] ?? 8);
@@ -114,14 +115,12 @@ for (let build = 1; build <= BUILDS; build += 1) {
 		break;
 	}
 }
-const revision = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
-	cwd: ROOT,
-	encoding: 'utf8',
-}).trim();
 const lines = [
 	'# The image store after `npm run image` builds in a row',
 	'',
-	`${new Date().toISOString()}, commit ${revision} (with the work tree's changes), ${os.availableParallelism()} cores, \`npm run image -- --local-base\` as root with buildah 1.28 (\`node bench/image-store.ts\`), in the store at ${graphRoot()}. Load average (1 min) at each build's start in its column: the machine was shared, so the times are slow; the sizes are not.`,
+	runLine(),
+	'',
+	`${os.availableParallelism()} cores, \`npm run image -- --local-base\` as root with buildah 1.28 (\`node bench/image-store.ts\`), in the store at ${graphRoot()}. Load average (1 min) at each build's start in its column: the machine was shared, so the times are slow; the sizes are not.`,
 	'',
 	'| step | took | Debian base | load | images (--all) | untagged | sizes listed (shared layers counted per image) | store on disk (du) |',
 	'|------|------|-------------|------|----------------|----------|------|------|',

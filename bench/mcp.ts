@@ -19,7 +19,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
 import { bin, childEnv, ROOT } from '../support/processes.ts';
-import { commitOf, median, table, writeResult } from './lib/report.ts';
+import { commitOf, median, table, verdict, writeResult } from './lib/report.ts';
 
 const env = z
 	.object({
@@ -222,7 +222,7 @@ const sections = [
 						ms(median(server.times[step])),
 						ms(median(bare.times[step])),
 						`${times.toFixed(2)}x`,
-						aim === undefined ? '' : `at most ${aim}x: ${times <= aim ? 'met' : 'missed'}`,
+						aim === undefined ? '' : `at most ${aim}x: ${verdict(times <= aim)}`,
 					];
 				}),
 			),
@@ -246,7 +246,7 @@ if (env.BENCH_SEARCHES > 0) {
 				.flatMap((server) =>
 					inARowCalls.map((call) => {
 						const times = server.inARow[call];
-						const aim = median(times) <= SEARCH_AIM_MS ? 'met' : 'MISSED';
+						const aim = verdict(median(times) <= SEARCH_AIM_MS);
 						return [
 							server.name,
 							call,

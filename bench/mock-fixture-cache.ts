@@ -7,7 +7,7 @@
  * compile cache and, with the fixture cache, its cache of validated fixtures), then once per
  * round, the order alternating, and the tables give the medians. Each start is `node mock/cli.ts`
  * with MOCK_LOG=off and PORTAL_VIEWS_DIR at the set, asked GET /api/v2/users with a directory key
- * every 10 ms.
+ * every 10 ms. Writes bench/results/mock-fixture-cache.md.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { freePort, start } from '../support/processes.ts';
 import { writeViewSet } from '../support/view-sets.ts';
 import { processTree } from './lib/proc.ts';
-import { commitOf, median, table } from './lib/report.ts';
+import { commitOf, median, table, writeResult } from './lib/report.ts';
 
 const argsSchema = z.tuple([
 	z.string({ error: 'before: expected the checkout to measure first' }).min(1),
@@ -142,8 +142,10 @@ try {
 	await rm(scratch, { recursive: true, force: true });
 }
 
-console.log(
-	[
+await writeResult({
+	name: 'mock-fixture-cache',
+	title: "The mock's start at 10,000 views and at 8: two checkouts side by side",
+	markdown: [
 		`Before: ${commitOf(checkouts[0].root)} (${checkouts[0].root}); after: ${commitOf(checkouts[1].root)} (${checkouts[1].root}). ${rounds} rounds, alternating; load average (1 minute) ${loads.map((load) => load.toFixed(1)).join(' → ')} on ${os.availableParallelism()} cores.`,
 		'',
 		'Time to the first 200 (medians; "after / before" is the median of each round\'s ratio):',
@@ -169,4 +171,5 @@ console.log(
 		'',
 		table(['views', 'checkout', 'wall', 'CPU'], firsts),
 	].join('\n'),
-);
+	data: { checkouts, rounds, loads, rows, firsts },
+});

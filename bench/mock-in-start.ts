@@ -15,7 +15,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadViews } from '../src/sources/fixtures.ts';
 import { PEERS } from './lib/mock-startup.ts';
-import { commitOf, machine, machineLine, median, RESULTS_DIR, table } from './lib/report.ts';
+import { commitOf, median, RESULTS_DIR, runLine, table } from './lib/report.ts';
 import { freePort, start, type Started } from '../support/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -188,7 +188,7 @@ const ratio = (
 const markdown = [
 	"# npm start's mock: spawn to the first 200",
 	'',
-	`${new Date().toISOString()}, ${machineLine(machine())}.`,
+	runLine(),
 	'',
 	table(
 		[

@@ -3,9 +3,9 @@
  * CPU, up to its first 200. It starts the mock of a checkout (this one unless given; another one
  * needs its node_modules) under `node --cpu-prof` with its compile cache warmed by a start before,
  * asks GET /api/v2/users with a directory key every 10 ms, stops it with SIGINT at the first 200
- * (the mock drains and exits, and Node writes the profile), and prints the profile by package: self
- * time (the package's own code) and total time (a sample counts once for every package on its
- * stack, so Prism's HTTP package includes what it loads). Own code is `mock/…` or `src/…` by file;
+ * (the mock drains and exits, and Node writes the profile), and writes bench/results/mock-profile.md
+ * with the profile by package: self time (the package's own code) and total time (a sample counts
+ * once for every package on its stack, so Prism's HTTP package includes what it loads). Own code is `mock/…` or `src/…` by file;
  * Node's internals are `node:…`; the resolve hook is `mock/prism-imports.ts`; code in the mock's
  * bundle is put where it came from (its package or file). BENCH_PROFILE_VIEWS
  * points the mock at another views folder; BENCH_PROFILE_KEEP names a file to keep the profile in.
@@ -464,7 +464,7 @@ async function profileLoad(
 	});
 }
 
-/** Profiles one start and prints the table. */
+/** Profiles one start and writes its tables to bench/results/mock-profile.md. */
 async function main(): Promise<void> {
 	const dashes = process.argv.indexOf('--');
 	const options = process.argv.slice(2, dashes >= 0 ? dashes : undefined);
@@ -495,11 +495,22 @@ async function main(): Promise<void> {
 				.sort((a, b) => b[key] - a[key])
 				.slice(0, 20)
 				.map((row) => [row.name, `${Math.round(row[key])} ms`, share(row[key])]);
-		console.log(
-			`${root} ${script}: first 200 after ${Math.round(wallMs)} ms; profile ${Math.round(totalMs)} ms, ${Math.round(busy)} ms not idle (to exit, the drain included)\n`,
-		);
-		console.log(`By self time:\n${table(['package or file', 'self', 'share'], top('self'))}\n`);
-		console.log(`By total time:\n${table(['package or file', 'total', 'share'], top('total'))}`);
+		await writeResult({
+			name: 'mock-profile',
+			title: "Mock start-up: where one start's CPU goes",
+			markdown: [
+				`\`node bench/mock-profile.ts\`: one start of \`node ${script}\` in ${root} (${commitOf(root)}) at ${views} under \`node --cpu-prof\`, its compile cache warmed by a start before, stopped at its first 200 (the drain to exit included): first 200 after ${Math.round(wallMs)} ms; profile ${Math.round(totalMs)} ms, ${Math.round(busy)} ms not idle. Self time is a package's own code; total counts a sample once for every package on its stack. Packages and files at 1 % of the busy time or more.`,
+				'',
+				'## By self time',
+				'',
+				table(['package or file', 'self', 'share'], top('self')),
+				'',
+				'## By total time',
+				'',
+				table(['package or file', 'total', 'share'], top('total')),
+			].join('\n'),
+			data: { root, commit: commitOf(root), script, views, wallMs, totalMs, busyMs: busy, rows },
+		});
 	} finally {
 		await rm(folder, { recursive: true, force: true });
 		await rm(cache, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { readSettings } from '../src/sources/settings.ts';
 import { copyFixtures } from '../support/fixtures.ts';
 import { bin, freePort, start } from '../support/processes.ts';
 import { writeViewSet } from '../support/view-sets.ts';
-import { table, writeResult } from './lib/report.ts';
+import { table, verdict, writeResult } from './lib/report.ts';
 
 const envSchema = z.object({
 	BENCH_RELOAD_SCALES: z
@@ -120,7 +120,7 @@ const rows = results.map(({ views, startupMs, reloadMs }) => {
 		`${(startupMs / 1000).toFixed(2)} s`,
 		`${median.toFixed(0)} ms`,
 		`${max.toFixed(0)} ms`,
-		median <= 2000 && max <= 2000 ? 'met' : 'MISSED',
+		verdict(median <= 2000 && max <= 2000),
 	];
 });
 await writeResult({

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { childEnv, ROOT } from '../support/processes.ts';
-import { machine, machineLine, RESULTS_DIR } from './lib/report.ts';
+import { machine, RESULTS_DIR, runFacts, runLine } from './lib/report.ts';
 
 const BENCHMARKS = [
 	{ name: 'build', script: 'bench/build.ts' },
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 			sections.push((await readFile(markdown, 'utf8')).replace(/^# /, '## '));
 		if (existsSync(json)) summary[name] = JSON.parse(await readFile(json, 'utf8')) as unknown;
 	}
-	const date = new Date().toISOString();
+	const facts = runFacts();
 	const m = machine();
 	const runs = outcomes
 		.map(
@@ -60,11 +60,11 @@ async function main(): Promise<void> {
 		.join(', ');
 	await writeFile(
 		path.join(RESULTS_DIR, 'README.md'),
-		`# Benchmark results\n\n${date}, ${machineLine(m)}.\n\n${runs}.\n\n${sections.join('\n')}`,
+		`# Benchmark results\n\n${runLine(facts, m)}\n\n${runs}.\n\n${sections.join('\n')}`,
 	);
 	await writeFile(
 		path.join(RESULTS_DIR, 'summary.json'),
-		`${JSON.stringify({ date, machine: m, runs: outcomes, results: summary }, null, '\t')}\n`,
+		`${JSON.stringify({ ...facts, machine: m, runs: outcomes, results: summary }, null, '\t')}\n`,
 	);
 	console.log(`\n${runs}\nResults in bench/results/.`);
 	if (outcomes.some(({ code }) => code !== 0)) process.exitCode = 1;

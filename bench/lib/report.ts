@@ -1,6 +1,7 @@
 /**
  * What every benchmark shares: the machine it ran on, a plain-text table, and writing a result to
- * `bench/results/<name>.json` and `<name>.md` with the date and the machine.
+ * `bench/results/<name>.json` and `<name>.md` under one line giving the date, the commit, the load
+ * average before and after, and the machine (`runLine`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +11,15 @@ import { CHROMIUM_PATH } from '../../support/browser.ts';
 
 /** Where results are written. */
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
+
+/** This checkout: the commit a result names. */
+const CHECKOUT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * The load average over one minute as the benchmark's process started: this module loads with
+ * every benchmark, before it measures anything.
+ */
+const LOAD_AT_START = os.loadavg()[0] ?? Number.NaN;
 
 /** Scratch space for generated fixtures, builds and the Starlight site (gitignored). */
 export const WORK_DIR = path.resolve(import.meta.dirname, '..', '.work');
@@ -55,6 +65,33 @@ export function machineLine(m: Machine): string {
 	return `${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node}, ${m.chromium}`;
 }
 
+/** When a result was taken, at which commit, and how busy the machine was before and after. */
+export interface RunFacts {
+	/** The date and time the result was written, ISO 8601. */
+	date: string;
+	/** This checkout's commit, with "with changes" when its tracked files differ from it. */
+	commit: string;
+	/** The load average over one minute as the benchmark started and as it ended. */
+	load: { before: number; after: number };
+}
+
+/** This run's facts, now: the date, this checkout's commit, and the load average then and now. */
+export function runFacts(): RunFacts {
+	return {
+		date: new Date().toISOString(),
+		commit: commitOf(CHECKOUT),
+		load: { before: LOAD_AT_START, after: os.loadavg()[0] ?? Number.NaN },
+	};
+}
+
+/**
+ * The line under a result's title: the date, the commit, the load average (1 min) before and after,
+ * and the machine.
+ */
+export function runLine(facts: RunFacts = runFacts(), m: Machine = machine()): string {
+	return `${facts.date}, commit ${facts.commit}, load average (1 min) ${facts.load.before.toFixed(2)} before and ${facts.load.after.toFixed(2)} after; ${machineLine(m)}.`;
+}
+
 /** A markdown table with padded cells, readable as plain text too. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
 	const widths = header.map((cell, column) =>
@@ -97,16 +134,28 @@ export interface BenchResult {
 	data: unknown;
 }
 
-/** Prints a result and writes it as JSON and markdown, each with the date and the machine. */
+/** A result's markdown: its title, the run's line (`runLine`), then its tables and notes. */
+export function resultMarkdown(
+	result: Pick<BenchResult, 'title' | 'markdown'>,
+	facts: RunFacts = runFacts(),
+	m: Machine = machine(),
+): string {
+	return `# ${result.title}\n\n${runLine(facts, m)}\n\n${result.markdown.trim()}\n`;
+}
+
+/**
+ * Prints a result and writes it as JSON and markdown, each with the date, the commit, the load
+ * average before and after, and the machine.
+ */
 export async function writeResult(result: BenchResult): Promise<void> {
-	const date = new Date().toISOString();
+	const facts = runFacts();
 	const m = machine();
 	await mkdir(RESULTS_DIR, { recursive: true });
 	await writeFile(
 		path.join(RESULTS_DIR, `${result.name}.json`),
-		`${JSON.stringify({ date, machine: m, title: result.title, data: result.data }, null, '\t')}\n`,
+		`${JSON.stringify({ ...facts, machine: m, title: result.title, data: result.data }, null, '\t')}\n`,
 	);
-	const markdown = `# ${result.title}\n\n${date}, ${machineLine(m)}.\n\n${result.markdown.trim()}\n`;
+	const markdown = resultMarkdown(result, facts, m);
 	await writeFile(path.join(RESULTS_DIR, `${result.name}.md`), markdown);
 	console.log(`\n${markdown}`);
 }
