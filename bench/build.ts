@@ -10,7 +10,10 @@
  * names another checkout (with its node_modules) to build side by side from the same views,
  * alternately with this one, and BENCH_ROUNDS how many times each size is built on each side (the
  * median is reported), e.g. `BENCH_SIZES=1000,10000 BENCH_BASELINE=../before BENCH_ROUNDS=2 npm
- * run bench:build`. Where the time goes: `node bench/build-profile.ts`.
+ * run bench:build`. BENCH_CEILING=1 builds, after each of this checkout's builds, a bare Astro site
+ * making as many pages and files through each route (`bench/lib/build-ceiling.ts`): Astro's own
+ * floor per view, in a table beside the portal's with the ratio. Where the time goes:
+ * `node bench/build-profile.ts`.
  */
 import { runBuildBench } from './lib/build-measure.ts';
 

@@ -4,13 +4,21 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { childEnv, ROOT } from '../../support/processes.ts';
 import { writeViewSet } from '../../support/view-sets.ts';
 import { largestPage, pageKindSizes, type PageKindSize } from '../../support/page-sizes.ts';
+import {
+	ceilingSite,
+	countByRoute,
+	routeKind,
+	routesOf,
+	type RouteCounts,
+	type RouteKind,
+} from './build-ceiling.ts';
 import { commitOf, kb, mb, table, verdict, WORK_DIR, writeResult } from './report.ts';
 
 const GNU_TIME = '/usr/bin/time';
@@ -46,6 +54,14 @@ const envSchema = z.object({
 			error: 'BENCH_BASELINE: expected a checkout of the portal with its node_modules installed',
 		}),
 	/** How many times each size is built (on each side, alternately); the median is reported. */
+	/**
+	 * BENCH_CEILING=1: after each build of this checkout, a bare Astro site making the same pages and
+	 * files, route by route (bench/lib/build-ceiling.ts), built the same way: Astro's own floor.
+	 */
+	BENCH_CEILING: z
+		.enum(['0', '1'], { error: 'BENCH_CEILING: expected 1 (build the bare Astro site too) or 0' })
+		.default('0')
+		.transform((value) => value === '1'),
 	BENCH_ROUNDS: z.coerce
 		.number({ error: 'BENCH_ROUNDS: expected a whole number of rounds from 1 to 9' })
 		.int()
@@ -75,9 +91,8 @@ export function setPaths(count: number): { views: string; dist: string } {
 	};
 }
 
-/** What one build of a generated set measured. */
-export interface BuildMeasure {
-	views: number;
+/** What one timed build measured: time, CPU, peak memory and the load, or why it failed. */
+export interface TimedBuild {
 	ok: boolean;
 	/** Why the build failed, if it did: timeout, out of memory, or its last lines. */
 	failure?: string;
@@ -90,6 +105,11 @@ export interface BuildMeasure {
 	cpuSeconds?: number;
 	/** The load average over one minute when the build started and when it ended. */
 	load: [number, number];
+}
+
+/** What one build of a generated set measured. */
+export interface BuildMeasure extends TimedBuild {
+	views: number;
 	distBytes: number;
 	searchIndexBytes: number;
 	/** The HTML of one view page, in bytes. */
@@ -124,32 +144,21 @@ function groupRss(pgid: number): number {
 	}
 }
 
-/** Generates `count` views (of each environment's team, as the search benchmark has them) and builds them, measuring the build. */
-export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<BuildMeasure> {
-	const [first] = await writeViewSet(setPaths(count).views, count);
-	return buildSet(count, first?.slug, THIS_CHECKOUT, timeoutMinutes);
-}
-
-/** Builds the generated set of `count` views with a checkout, measuring the build. */
-async function buildSet(
-	count: number,
-	firstSlug: string | undefined,
-	checkout: Checkout,
+/**
+ * Runs `astro build` (its binary and arguments) in a folder under GNU time where it is installed,
+ * at Node's default heap, sampling the process tree's memory, and stops it after a timeout.
+ */
+async function timedBuild(
+	astro: string,
+	astroArgs: readonly string[],
+	cwd: string,
+	extraEnv: NodeJS.ProcessEnv,
 	timeoutMinutes: number,
-): Promise<BuildMeasure> {
-	const views = setPaths(count).views;
-	const dist = path.join(WORK_DIR, `${checkout.distPrefix}-${count}`);
-	const paths = { views, dist };
-	await rm(paths.dist, { recursive: true, force: true });
-	await rm(`${paths.dist}-cache`, { recursive: true, force: true });
+): Promise<TimedBuild> {
 	const useTime = existsSync(GNU_TIME);
-	const astro = path.join(checkout.root, 'node_modules', '.bin', 'astro');
-	const astroArgs = ['build', '--outDir', paths.dist];
 	const env = childEnv({
-		PORTAL_VIEWS_DIR: paths.views,
-		// A cache folder of each build's own: Astro writes the collections' data store there and reads
-		// it back, and a build beside this one (another checkout's, a test's) would read it otherwise.
-		PORTAL_BUILD_CACHE_DIR: `${paths.dist}-cache`,
+		...extraEnv,
+		ASTRO_TELEMETRY_DISABLED: '1',
 		FORCE_COLOR: '0',
 		NO_COLOR: '1',
 	});
@@ -160,7 +169,7 @@ async function buildSet(
 	const child = spawn(
 		useTime ? GNU_TIME : astro,
 		useTime ? ['-v', astro, ...astroArgs] : astroArgs,
-		{ cwd: checkout.root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+		{ cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let output = '';
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -193,9 +202,7 @@ async function buildSet(
 		const lines = output.split(/\n(?=\s*Command (?:exited|being timed))/)[0] ?? output;
 		failure = lines.trim().split('\n').slice(-8).join('\n');
 	}
-	const viewPage = firstSlug ? path.join(paths.dist, 'views', firstSlug, 'index.html') : '';
 	return {
-		views: count,
 		ok,
 		...(failure ? { failure } : {}),
 		seconds,
@@ -203,6 +210,46 @@ async function buildSet(
 		peakTreeBytes,
 		...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}),
 		load,
+	};
+}
+
+/** Generates `count` views (of each environment's team, as the search benchmark has them) and builds them, measuring the build. */
+export async function buildViewSet(count: number, timeoutMinutes = 25): Promise<BuildMeasure> {
+	const [first] = await writeViewSet(setPaths(count).views, count);
+	return buildSet(count, first?.slug, THIS_CHECKOUT, timeoutMinutes);
+}
+
+/** Builds the generated set of `count` views with a checkout, measuring the build. */
+async function buildSet(
+	count: number,
+	firstSlug: string | undefined,
+	checkout: Checkout,
+	timeoutMinutes: number,
+): Promise<BuildMeasure> {
+	const views = setPaths(count).views;
+	const dist = path.join(WORK_DIR, `${checkout.distPrefix}-${count}`);
+	const paths = { views, dist };
+	await rm(paths.dist, { recursive: true, force: true });
+	await rm(`${paths.dist}-cache`, { recursive: true, force: true });
+	const astro = path.join(checkout.root, 'node_modules', '.bin', 'astro');
+	const env = {
+		PORTAL_VIEWS_DIR: paths.views,
+		// A cache folder of each build's own: Astro writes the collections' data store there and reads
+		// it back, and a build beside this one (another checkout's, a test's) would read it otherwise.
+		PORTAL_BUILD_CACHE_DIR: `${paths.dist}-cache`,
+	};
+	const run = await timedBuild(
+		astro,
+		['build', '--outDir', paths.dist],
+		checkout.root,
+		env,
+		timeoutMinutes,
+	);
+	const { ok } = run;
+	const viewPage = firstSlug ? path.join(paths.dist, 'views', firstSlug, 'index.html') : '';
+	return {
+		views: count,
+		...run,
 		distBytes: await folderBytes(paths.dist),
 		searchIndexBytes: await folderBytes(path.join(paths.dist, 'pagefind')),
 		viewPageBytes: viewPage && existsSync(viewPage) ? (await stat(viewPage)).size : 0,
@@ -211,9 +258,137 @@ async function buildSet(
 	};
 }
 
+/** What a build of the bare Astro site measured, beside a build of the portal at `views`. */
+export interface CeilingMeasure extends TimedBuild {
+	/** The portal's views whose pages it makes as many of. */
+	views: number;
+	/** The files the portal's build made through its routes, which the bare site makes as many of. */
+	routeFiles: number;
+	/** The files the bare site's build made through its routes. */
+	files: number;
+}
+
+/** Where the bare Astro site is written and built, inside this checkout (to find its Astro). */
+const CEILING_SITE = path.join(WORK_DIR, 'ceiling-site');
+
+/** The portal's routes, from this checkout's src/pages/. */
+export async function portalRoutes(): Promise<RouteKind[]> {
+	return (await routesOf(path.join(ROOT, 'src', 'pages'))).map(routeKind);
+}
+
+/**
+ * Writes the bare Astro site that makes as many files, route by route, as `counts` (a build of the
+ * portal at `views`) and builds it with this checkout's Astro, measured as the portal's builds are.
+ */
+export async function buildCeiling(
+	views: number,
+	counts: RouteCounts,
+	timeoutMinutes: number,
+): Promise<CeilingMeasure> {
+	await rm(CEILING_SITE, { recursive: true, force: true });
+	for (const [file, text] of ceilingSite(counts)) {
+		await mkdir(path.dirname(path.join(CEILING_SITE, file)), { recursive: true });
+		await writeFile(path.join(CEILING_SITE, file), text);
+	}
+	const dist = path.join(CEILING_SITE, 'dist');
+	const run = await timedBuild(
+		path.join(ROOT, 'node_modules', '.bin', 'astro'),
+		['build', '--outDir', dist],
+		CEILING_SITE,
+		{},
+		timeoutMinutes,
+	);
+	const made = await countByRoute(
+		dist,
+		(await routesOf(path.join(CEILING_SITE, 'src', 'pages'))).map(routeKind),
+	);
+	await rm(CEILING_SITE, { recursive: true, force: true });
+	return {
+		views,
+		routeFiles: counts.byRoute.reduce((sum, { files }) => sum + files, 0),
+		files: made.byRoute.reduce((sum, { files }) => sum + files, 0),
+		...run,
+	};
+}
+
+/** The name of the ceiling's rows in the table. */
+export const CEILING_ROW = 'bare Astro site, same pages';
+
+/**
+ * The portal beside its ceiling, size by size: pages and files, build time, CPU, CPU per view and
+ * marginal CPU per view of each, and the portal's over the bare site's.
+ */
+export function ceilingTable(
+	measures: readonly BuildMeasure[],
+	ceilings: readonly CeilingMeasure[],
+): string {
+	const steps = marginals(measures);
+	const ceilingSteps = marginals(ceilings);
+	const perView = (m: { cpuSeconds?: number; views: number }): number | undefined =>
+		m.cpuSeconds === undefined ? undefined : (m.cpuSeconds * 1000) / m.views;
+	const msText = (value: number | undefined): string =>
+		value === undefined ? '–' : `${value.toFixed(1)} ms`;
+	const stepText = (step: { from: number; to: number; cpuMs?: number } | undefined): string =>
+		step?.cpuMs === undefined ? '–' : `${step.cpuMs.toFixed(1)} ms (${step.from}→${step.to})`;
+	const rows = ceilings.flatMap((ceiling) => {
+		const ours = measures.find((measure) => measure.views === ceiling.views);
+		if (!ours) return [];
+		const step = steps.find(({ to }) => to === ours.views);
+		const ceilingStep = ceilingSteps.find(({ to }) => to === ceiling.views);
+		const views = ceiling.views.toLocaleString('en');
+		return [
+			[
+				views,
+				'this checkout',
+				ceiling.routeFiles.toLocaleString('en'),
+				`${ours.seconds.toFixed(1)} s`,
+				cpuText(ours.cpuSeconds),
+				msText(perView(ours)),
+				stepText(step),
+				ratio(perView(ours), ceiling.ok ? perView(ceiling) : undefined),
+				ratio(step?.cpuMs, ceilingStep?.cpuMs),
+			],
+			[
+				views,
+				ceiling.ok
+					? CEILING_ROW
+					: `${CEILING_ROW}: failed, ${(ceiling.failure ?? '').split('\n')[0] ?? ''}`,
+				ceiling.files.toLocaleString('en'),
+				`${ceiling.seconds.toFixed(1)} s`,
+				cpuText(ceiling.cpuSeconds),
+				msText(perView(ceiling)),
+				stepText(ceilingStep),
+				'1.00×',
+				'1.00×',
+			],
+		];
+	});
+	return [
+		"## Astro's own floor: a bare site making the same pages",
+		'',
+		table(
+			[
+				'views',
+				'site',
+				'pages and files',
+				'build time',
+				'CPU',
+				'CPU per view',
+				'marginal CPU per view',
+				'over the bare site (CPU per view)',
+				'over the bare site (marginal)',
+			],
+			rows,
+		),
+		'',
+		`After each build of this checkout, a bare Astro site (bench/lib/build-ceiling.ts: this checkout's Astro, no integration, no CSP; a folder per page and four pages in flight, as the portal's settings) that makes as many files through each route as the portal's build made through the same route, each page or file of trivial content, one \`getStaticPaths\` route for each of the portal's routes, built and measured the same way: its CPU per view is Astro's own for that many pages and files, the floor under the portal's. The portal's assets, search index and public files are not counted among its pages and files, nor made by the bare site.`,
+		'',
+	].join('\n');
+}
+
 /** Marginal cost per view between consecutive successful sizes: wall and CPU time, in ms. */
 function marginals(
-	measures: readonly BuildMeasure[],
+	measures: readonly Pick<BuildMeasure, 'ok' | 'views' | 'seconds' | 'cpuSeconds'>[],
 ): { from: number; to: number; ms: number; cpuMs?: number }[] {
 	const done = measures.filter((measure) => measure.ok);
 	return done.slice(1).map((measure, index) => {
@@ -270,6 +445,20 @@ function medianMeasure(rounds: readonly BuildMeasure[]): BuildMeasure {
 		seconds: median(built.map(({ seconds }) => seconds)),
 		peakTreeBytes: median(built.map(({ peakTreeBytes }) => peakTreeBytes)),
 		...(processes.length > 0 ? { peakProcessBytes: median(processes) } : {}),
+	};
+}
+
+/** One size's builds of the bare site, one per round, as one: the median time and CPU of those that built. */
+function medianCeiling(rounds: readonly CeilingMeasure[]): CeilingMeasure | undefined {
+	const built = rounds.filter((measure) => measure.ok);
+	const [last] = built.length > 0 ? built.slice(-1) : rounds.slice(-1);
+	if (!last || built.length === 0) return last;
+	const cpu = built.flatMap(({ cpuSeconds }) => cpuSeconds ?? []);
+	return {
+		...last,
+		...(cpu.length > 0 ? { cpuSeconds: median(cpu) } : {}),
+		seconds: median(built.map(({ seconds }) => seconds)),
+		peakTreeBytes: median(built.map(({ peakTreeBytes }) => peakTreeBytes)),
 	};
 }
 
@@ -376,11 +565,14 @@ export async function runBuildBench(): Promise<void> {
 		: undefined;
 	const checkouts = baseline ? [baseline, THIS_CHECKOUT] : [THIS_CHECKOUT];
 	const runs: { round: number; label: string; measure: BuildMeasure }[] = [];
+	const routes = settings.BENCH_CEILING ? await portalRoutes() : [];
+	const ceilings: CeilingMeasure[] = [];
 	const measures: BuildMeasure[] = [];
 	const baselineMeasures: BuildMeasure[] = [];
 	for (const count of settings.BENCH_SIZES) {
 		const [first] = await writeViewSet(setPaths(count).views, count, 'distinct');
 		const bySide = new Map<Checkout, BuildMeasure[]>(checkouts.map((checkout) => [checkout, []]));
+		const ceilingRounds: CeilingMeasure[] = [];
 		for (let round = 1; round <= settings.BENCH_ROUNDS; round += 1) {
 			for (const checkout of checkouts) {
 				console.error(`bench:build: ${count} views, ${checkout.label}, round ${round}…`);
@@ -395,6 +587,18 @@ export async function runBuildBench(): Promise<void> {
 				);
 				bySide.get(checkout)?.push(measure);
 				runs.push({ round, label: checkout.label, measure });
+				if (settings.BENCH_CEILING && checkout === THIS_CHECKOUT && measure.ok) {
+					console.error(`bench:build: ${count} views, the bare Astro site, round ${round}…`);
+					const counts = await countByRoute(
+						path.join(WORK_DIR, `${checkout.distPrefix}-${count}`),
+						routes,
+					);
+					const ceiling = await buildCeiling(count, counts, settings.BENCH_BUILD_TIMEOUT_MINUTES);
+					console.error(
+						`bench:build: the bare Astro site at ${count} views ${ceiling.ok ? 'built' : `FAILED (${ceiling.failure ?? ''})`} in ${ceiling.seconds.toFixed(1)} s, ${ceiling.files} files`,
+					);
+					ceilingRounds.push(ceiling);
+				}
 				// Big builds are measured, then removed: a 10,000-view dist is many gigabytes.
 				if (checkout !== THIS_CHECKOUT || !keep.has(count)) {
 					await rm(path.join(WORK_DIR, `${checkout.distPrefix}-${count}`), {
@@ -405,6 +609,8 @@ export async function runBuildBench(): Promise<void> {
 			}
 		}
 		measures.push(medianMeasure(bySide.get(THIS_CHECKOUT) ?? []));
+		const ceiling = medianCeiling(ceilingRounds);
+		if (ceiling) ceilings.push(ceiling);
 		if (baseline) baselineMeasures.push(medianMeasure(bySide.get(baseline) ?? []));
 	}
 	const steps = marginals(measures);
@@ -520,6 +726,8 @@ export async function runBuildBench(): Promise<void> {
 		),
 		'',
 		'A kind with many pages (views, environments) is given by its largest page. The overview (home and environment pages) grows with the environments, not the views; the contract carries one example per view by design.',
+		'',
+		...(settings.BENCH_CEILING ? [ceilingTable(measures, ceilings)] : []),
 	].join('\n');
 	await writeResult({
 		name: 'build',
@@ -531,6 +739,9 @@ export async function runBuildBench(): Promise<void> {
 			budgetMs: MARGINAL_BUDGET_MS,
 			rounds: settings.BENCH_ROUNDS,
 			commit,
+			...(settings.BENCH_CEILING
+				? { ceiling: { measures: ceilings, marginals: marginals(ceilings) } }
+				: {}),
 			...(baseline
 				? {
 						baseline: {
