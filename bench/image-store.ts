@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from '../support/processes.ts';
-import { runLine } from './lib/report.ts';
+import { RESULTS_DIR, runLine } from './lib/report.ts';
 
 const BUILDS = Number(process.env['BENCH_IMAGE_BUILDS'] ?? 3);
 const MINUTES = Number(process.env['BENCH_IMAGE_MINUTES'] ?? 8);
@@ -130,7 +130,7 @@ const lines = [
 	`The store held ${before.untagged.length} untagged image(s) before the first build, none of them this script's: they are counted in every row.`,
 	'',
 ];
-await writeFile(path.join(ROOT, 'bench/results/image-store.md'), lines.join('\n'));
+await writeFile(path.join(RESULTS_DIR, 'image-store.md'), lines.join('\n'));
 console.log(lines.join('\n'));
 if (process.env['BENCH_KEEP_IMAGES'] !== '1') {
 	for (const name of ours(storeState())) {

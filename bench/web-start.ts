@@ -17,11 +17,11 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortalAsync } from '../support/build.ts';
-import { freePort, ROOT, start, type Started } from '../support/processes.ts';
+import { freePort, start, type Started } from '../support/processes.ts';
 import { writeViewSet } from '../support/view-sets.ts';
 import { STAND_IN_ADDRESSES } from '../scripts/lib/images.ts';
 import { folderBytes } from './lib/build-measure.ts';
-import { runLine, verdict } from './lib/report.ts';
+import { RESULTS_DIR, runLine, verdict } from './lib/report.ts';
 import { nginxInstalled, startEntryPoint, webImageFolder } from '../support/web-image.ts';
 
 const COUNTS = [8, 10_000] as const;
@@ -258,5 +258,5 @@ const lines = [
 	`Budget: under ${BUDGET_S} s added at 10,000 views: ${verdict(largest?.views === 10_000 ? largest.addedMs < BUDGET_S * 1000 : undefined)}. The start reads no page: start.sh checks the two addresses and writes nginx's replacements (deploy/web-image/settings.sh), so what it adds does not grow with the views; nginx makes the replacements as it answers each file that holds a stand-in, which the last two columns measure on the largest of them. The search index (pagefind/) holds no address and is served as built.`,
 	'',
 ];
-await writeFile(path.join(ROOT, 'bench/results/web-start.md'), lines.join('\n'));
+await writeFile(path.join(RESULTS_DIR, 'web-start.md'), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -29,6 +29,8 @@ interface Citation {
 	figure?: string;
 	/** What the cell's number is multiplied by to be in the page's unit (0.001 for ms to s). */
 	scale?: number;
+	/** The code that writes the column's header, where the benchmark makes it from a number. */
+	columnMadeBy?: string;
 }
 
 const RESULTS = 'bench/results';
@@ -52,6 +54,7 @@ function pagesAtScale(page: string): Citation[] {
 			says: 'at 10,000 generated views each page is the size it is at 1,000',
 			row: [kind],
 			column,
+			columnMadeBy: "`${views.toLocaleString('en')} views`",
 		})),
 	);
 }
@@ -156,6 +159,7 @@ const CITATIONS: readonly Citation[] = [
 				says: page === BENCHMARKS ? 'The MCP server' : 'against an aim of at most 10 ms a call',
 				row: ['this checkout', call],
 				column: 'at most 10 ms',
+				columnMadeBy: '`at most ${SEARCH_AIM_MS} ms`',
 			})),
 	),
 	// Mutation testing: every module's mutants, and the set's score.
@@ -364,6 +368,91 @@ describe('the figures the README and the guides cite from bench/results/', () =>
 		expect(missing).toEqual([]);
 		const listed = new Set(CITATIONS.map(({ page, results: file }) => `${page} ${file}`));
 		expect([...new Set(named)].filter((pair) => !listed.has(pair))).toEqual([]);
+	});
+});
+
+/** Where the benchmarks' code lives: bench/, its lib/, and the mutation run's entry. */
+const WRITERS = [
+	...(await readdir(path.join(ROOT, 'bench'))).map((file) => `bench/${file}`),
+	...(await readdir(path.join(ROOT, 'bench', 'lib'))).map((file) => `bench/lib/${file}`),
+	'tests/mutation/run.ts',
+].filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
+
+const sources = new Map(
+	await Promise.all(
+		WRITERS.map(
+			async (file) => [file, await readFile(path.join(ROOT, file), 'utf8')] as [string, string],
+		),
+	),
+);
+
+/** A script's code with the code of every module of bench/lib it imports, however deep. */
+function codeOf(file: string, seen = new Set<string>()): string {
+	if (seen.has(file)) return '';
+	seen.add(file);
+	const text = sources.get(file) ?? '';
+	const imported = [...text.matchAll(/from '((?:\.\.?\/)+(?:bench\/)?(?:lib\/)?[\w-]+\.ts)'/g)]
+		.map(([, relative]) => path.posix.join(path.posix.dirname(file), relative ?? ''))
+		.filter((module) => sources.has(module));
+	return [text, ...imported.map((module) => codeOf(module, seen))].join('\n');
+}
+
+/** The scripts that write a results file: through writeResult by its name, or by its file name. */
+export function writersOf(results: string, code: ReadonlyMap<string, string>): string[] {
+	const name = results.replace(/\.md$/, '');
+	return [...code]
+		.filter(
+			([, text]) =>
+				new RegExp(`writeResult\\(\\{\\s*name: '${name}'`).test(text) ||
+				text.includes(`${name}.md'`) ||
+				text.includes(`/${name}.md\``),
+		)
+		.map(([file]) => file);
+}
+
+/** Whether a benchmark's code (its script and the modules it imports) writes a cited column. */
+export function writesColumn(citation: Citation, code: string): boolean {
+	const header = citation.columnMadeBy ?? citation.column;
+	return (
+		code.includes(citation.columnMadeBy ?? `'${header}'`) ||
+		code.includes(`| ${header} |`) ||
+		code.includes(`\`${header}\``)
+	);
+}
+
+describe('the tables the README and the guides cite', () => {
+	const cited = [...new Set(CITATIONS.map(({ results: file }) => file))];
+
+	it('are each written by a benchmark, which rewrites them when it runs', () => {
+		const unwritten = cited.filter((file) => writersOf(file, sources).length === 0);
+		expect(unwritten).toEqual([]);
+	});
+
+	it('have the columns the pages cite in the code of the benchmark that writes them', () => {
+		const problems = CITATIONS.flatMap((citation) => {
+			const code = writersOf(citation.results, sources)
+				.map((file) => codeOf(file))
+				.join('\n');
+			return writesColumn(citation, code)
+				? []
+				: [`${citation.results}: its benchmark no longer writes the column "${citation.column}"`];
+		});
+		expect([...new Set(problems)]).toEqual([]);
+	});
+
+	it('are found unwritten when no benchmark writes them, a hand-made results file', () => {
+		const without = new Map([...sources].filter(([file]) => file !== 'bench/mock-profile.ts'));
+		expect(writersOf('mock-profile.md', sources)).toEqual(['bench/mock-profile.ts']);
+		expect(writersOf('mock-profile.md', without)).toEqual([]);
+		expect(writersOf('build.md', sources)).toEqual(['bench/lib/build-measure.ts']);
+	});
+
+	it('are found without a cited column when the benchmark’s code renames it', () => {
+		const proxy = CITATIONS.find(({ results: file }) => file === 'proxy.md');
+		if (!proxy) throw new Error('no citation of the proxy');
+		const code = codeOf('bench/proxy.ts');
+		expect(writesColumn(proxy, code)).toBe(true);
+		expect(writesColumn(proxy, code.replaceAll("'requests/s'", "'req/s'"))).toBe(false);
 	});
 });
 
