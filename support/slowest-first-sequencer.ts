@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { z } from 'zod';
+import { readsSharedBuild } from './reads-shared-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -84,17 +85,6 @@ export function slowestFirst<T>(
 		}
 		return timeB - timeA;
 	});
-}
-
-/**
- * Whether a test file, by its source, reads the shared build: it asks for the build's folder or
- * the e2e project's preview of it, uses the browser set-up that serves that preview, or waits for
- * the build itself. It waits for the build (tests/support/wait-for-shared-build.ts), and starts after it is expected to be ready.
- */
-export function readsSharedBuild(source: string): boolean {
-	return /\binject\(\s*['"](?:distDir|previewUrl)['"]|support\/(?:portal-in-chromium|shared-build)(?:\.ts)?['"]/.test(
-		source,
-	);
 }
 
 /**

@@ -7,16 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
-import { waitForUrl } from '../../support/processes.ts';
-import { readsSharedBuild } from '../../support/slowest-first-sequencer.ts';
-import { sharedBuild } from './shared-build.ts';
+import { readsSharedBuild } from '../../support/reads-shared-build.ts';
 
 /** How long the preview may take to answer once the build is ready. */
 const PREVIEW_WAIT_MS = 120_000;
 
 const testFile = expect.getState().testPath;
 if (testFile && readsSharedBuild(await readFile(testFile, 'utf8'))) {
+	// Loaded only here: each file gets a fresh module graph, and a file that needs no build would
+	// otherwise load zod and the process helpers before its own imports (a second per file, loaded).
+	const { sharedBuild } = await import('./shared-build.ts');
 	await sharedBuild(inject('distDir'));
 	const preview = inject('previewUrl');
-	if (preview) await waitForUrl(`${preview}/`, undefined, PREVIEW_WAIT_MS);
+	if (preview) {
+		const { waitForUrl } = await import('../../support/processes.ts');
+		await waitForUrl(`${preview}/`, undefined, PREVIEW_WAIT_MS);
+	}
 }

@@ -2,11 +2,12 @@
  * The run's one build is made while the first files run: the files that read it wait for its ready
  * marker, and start once it is expected to be ready, after files that need no build.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterSharedBuild, readsSharedBuild } from '../../../support/slowest-first-sequencer.ts';
+import { readsSharedBuild } from '../../../support/reads-shared-build.ts';
+import { afterSharedBuild } from '../../../support/slowest-first-sequencer.ts';
 import { markerPath, sharedBuild, writeBuildMarker } from '../../support/shared-build.ts';
 
 let folder: string;
@@ -64,6 +65,24 @@ describe('a file that reads the shared build', () => {
 		]) {
 			expect(readsSharedBuild(source), source).toBe(false);
 		}
+	});
+});
+
+describe('the wait before each integration and e2e file', () => {
+	/** What a module imports before it runs (its static imports, one a line), by specifier. */
+	async function staticImports(file: string): Promise<string[]> {
+		const source = await readFile(path.join(import.meta.dirname, file), 'utf8');
+		return [...source.matchAll(/^import\b.*?['"]([^'"]+)['"];$/gm)].map((match) => match[1] ?? '');
+	}
+
+	it('loads nothing heavy for a file that needs no build, so each file does not start a second late', async () => {
+		// vitest's node API (through the sequencer's module) once cost about a second per file.
+		expect(await staticImports('../../support/wait-for-shared-build.ts')).toEqual([
+			'node:fs/promises',
+			'vitest',
+			'../../support/reads-shared-build.ts',
+		]);
+		expect(await staticImports('../../../support/reads-shared-build.ts')).toEqual([]);
 	});
 });
 
