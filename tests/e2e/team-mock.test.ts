@@ -20,7 +20,7 @@ import { buildCurl } from '../../src/shared/curl.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { launchChromium } from '../../support/browser.ts';
-import { buildPortal } from '../../support/build.ts';
+import { buildPortalAsync } from '../../support/build.ts';
 import { servePortal, type Preview } from '../../support/preview.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
 
@@ -48,14 +48,15 @@ beforeAll(async () => {
 	portal = `http://portal.intranet.example:${portalPort}`;
 	mockUrl = `http://mock.intranet.example:${mockPort}`;
 	third = `http://third.intranet.example:${thirdPort}`;
-	const built = buildPortal(distDir, undefined, {
+	// The build, the mock, the third origin and Chromium start side by side; the preview serves
+	// what the build made, once it is made.
+	const building = buildPortalAsync(distDir, undefined, {
 		PORTAL_MOCK_URL: mockUrl,
 		PORTAL_URL: portal,
 		MOCK_PORT: String(localPort),
 		PORTAL_PORT: String(portalPort),
 		SOURCE_DATE_EPOCH: String(BUILT_AT_EPOCH),
 	});
-	if (built.status !== 0) throw new Error(`The team build failed:\n${built.output}`);
 	mock = start(bin('node'), ['mock/cli.ts'], {
 		env: {
 			MOCK_PORT: String(mockPort),
@@ -69,14 +70,25 @@ beforeAll(async () => {
 			.writeHead(200, { 'Content-Type': 'text/html' })
 			.end('<!doctype html><title>Third</title>');
 	});
-	await new Promise<void>((resolve) => thirdServer?.listen(thirdPort, '127.0.0.1', resolve));
-	preview = await servePortal(distDir, portalPort, {
-		PORTAL_ALLOWED_HOSTS: 'portal.intranet.example',
-	});
-	await waitForUrl(`http://127.0.0.1:${mockPort}/readyz`, mock);
-	browser = await launchChromium([
+	const launching = launchChromium([
 		'--host-resolver-rules=MAP portal.intranet.example 127.0.0.1, MAP mock.intranet.example 127.0.0.1, MAP third.intranet.example 127.0.0.1',
+	]).then((launched) => (browser = launched));
+	const serving = building.then(async (built) => {
+		if (built.status !== 0) throw new Error(`The team build failed:\n${built.output}`);
+		preview = await servePortal(distDir, portalPort, {
+			PORTAL_ALLOWED_HOSTS: 'portal.intranet.example',
+		});
+	});
+	const outcomes = await Promise.allSettled([
+		serving,
+		launching,
+		waitForUrl(`http://127.0.0.1:${mockPort}/readyz`, mock),
+		new Promise<void>((resolve) => thirdServer?.listen(thirdPort, '127.0.0.1', resolve)),
 	]);
+	const failed = outcomes.flatMap((outcome): unknown[] =>
+		outcome.status === 'rejected' ? [outcome.reason] : [],
+	);
+	if (failed.length > 0) throw new AggregateError(failed, 'The team portal did not start');
 }, 400_000);
 
 afterAll(async () => {
