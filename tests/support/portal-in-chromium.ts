@@ -48,6 +48,8 @@ export interface KeptPageOptions {
 	isMobile?: boolean;
 	/** What the page may do without asking, e.g. `clipboard-read`. */
 	permissions?: string[];
+	/** True for a page whose Content-Security-Policy is not applied (a test of the page's own code). */
+	bypassCSP?: boolean;
 }
 
 /** Where the portal comes from and where it is served. */
