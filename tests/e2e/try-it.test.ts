@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { usePortalInChromium } from '../support/portal-in-chromium.ts';
+import type { Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 import { buildCurl } from '../../src/shared/curl.ts';
 import { SERVER_STORAGE_KEY } from '../../src/client/try-it/server-url.ts';
 import { MEMORY_STORAGE_KEY } from '../../src/client/try-it/memory.ts';
@@ -106,25 +106,47 @@ afterAll(async () => {
 	await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
 });
 
-/** Opens a view page, recording dialogs and uncaught page errors. */
+/**
+ * Opens a view page in the file's kept page for `options` (1280 by 720 px unless told), as a new
+ * context would open it, recording dialogs and uncaught page errors until the test ends.
+ */
 async function openView(
 	route = `/views/${slug}/`,
-	options: BrowserContextOptions = {},
+	options: KeptPageOptions = {},
 ): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
-	const context = await portal.browser.newContext(options);
-	const page = await context.newPage();
+	const page = await portal.open(route, { height: 720, ...options });
 	const dialogs: string[] = [];
 	const errors: string[] = [];
-	page.on('dialog', (dialog) => {
+	const onDialog = (dialog: Dialog): void => {
 		dialogs.push(dialog.message());
 		void dialog.dismiss();
+	};
+	const onError = (error: Error): void => {
+		errors.push(error.message);
+	};
+	page.on('dialog', onDialog);
+	page.on('pageerror', onError);
+	onTestFinished(() => {
+		page.off('dialog', onDialog);
+		page.off('pageerror', onError);
 	});
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(`${portal.url}${route}`);
 	// The panel's behaviour loads when the reader reaches it (below the directory on a phone).
 	await page.locator('try-it').scrollIntoViewIfNeeded();
 	await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 	return { page, dialogs, errors };
+}
+
+/** Records the address of each request `page` sends until the test ends. */
+function watchRequests(page: Page): string[] {
+	const requests: string[] = [];
+	const onRequest = (request: { url(): string }): void => {
+		requests.push(request.url());
+	};
+	page.on('request', onRequest);
+	onTestFinished(() => {
+		page.off('request', onRequest);
+	});
+	return requests;
 }
 
 /** Types a server (when given), presses Send and waits until the panel says how it went. */
@@ -184,7 +206,6 @@ describe('the try-it panel with the mock not running', () => {
 		expect((await shown(page)).curl).toBe(
 			buildCurl({ baseUrl: MOCK_URL, key: exampleUser(view).apiKey }),
 		);
-		await page.context().close();
 	});
 });
 
@@ -211,7 +232,6 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		expect(curl).toBe(buildCurl({ baseUrl: MOCK_URL, key: exampleUser(view).apiKey }));
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-server');
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it("checks a valid answer against the contract and recognises this view's users", async () => {
@@ -224,13 +244,11 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 			whose: `These are the users of this view, ${viewName(view)}.`,
 			heading: 'Request sent',
 		});
-		await page.context().close();
 	});
 
 	it('a key from another view names that view and links to it', async () => {
 		const { page } = await openView();
-		const fetched: string[] = [];
-		page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+		const requested = watchRequests(page);
 		const stranger = other.view.users[0];
 		if (!stranger) throw new Error('fixture without users');
 		await page.getByLabel('Key', { exact: true }).selectOption({ label: 'Another key…' });
@@ -246,10 +264,10 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 			`/views/${other.slug}/`,
 		);
 		// One small file for that one directory, not a list of every view's.
+		const fetched = requested.map((url) => new URL(url).pathname);
 		expect(fetched.filter((url) => url.startsWith('/try-it/'))).toEqual([
 			expect.stringMatching(/^\/try-it\/directories\/[0-9a-f]{16}\.json$/),
 		]);
-		await page.context().close();
 	});
 
 	it('a refused server address clears the earlier "Request sent" and its answer', async () => {
@@ -260,7 +278,6 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		expect(await page.locator('try-it [data-result]').isVisible()).toBe(false);
 		expect(await page.locator('try-it [data-check]').isVisible()).toBe(false);
 		expect((await shown(page)).body).toBe('');
-		await page.context().close();
 	});
 
 	it("lists the directory's users in the key chooser, and a chosen user's key is sent", async () => {
@@ -275,7 +292,6 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		await page.getByLabel('Key', { exact: true }).selectOption({ label: `${admin.name} (admin)` });
 		expect(await send(page)).toMatch(/^200 OK/);
 		expect((await shown(page)).curl).toContain(`Bearer ${admin.apiKey}`);
-		await page.context().close();
 	});
 
 	it('an empty other key sends no Authorization header and shows the 401 with its challenge', async () => {
@@ -290,7 +306,6 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		expect(headers).toMatch(/^content-type: application\/problem\+json/m);
 		expect(JSON.parse(body)).toMatchObject({ status: 401 });
 		expect(curl).toBe(`curl ${MOCK_URL}/api/v2/users`);
-		await page.context().close();
 	});
 
 	it('remembers the server on the next view page, and ignores a remembered value that is not an address', async () => {
@@ -310,7 +325,6 @@ describe(`the try-it panel on /views/${slug}/, with the mock running`, () => {
 		await fresh.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await fresh.getByLabel('Server').inputValue()).toBe(MOCK_URL);
 		expect(await fresh.locator('try-it [data-summary]').innerText()).toBe('');
-		await page.context().close();
 	});
 });
 
@@ -357,7 +371,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 			`${exampleUser(view).name} (${exampleUser(view).role})`,
 		);
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it('lists each request (time, view, person, status, duration) and sends one again in one click', async () => {
@@ -399,7 +412,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await expect.poll(() => historyRows(page)).toHaveLength(3);
 		expect((await historyRows(page))[0]).toContain(adminLabel);
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it("another view's requests link to that view's page, which chooses the same person", async () => {
@@ -416,7 +428,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await page.waitForURL(`**/views/${slug}/**`);
 		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await keyChooser(page).locator('option:checked').innerText()).toBe(adminLabel);
-		await page.context().close();
 	});
 
 	it('the clear button empties the history, and it stays empty after a reload', async () => {
@@ -431,7 +442,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await page.reload();
 		await page.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await page.locator('try-it [data-history]').isVisible()).toBe(false);
-		await page.context().close();
 	});
 
 	it('keeps no key in localStorage or sessionStorage, chosen or typed', async () => {
@@ -470,7 +480,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 		for (const value of stored) {
 			for (const key of keys) expect(value, `a stored value holds ${key}`).not.toContain(key);
 		}
-		await page.context().close();
 	});
 
 	it('garbage in sessionStorage, or storage that refuses, does not break the panel', async () => {
@@ -492,9 +501,10 @@ describe('the try-it panel remembers, in this tab only', () => {
 		expect(await send(page)).toMatch(/^200 OK/);
 		expect(await historyRows(page)).toHaveLength(1);
 		expect(errors).toEqual([]);
-		await page.context().close();
 
+		// Storage that refuses is a context of its own, closed however the test ends.
 		const refusing = await portal.browser.newContext();
+		onTestFinished(() => refusing.close());
 		await refusing.addInitScript(() => {
 			for (const name of ['localStorage', 'sessionStorage']) {
 				Object.defineProperty(window, name, {
@@ -511,7 +521,6 @@ describe('the try-it panel remembers, in this tab only', () => {
 		await second.locator('try-it[data-ready] form').waitFor({ state: 'visible' });
 		expect(await send(second)).toMatch(/^200 OK/);
 		expect(secondErrors).toEqual([]);
-		await refusing.close();
 	});
 
 	it('the answer carries a badge with status, time and size, coloured by the status class', async () => {
@@ -536,11 +545,10 @@ describe('the try-it panel remembers, in this tab only', () => {
 		expect(await send(page)).toMatch(/^401/);
 		expect(await badge.innerText()).toMatch(/^401 Unauthorized · (?:\d+ ms|[\d.]+ s) · \d+ B$/);
 		expect(await badge.getAttribute('class')).toContain('client');
-		await page.context().close();
 	});
 
 	it('on a 390 px phone the JSON body keeps its indentation and scrolls in its box', async () => {
-		const { page } = await openView(undefined, { viewport: { width: 390, height: 844 } });
+		const { page } = await openView(undefined, { width: 390, height: 844 });
 		expect(await send(page)).toMatch(/^200 OK/);
 		const lines = await page.locator('try-it [data-body]').evaluate((pre) => {
 			// The body is coloured: its text is spread over several text nodes, found by offset.
@@ -589,15 +597,13 @@ describe('the try-it panel remembers, in this tab only', () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 			390,
 		);
-		await page.context().close();
 	});
 });
 
 describe('the try-it panel when the reader gets something wrong', () => {
 	it('an invalid server address is named next to the field, focused, and nothing is sent', async () => {
 		const { page } = await openView();
-		const requests: string[] = [];
-		page.on('request', (request) => requests.push(request.url()));
+		const requests = watchRequests(page);
 		const summary = await send(page, 'localhost:4010');
 		expect(summary).toMatch(/^Nothing was sent/);
 		const server = page.getByLabel('Server');
@@ -607,7 +613,6 @@ describe('the try-it panel when the reader gets something wrong', () => {
 		);
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-server');
 		expect(requests.filter((url) => url.includes('/api/v2/users'))).toEqual([]);
-		await page.context().close();
 	});
 
 	it('a server the page may not call says so and names the mock it may call', async () => {
@@ -622,22 +627,18 @@ describe('the try-it panel when the reader gets something wrong', () => {
 		const { heading, visible } = await checked(page);
 		expect(heading).toBe('Request not sent: blocked by this page');
 		expect(visible).toBe(false);
-		await page.context().close();
 	});
 
 	it('without JavaScript the panel shows a note instead of a dead form, and the curl example stays', async () => {
-		const context = await portal.browser.newContext({ javaScriptEnabled: false });
-		const page = await context.newPage();
-		await page.goto(`${portal.url}/views/${slug}/`);
+		const page = await portal.open(`/views/${slug}/`, { height: 720, javaScriptEnabled: false });
 		expect(await page.locator('try-it form').isVisible()).toBe(false);
 		expect(await page.locator('try-it [data-no-script]').innerText()).toMatch(/needs JavaScript/);
 		expect(await page.locator('#curl-command').innerText()).toContain('/api/v2/users');
-		await page.context().close();
 	});
 });
 
 describe('the try-it panel against a hostile server (CSP bypassed)', () => {
-	const options: BrowserContextOptions = { bypassCSP: true };
+	const options: KeptPageOptions = { bypassCSP: true };
 
 	it('shows an HTML body as its source text, and none of its script runs', async () => {
 		const { page, dialogs, errors } = await openView(undefined, options);
@@ -650,7 +651,6 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(await page.locator('#injected, try-it img, try-it script').count()).toBe(0);
 		expect(dialogs).toEqual([]);
 		expect(errors).toEqual([]);
-		await page.context().close();
 	});
 
 	it('flags a role outside the contract with its JSON path', async () => {
@@ -660,7 +660,6 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(verdict).toBe("The body breaks the contract's 200 application/json schema (1 problem):");
 		expect(violations).toEqual(['/users/3/role: must be one of admin, deployer, operator, viewer']);
 		expect(whose).toBe(`These are the users of this view, ${viewName(view)}.`);
-		await page.context().close();
 	});
 
 	it('flags a user without an email with its JSON path', async () => {
@@ -669,7 +668,6 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		const { verdict, violations } = await checked(page);
 		expect(verdict).toBe("The body breaks the contract's 200 application/json schema (1 problem):");
 		expect(violations).toEqual(['/users/5/email: is required but missing']);
-		await page.context().close();
 	});
 
 	it('a refused connection after an answer says "tried", not "sent", and drops the old answer', async () => {
@@ -681,7 +679,6 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(heading).toBe('Request tried, no answer');
 		expect(visible).toBe(false);
 		expect(await page.locator('try-it [data-answer]').isVisible()).toBe(false);
-		await page.context().close();
 	});
 
 	it('shows only the first 256 KiB of a huge JSON body, unformatted, and says it was cut', async () => {
@@ -691,7 +688,6 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(body.length).toBe(BODY_CAP_BYTES);
 		expect(HUGE_JSON.startsWith(body)).toBe(true);
 		expect(notes).toMatch(/larger than 256 KiB: only its first 256 KiB were read/);
-		await page.context().close();
 	});
 
 	it('gives up on a slow drip at its time-out with the time-out message, keeping what arrived', async () => {
@@ -710,6 +706,5 @@ describe('the try-it panel against a hostile server (CSP bypassed)', () => {
 		expect(notes).toMatch(/did not finish within 1\.5 s \(time-out\)/);
 		const button = page.getByRole('button', { name: 'Send', exact: true });
 		expect(await button.getAttribute('aria-disabled')).toBeNull();
-		await page.context().close();
 	}, 40_000);
 });
