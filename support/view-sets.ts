@@ -168,15 +168,19 @@ function distinctPeople(index: number, onCall: boolean, random: () => number): n
 	return [...own, one, two];
 }
 
-/** The `index`-th view of a set: a slug and a fixture that the view schema accepts. */
+/**
+ * The `index`-th view of a set: a slug and a fixture that the view schema accepts. Views spread
+ * over the first `environments` environments (all 20 by default), in turn.
+ */
 export function syntheticView(
 	index: number,
 	random: () => number,
 	people: PeopleMix = 'teams',
+	environments: number = ENVIRONMENTS.length,
 ): { slug: string; view: View } {
-	const environmentIndex = index % ENVIRONMENTS.length;
+	const environmentIndex = index % environments;
 	const environment = ENVIRONMENTS[environmentIndex] ?? 'production-us-east';
-	const configuration = configurationAt(Math.floor(index / ENVIRONMENTS.length));
+	const configuration = configurationAt(Math.floor(index / environments));
 	const slug = configuration
 		? `${environment}-${configuration.toLowerCase().replace(/ /g, '-')}`
 		: environment;
@@ -222,11 +226,21 @@ export function syntheticView(
 	return { slug, view };
 }
 
-/** `count` synthetic views, validated as one fixture set; throws with every problem otherwise. */
-export function generateViews(count: number, seed = 6, people: PeopleMix = 'teams'): ViewEntry[] {
+/**
+ * `count` synthetic views over the first `environments` environments (at most 20), validated as
+ * one fixture set; throws with every problem otherwise.
+ */
+export function generateViews(
+	count: number,
+	seed = 6,
+	people: PeopleMix = 'teams',
+	environments: number = ENVIRONMENTS.length,
+): ViewEntry[] {
+	if (!Number.isInteger(environments) || environments < 1 || environments > ENVIRONMENTS.length)
+		throw new Error(`environments: expected a whole number from 1 to ${ENVIRONMENTS.length}`);
 	const random = randomSource(seed);
 	const sources = Array.from({ length: count }, (_, index) => {
-		const { slug, view } = syntheticView(index, random, people);
+		const { slug, view } = syntheticView(index, random, people, environments);
 		return { file: `${slug}.json`, text: `${JSON.stringify(view, null, '\t')}\n` };
 	});
 	const result = parseFixtureSources(sources);
@@ -234,13 +248,14 @@ export function generateViews(count: number, seed = 6, people: PeopleMix = 'team
 	return result.views;
 }
 
-/** Writes a generated set into `folder` (emptied first). */
+/** Writes a generated set into `folder` (emptied first), over the first `environments`. */
 export async function writeViewSet(
 	folder: string,
 	count: number,
 	people: PeopleMix = 'teams',
+	environments: number = ENVIRONMENTS.length,
 ): Promise<ViewEntry[]> {
-	const views = generateViews(count, 6, people);
+	const views = generateViews(count, 6, people, environments);
 	await rm(folder, { recursive: true, force: true });
 	await mkdir(folder, { recursive: true });
 	for (const { slug, view } of views) {
