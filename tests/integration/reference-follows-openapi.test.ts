@@ -1,8 +1,10 @@
 /**
  * The reference page is rendered from openapi.yaml, never copied: a build pointed at a changed
- * copy (PORTAL_OPENAPI) shows the change, and a broken copy fails with the file and field.
+ * copy (PORTAL_OPENAPI) shows the change, and a broken copy fails with the file and field. Both
+ * build two of the views: the reference page is the same whatever the views, and two make fewer
+ * pages than all eight.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
@@ -12,13 +14,16 @@ import { buildPortalAsync, type BuildResult } from '../../support/build.ts';
 import { ROOT } from '../../support/processes.ts';
 
 let folder: string;
+/** The two views both builds read. */
+const VIEWS = ['production.json', 'staging-us-east.json'];
+let viewsDir: string;
 
 /**
  * Builds the portal with another OpenAPI document, beside any other build of this file (each in a
  * folder of its own, support/build.ts); returns the exit status and output.
  */
 function buildWith(openApiFile: string, outDir: string): Promise<BuildResult> {
-	return buildPortalAsync(outDir, undefined, { PORTAL_OPENAPI: openApiFile, MOCK_PORT: '4599' });
+	return buildPortalAsync(outDir, viewsDir, { PORTAL_OPENAPI: openApiFile, MOCK_PORT: '4599' });
 }
 
 /** The contract with a changed summary, a new query parameter and a new response, as a file. */
@@ -68,6 +73,11 @@ let broken: Promise<BuildResult & { copy: string }>;
 
 beforeAll(async () => {
 	folder = await mkdtemp(path.join(os.tmpdir(), 'console-portal-openapi-'));
+	viewsDir = path.join(folder, 'views');
+	await mkdir(viewsDir);
+	for (const view of VIEWS) {
+		await copyFile(path.join(ROOT, 'content', 'views', view), path.join(viewsDir, view));
+	}
 	const [changedFile, brokenFile] = await Promise.all([changedCopy(), brokenCopy()]);
 	const outDir = path.join(folder, 'dist');
 	changed = buildWith(changedFile, outDir).then((result) => ({ ...result, outDir }));
