@@ -116,21 +116,27 @@ describe('the compare page without JavaScript', () => {
 			await page.goto(`${portal.url}/compare/`);
 			const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
 			const sides = page.frames().filter((frame) => frame !== page.mainFrame());
-			const found: string[] = [];
-			for (const side of sides) {
-				for (const card of cards) {
-					await side.goto(`${portal.url}${card}`);
-					// The targeted view shows alone: the list and every other view are hidden.
-					const shown = await side.locator('h1, h2').filter({ visible: true }).count();
-					if (shown !== 1) found.push(`${card}: ${shown} headings shown`);
-					const { scroll, client } = await side.evaluate(() => ({
-						scroll: document.documentElement.scrollWidth,
-						client: document.documentElement.clientWidth,
-					}));
-					if (scroll > client) found.push(`${card}: ${scroll} px wide in ${client} px`);
-					for (const broken of await side.evaluate(midWordBreaks)) found.push(`${card}: ${broken}`);
-				}
-			}
+			// The two sides go through the cards side by side, each in its own frame.
+			const perSide = await Promise.all(
+				sides.map(async (side) => {
+					const found: string[] = [];
+					for (const card of cards) {
+						await side.goto(`${portal.url}${card}`);
+						// The targeted view shows alone: the list and every other view are hidden.
+						const shown = await side.locator('h1, h2').filter({ visible: true }).count();
+						if (shown !== 1) found.push(`${card}: ${shown} headings shown`);
+						const { scroll, client } = await side.evaluate(() => ({
+							scroll: document.documentElement.scrollWidth,
+							client: document.documentElement.clientWidth,
+						}));
+						if (scroll > client) found.push(`${card}: ${scroll} px wide in ${client} px`);
+						for (const broken of await side.evaluate(midWordBreaks))
+							found.push(`${card}: ${broken}`);
+					}
+					return found;
+				}),
+			);
+			const found = perSide.flat();
 			expect(cards).toHaveLength(8);
 			expect(sides).toHaveLength(2);
 			expect(pageWidth).toBeLessThanOrEqual(width);
