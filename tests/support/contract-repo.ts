@@ -77,11 +77,15 @@ export interface ContractRepo {
 
 /**
  * Makes the scripted repository in `folder`; with `documentation`, two commits of documentation
- * only follow the breaking one: examples changed (day 5), then a description (day 6).
+ * only follow the breaking one: examples changed (day 5), then a description (day 6). `views`
+ * names the fixtures copied beside the contract (file names of content/views; all by default).
  */
 export async function makeContractRepo(
 	folder: string,
-	{ documentation = false }: { documentation?: boolean } = {},
+	{
+		documentation = false,
+		views: only,
+	}: { documentation?: boolean; views?: readonly string[] } = {},
 ): Promise<ContractRepo> {
 	const repo = await createRepo(folder);
 	const contract = path.join(folder, 'openapi.yaml');
@@ -97,7 +101,11 @@ export async function makeContractRepo(
 		await writeFile(contract, change(await readFile(contract, 'utf8')));
 	};
 	await cp(path.join(ROOT, 'openapi.yaml'), contract);
-	await cp(path.join(ROOT, 'content/views'), views, { recursive: true });
+	await cp(path.join(ROOT, 'content/views'), views, {
+		recursive: true,
+		filter: (source) =>
+			!only || source === path.join(ROOT, 'content/views') || only.includes(path.basename(source)),
+	});
 	commit('Ada Lovelace', 1, 'Add the contract and the views');
 	await edit(documentationEdit);
 	commit('Grace Hopper', 2, "Reword GET's summary");
