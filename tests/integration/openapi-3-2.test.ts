@@ -12,7 +12,7 @@ import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildPortal } from '../../support/build.ts';
+import { buildPortalAsync } from '../../support/build.ts';
 import {
 	bin,
 	childEnv,
@@ -73,12 +73,18 @@ beforeAll(async () => {
 	users = production.users.map(({ name, email, role }) => ({ name, email, role }));
 	const mockPort = await freePort();
 	distDir = path.join(folder, 'dist');
-	build = buildPortal(distDir, viewsDir, {
+	// The mock and the proxy start while the portal builds, each a process of its own: one after
+	// the other, the hook spent their starts' time after the build's.
+	const building = buildPortalAsync(distDir, viewsDir, {
 		PORTAL_OPENAPI: CONTRACT,
 		MOCK_PORT: String(mockPort),
 	});
-	({ started: mock, url: mockUrl } = await startMock({}, mockPort));
-	({ started: proxy, url: proxyUrl } = await startMock({ MOCK_UPSTREAM: mockUrl }));
+	try {
+		({ started: mock, url: mockUrl } = await startMock({}, mockPort));
+		({ started: proxy, url: proxyUrl } = await startMock({ MOCK_UPSTREAM: mockUrl }));
+	} finally {
+		build = await building;
+	}
 }, 400_000);
 
 afterAll(async () => {
