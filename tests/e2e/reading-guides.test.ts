@@ -106,25 +106,41 @@ describe('previous and next between guides', () => {
 	});
 
 	it('next leads from the first guide through every guide in sidebar order, and previous back', async () => {
-		const page = await open(GUIDES[0] ?? '');
-		const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
-		const forward = [new URL(page.url()).pathname];
-		await expect(pager.locator('a[rel="prev"]').count()).resolves.toBe(0);
 		// Each step waits for the next page's HTML, where its pager is, not for its fonts and scripts.
 		const parsed = { waitUntil: 'domcontentloaded' } as const;
-		while ((await pager.locator('a[rel="next"]').count()) > 0) {
-			await pager.locator('a[rel="next"]').click();
-			await page.waitForURL((url) => !forward.includes(url.pathname), parsed);
-			forward.push(new URL(page.url()).pathname);
+		/** The guides a walk passes through, from `page`'s by its pager's `rel` links. */
+		const walk = async (page: Page, rel: 'prev' | 'next'): Promise<string[]> => {
+			const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
+			const passed = [new URL(page.url()).pathname];
+			while ((await pager.locator(`a[rel="${rel}"]`).count()) > 0) {
+				await pager.locator(`a[rel="${rel}"]`).click();
+				await page.waitForURL((url) => !passed.includes(url.pathname), parsed);
+				passed.push(new URL(page.url()).pathname);
+			}
+			return passed;
+		};
+		// Forward in the kept page, and back from the last guide, where forward ends, in a context
+		// of its own: the two walks side by side.
+		const backContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+		try {
+			const [forward, backward] = await Promise.all([
+				open(GUIDES[0] ?? '').then(async (page) => {
+					const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
+					await expect(pager.locator('a[rel="prev"]').count()).resolves.toBe(0);
+					return walk(page, 'next');
+				}),
+				backContext.newPage().then(async (page) => {
+					await page.goto(`${portal.url}${GUIDES.at(-1) ?? ''}`, parsed);
+					const pager = page.getByRole('navigation', { name: 'Previous and next guides' });
+					await expect(pager.locator('a[rel="next"]').count()).resolves.toBe(0);
+					return walk(page, 'prev');
+				}),
+			]);
+			expect(forward).toEqual(GUIDES);
+			expect(backward).toEqual([...GUIDES].reverse());
+		} finally {
+			await backContext.close();
 		}
-		expect(forward).toEqual(GUIDES);
-		const backward = [new URL(page.url()).pathname];
-		while ((await pager.locator('a[rel="prev"]').count()) > 0) {
-			await pager.locator('a[rel="prev"]').click();
-			await page.waitForURL((url) => !backward.includes(url.pathname), parsed);
-			backward.push(new URL(page.url()).pathname);
-		}
-		expect(backward).toEqual([...GUIDES].reverse());
 	});
 });
 
