@@ -32,13 +32,13 @@ beforeAll(async () => {
 	users = (JSON.parse(text) as { users: typeof users }).users;
 	const mockPort = await freePort();
 	distDir = path.join(folder, 'dist');
-	const built = await buildPortalAsync(
+	// The mock reads the same views and contract as the build: it starts while the build runs.
+	const building = buildPortalAsync(
 		distDir,
 		viewsDir,
 		{ PORTAL_OPENAPI: CONTRACT, MOCK_PORT: String(mockPort) },
 		600_000,
 	);
-	if (built.status !== 0) throw new Error(built.output);
 	mock = start(bin('node'), ['mock/cli.ts'], {
 		env: {
 			MOCK_PORT: String(mockPort),
@@ -47,7 +47,13 @@ beforeAll(async () => {
 			PORTAL_VIEWS_DIR: viewsDir,
 		},
 	});
-	await waitForUrl(`http://127.0.0.1:${mockPort}/api/v2/users`, mock);
+	const [built, ready] = await Promise.allSettled([
+		building,
+		waitForUrl(`http://127.0.0.1:${mockPort}/api/v2/users`, mock),
+	]);
+	if (built.status === 'rejected') throw built.reason;
+	if (built.value.status !== 0) throw new Error(built.value.output);
+	if (ready.status === 'rejected') throw ready.reason;
 }, 650_000);
 
 const portal = usePortalInChromium({ distDir: () => distDir });
@@ -57,7 +63,8 @@ afterAll(async () => {
 	await rm(folder, { recursive: true, force: true });
 });
 
-describe('try-it on a contract with QUERY /api/v2/users', () => {
+// Each test reads the page in a context of its own: the two run side by side.
+describe.concurrent('try-it on a contract with QUERY /api/v2/users', () => {
 	it('sends QUERY with the typed filter and shows the users the mock matched, and its curl', async () => {
 		const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
 		try {
