@@ -309,15 +309,20 @@ export async function bundleMock(outFile: string): Promise<void> {
 	});
 }
 
+/** Where a context folder holds the mock's bundle (deploy/mock.Containerfile copies it from there). */
+export const MOCK_BUNDLE = path.join('mock', 'console-portal-mock.mjs');
+
 /**
  * Fills `folder` with what the two Containerfiles copy, at the paths they name: the built portal
  * (`dist/`), deploy/'s nginx files, the pinned Node, the mock's bundle, the contract and the
- * fixtures (`viewsDir`, content/views by default).
+ * fixtures (`viewsDir`, content/views by default). `mockBundle`, a bundle an earlier call made
+ * from the same source, is copied in place of bundling the mock again.
  */
 export async function prepareContext(
 	folder: string,
 	distDir: string,
 	viewsDir = path.join(ROOT, 'content', 'views'),
+	mockBundle?: string,
 ): Promise<void> {
 	await rm(folder, { recursive: true, force: true });
 	await mkdir(path.join(folder, 'deploy', 'web-image'), { recursive: true });
@@ -346,7 +351,12 @@ export async function prepareContext(
 		path.join(folder, 'node'),
 		constants.COPYFILE_FICLONE,
 	);
-	await bundleMock(path.join(folder, 'mock', 'console-portal-mock.mjs'));
+	const bundle = path.join(folder, MOCK_BUNDLE);
+	if (mockBundle === undefined) await bundleMock(bundle);
+	else {
+		await mkdir(path.dirname(bundle), { recursive: true });
+		await copyFile(mockBundle, bundle);
+	}
 }
 
 /**
@@ -621,20 +631,30 @@ async function heldBefore(tags: readonly string[]): Promise<string[]> {
 }
 
 /**
+ * `buildah images --all` with these options. buildah lists the images and then reads each one, and
+ * fails ("image not known") when another build removed one in between, as a build beside this one
+ * does with its steps: the list is then asked for again, up to five times.
+ */
+export async function listImages(options: readonly string[]): Promise<string> {
+	for (let attempt = 1; ; attempt += 1) {
+		try {
+			return await command('buildah', ['images', '--all', ...options]);
+		} catch (error) {
+			if (attempt >= 5 || !(error instanceof Error) || !error.message.includes('image not known')) {
+				throw error;
+			}
+		}
+	}
+}
+
+/**
  * Removes the images among `candidates` (ids or their first characters) that no name holds: the
  * steps of a build's first stage (the mock's Node with binutils) and the images its names held
  * before. A step the new image is built on has a child and stays, as do other builds' images.
  */
 async function removeUnnamed(candidates: readonly string[]): Promise<void> {
 	for (let pass = 0; pass < 8; pass += 1) {
-		const listed = await command('buildah', [
-			'images',
-			'--all',
-			'--no-trunc',
-			'--noheading',
-			'--format',
-			'{{.ID}} {{.Name}}',
-		]);
+		const listed = await listImages(['--no-trunc', '--noheading', '--format', '{{.ID}} {{.Name}}']);
 		const unnamed = listed
 			.split('\n')
 			.map((line) => line.trim().split(/\s+/))
