@@ -248,19 +248,39 @@ describe('npm run conform against a mock on the 3.2 contract, which has QUERY', 
 });
 
 describe('npm run conform against a console that drifts', () => {
+	/**
+	 * One run against the stand-in whose roles leave the enum, writing both reports, which the two
+	 * tests of it read (each report alone is written by the runs of other tests): started by the
+	 * first test that asks.
+	 */
+	let roleRun:
+		| Promise<{ run: Awaited<ReturnType<typeof conform>>; junit: string; markdown: string }>
+		| undefined;
+	const roleOutsideEnum = () =>
+		(roleRun ??= (async () => {
+			const junit = path.join(folder, 'role.xml');
+			const markdown = path.join(folder, 'role.md');
+			const run = await conform(
+				[
+					'--base-url',
+					`${standIn.url}/role-outside-enum`,
+					'--junit',
+					junit,
+					'--markdown',
+					markdown,
+				],
+				{ CONFORM_KEYS: first().key },
+			);
+			return { run, junit, markdown };
+		})());
+
 	it('a conforming stand-in exits 0', async () => {
 		const run = await conform(['--base-url', standIn.url], { CONFORM_KEYS: first().key });
 		expect(run.code).toBe(0);
 	});
 
 	it('a role outside the enum: exits 1, and the JUnit report has that one failing case', async () => {
-		const junit = path.join(folder, 'role.xml');
-		const run = await conform(
-			['--base-url', `${standIn.url}/role-outside-enum`, '--junit', junit],
-			{
-				CONFORM_KEYS: first().key,
-			},
-		);
+		const { run, junit } = await roleOutsideEnum();
 		expect(run.code).toBe(1);
 		expect(run.stdout).toContain('/users/3/role: must be one of admin, deployer, operator, viewer');
 		const suites = await junitCases(junit);
@@ -273,13 +293,7 @@ describe('npm run conform against a console that drifts', () => {
 	});
 
 	it('a role outside the enum: the Markdown report for a review names that check, the others conform', async () => {
-		const file = path.join(folder, 'role.md');
-		const run = await conform(
-			['--base-url', `${standIn.url}/role-outside-enum`, '--markdown', file],
-			{
-				CONFORM_KEYS: first().key,
-			},
-		);
+		const { run, markdown: file } = await roleOutsideEnum();
 		expect(run.code).toBe(1);
 		const report = await readFile(file, 'utf8');
 		produced.push(report);
@@ -421,22 +435,23 @@ describe('the command the checking-a-console guide shows', () => {
 
 describe('a run that cannot be made', () => {
 	it('exits 2 with one line: no keys, a key on the command line, a console that cannot be reached', async () => {
-		const noKeys = await conform(['--base-url', mockUrl], {});
+		const closed = await freePort();
+		// The three runs side by side: each ends on its own, before any answer it could share.
+		const [noKeys, onLine, gone] = await Promise.all([
+			conform(['--base-url', mockUrl], {}),
+			conform(['--base-url', mockUrl, '--key', 'x'], { CONFORM_KEYS: 'x' }),
+			conform(['--base-url', `http://127.0.0.1:${closed}`], { CONFORM_KEYS: first().key }),
+		]);
 		expect(noKeys.code).toBe(2);
 		expect(noKeys.stderr.trim()).toBe(
 			'conform: no keys: set CONFORM_KEYS=<key>,<key> or CONFORM_KEYS_FILE=<file> (keys are never taken from the command line, where shell history and process lists keep them)',
 		);
-		const onLine = await conform(['--base-url', mockUrl, '--key', 'x'], { CONFORM_KEYS: 'x' });
 		expect(onLine.code).toBe(2);
 		// The flag named, then the usage line; never the key.
 		expect(onLine.stderr.trim().split('\n')).toEqual([
 			'npm run conform: unknown flag --key',
 			'Usage: npm run conform -- [flags]   (npm run conform -- --help lists them)',
 		]);
-		const closed = await freePort();
-		const gone = await conform(['--base-url', `http://127.0.0.1:${closed}`], {
-			CONFORM_KEYS: first().key,
-		});
 		expect(gone.code).toBe(2);
 		expect(gone.stderr).toContain(
 			`conform: the console at http://127.0.0.1:${closed} cannot be reached (connect ECONNREFUSED`,
