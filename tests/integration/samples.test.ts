@@ -122,20 +122,61 @@ const CLIENTS: { runner: string; check: [string, string[]]; debian: string }[] =
 
 /** Runs one sample with the runner it names, from the file a reader would save it in. */
 async function runSample(sample: Sample, index: number | string, apiKey: string | undefined) {
-	const env = { API_KEY: apiKey, NO_COLOR: '1' };
 	const runner = RUNNERS[sample.runner];
 	if (!runner) return { code: null, output: `no runner "${sample.runner}" in this test` };
-	// A folder of its own: `go run` and `java` want their file's name, and Go its own directory.
+	const file = await saveSample(sample, index);
+	return runSaved(sample, runner.command(file), apiKey);
+}
+
+/**
+ * Saves a sample as the file a reader would save it as, in a folder of its own (`go run` and
+ * `java` want their file's name, and Go its own directory); gives the file's path.
+ */
+async function saveSample(sample: Sample, index: number | string): Promise<string> {
 	const folder = path.join(scratch, `sample-${index}`);
 	await mkdir(folder, { recursive: true });
-	const file = path.join(folder, runner.file);
+	const file = path.join(folder, RUNNERS[sample.runner]?.file ?? 'sample.txt');
 	await writeFile(file, sample.code);
-	const [command, args] = runner.command(file);
-	const result = await run(command, args, env);
+	return file;
+}
+
+/** Runs a saved sample's command with API_KEY as given, naming the package of a missing client. */
+async function runSaved(
+	sample: Sample,
+	[command, args]: [string, string[]],
+	apiKey: string | undefined,
+): Promise<{ code: number | null; output: string }> {
+	const result = await run(command, args, { API_KEY: apiKey, NO_COLOR: '1' });
 	const client = CLIENTS.find((each) => each.runner === sample.runner && each.check[0] === command);
 	if (result.code === null && /ENOENT/.test(result.output) && client)
 		result.output += ` (apt-get install ${client.debian})`;
 	return result;
+}
+
+/**
+ * The command that runs a saved sample again and again: for Go and Java, the program compiled
+ * once (`go build`, `javac`), as `go run` and `java Main.java` compile it anew on every run; the
+ * runner's own command for the others. Resolves with the compiler's failure when it fails.
+ */
+async function compiled(
+	sample: Sample,
+	file: string,
+): Promise<{ command: [string, string[]] } | { failed: { code: number | null; output: string } }> {
+	const folder = path.dirname(file);
+	const compilers: Record<string, { compile: [string, string[]]; command: [string, string[]] }> = {
+		go: {
+			compile: ['go', ['build', '-o', path.join(folder, 'sample'), file]],
+			command: [path.join(folder, 'sample'), []],
+		},
+		java: {
+			compile: ['javac', ['-d', path.join(folder, 'classes'), file]],
+			command: ['java', ['-cp', path.join(folder, 'classes'), 'Main']],
+		},
+	};
+	const compiler = compilers[sample.runner];
+	if (!compiler) return { command: RUNNERS[sample.runner]?.command(file) ?? ['false', []] };
+	const built = await runSaved(sample, compiler.compile, undefined);
+	return built.code === 0 ? { command: compiler.command } : { failed: built };
 }
 
 /** How many samples run at once: one per core this process may use (Go and Java compile first). */
@@ -203,13 +244,16 @@ afterAll(async () => {
 
 describe('the samples on the built pages', () => {
 	it('have every client they run with installed (or name the Debian package to install)', async () => {
+		// In parallel, one a core: the results are read in the clients' order.
+		const checked = await pooled(CLIENTS, AT_ONCE, ({ check: [command, args] }) =>
+			run(command, args, {}),
+		);
 		const missing: string[] = [];
-		for (const { runner, check, debian } of CLIENTS) {
-			const [command, args] = check;
-			const { code, output } = await run(command, args, {});
+		for (const [index, { runner, check, debian }] of CLIENTS.entries()) {
+			const { code, output } = checked[index] ?? { code: null, output: 'not run' };
 			if (code !== 0)
 				missing.push(
-					`${runner} samples need ${command}: apt-get install ${debian} (${output.trim()})`,
+					`${runner} samples need ${check[0]}: apt-get install ${debian} (${output.trim()})`,
 				);
 		}
 		expect(missing).toEqual([]);
@@ -357,12 +401,20 @@ describe('the samples on the built pages', () => {
 			new Set(['sh', 'node', 'python', 'go', 'ruby', 'php', 'java']),
 		);
 		const failures: string[] = [];
-		const runs = distinct(keyed).flatMap((sample) =>
-			[undefined, ''].map((apiKey) => ({ sample, apiKey })),
+		// Each sample saved once and, for Go and Java, compiled once for its two runs: the test above
+		// runs each as copied (`go run`, `java Main.java`); this one checks what the program does.
+		const list = distinct(keyed);
+		const commands = await pooled(list, AT_ONCE, async (sample, index) =>
+			compiled(sample, await saveSample(sample, `keyless-${index}`)),
 		);
-		// In parallel, one a core, each run in a folder of its own.
-		const results = await pooled(runs, AT_ONCE, ({ sample, apiKey }, index) =>
-			runSample(sample, `keyless-${index}`, apiKey),
+		const runs = list.flatMap((sample, index) =>
+			[undefined, ''].map((apiKey) => ({ sample, apiKey, prepared: commands[index] })),
+		);
+		// In parallel, one a core.
+		const results = await pooled(runs, AT_ONCE, ({ sample, apiKey, prepared }) =>
+			prepared === undefined || 'failed' in prepared
+				? Promise.resolve(prepared?.failed ?? { code: null, output: 'not compiled' })
+				: runSaved(sample, prepared.command, apiKey),
 		);
 		for (const [index, { sample, apiKey }] of runs.entries()) {
 			const { code, output } = results[index] ?? { code: null, output: 'not run' };
