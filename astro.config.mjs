@@ -9,13 +9,10 @@ import { tableScroll } from './src/integrations/table-scroll.ts';
 import { codeBlocks } from './src/integrations/code-blocks.ts';
 import { readSettings } from './src/sources/settings.ts';
 import { stopOnDisagreement } from './src/sources/settings-agreement.ts';
-import { cspHash } from './src/integrations/csp-hash.ts';
-import { cspScriptHashes } from './src/integrations/csp-script-hashes.ts';
-import { THEME_INIT_SCRIPT } from './src/client/theme/theme-init.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
-import { mockConnectSources } from './src/shared/urls.ts';
+import { builtPagesPolicy } from './src/integrations/built-pages-policy.ts';
 
-const { mockPort, mockUrl, portalUrl, portalAllowedHosts, buildCacheDir } = readSettings();
+const { mockUrl, portalUrl, portalAllowedHosts, buildCacheDir } = readSettings();
 // Settings that disagree (PORTAL_URL's host not allowed, a mock browsers would block) stop the build.
 stopOnDisagreement({ mockUrl, portalUrl, portalAllowedHosts });
 
@@ -36,7 +33,7 @@ export default defineConfig({
 	},
 	integrations: [
 		mdx(),
-		cspScriptHashes(),
+		builtPagesPolicy(),
 		searchIndex(),
 		tryItValidators(),
 		allowedHosts(portalAllowedHosts),
@@ -76,26 +73,9 @@ export default defineConfig({
 			},
 		},
 	},
-	security: {
-		// Each page carries a CSP <meta> with hashes of its own scripts and styles; no 'unsafe-inline'.
-		// cspScriptHashes then keeps in each page only the hashes of the inline scripts it holds.
-		csp: {
-			directives: [
-				"default-src 'self'",
-				// Search fetches its index from 'self'; the try-it panel calls the mock readers reach
-				// (PORTAL_MOCK_URL: 'self' when it is on the portal's origin) or a reader's own local mock.
-				`connect-src ${mockConnectSources({ mockUrl, portalUrl, mockPort }).join(' ')}`,
-				"img-src 'self' data:",
-				"object-src 'none'",
-				"base-uri 'self'",
-				"form-action 'self'",
-			],
-			scriptDirective: {
-				// Pagefind compiles its search engine from WebAssembly when search is opened.
-				resources: ["'self'", "'wasm-unsafe-eval'"],
-				// The one inline script: it restores the reader's theme before the first paint.
-				hashes: [cspHash(THEME_INIT_SCRIPT)],
-			},
-		},
-	},
+	// Each built page carries a CSP <meta> with the hash of its one inline script and no
+	// 'unsafe-inline', written by BaseLayout from src/site/content-security-policy.ts (builds only:
+	// builtPagesPolicy). Not Astro's
+	// security.csp: it hashed every page's stylesheet and script links again as it rendered it and
+	// listed hashes no page used, which a second pass then took out of every page.
 });

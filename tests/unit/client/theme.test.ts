@@ -1,7 +1,7 @@
 /** The theme switch's logic and the inline script that restores a choice before the first paint. */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cspHash } from '../../../src/integrations/csp-hash.ts';
+import { cspHash } from '../../../src/site/content-security-policy.ts';
 import {
 	applyThemeChoice,
 	keepThemeChoice,
