@@ -6,8 +6,9 @@
  */
 import { getCollection } from 'astro:content';
 import type { ViewEntry } from '../sources/fixtures.ts';
-import { compareViews } from '../shared/views.ts';
+import { compareViews, viewName } from '../shared/views.ts';
 import { publicView, type PublicView } from './public-view.ts';
+import { sidebarIndex, type IndexGroup, type IndexedView } from './view-index.ts';
 
 /** The views of one state of the collection, shared by every page: not to be changed. */
 interface ViewCollection {
@@ -19,6 +20,8 @@ interface ViewCollection {
 	sorted: readonly ViewEntry[];
 	/** The sorted views without their keys and configuration, for the Markdown twins. */
 	sortedPublic?: readonly PublicView[];
+	/** What a view page's sidebar lists, by the view's slug (see `sidebarIndex`). */
+	sidebar?: (slug: string) => IndexGroup<IndexedView>[];
 }
 
 let current: ViewCollection | undefined;
@@ -73,4 +76,22 @@ export async function sortedPublicViews(): Promise<readonly PublicView[]> {
 	const collection = await viewCollection();
 	collection.sortedPublic ??= collection.sorted.map(publicView);
 	return collection.sortedPublic;
+}
+
+/**
+ * What the sidebar of a view's page lists (see view-index.ts), worked out as its page is built
+ * from the views grouped once per state: not made for every view up front and held in its page's
+ * props for the whole build.
+ */
+export async function viewSidebar(slug: string): Promise<IndexGroup<IndexedView>[]> {
+	const collection = await viewCollection();
+	collection.sidebar ??= sidebarIndex(
+		collection.sorted.map(({ slug: viewSlug, view }) => ({
+			slug: viewSlug,
+			name: viewName(view),
+			environment: view.environment,
+			apiVersion: view.apiVersion,
+		})),
+	);
+	return collection.sidebar(slug);
 }
