@@ -101,11 +101,20 @@ describe('the people collection', () => {
 	});
 
 	it('groups a person’s views by environment once, as byEnvironment does', async () => {
-		const [person] = await allPeople();
+		const people = await allPeople();
+		const [person] = people;
 		if (!person) throw new Error('expected a person');
 		const groups = personEnvironments(person);
-		expect(groups).toEqual(byEnvironment(person.memberships));
 		expect(personEnvironments(person)).toBe(groups);
+		for (const each of people) {
+			expect(personEnvironments(each)).toEqual(byEnvironment(each.memberships));
+		}
+		expect(people.some((each) => personEnvironments(each).length > 1)).toBe(true);
+		// One environment: the group is the person's own views and roles, not copies held apart.
+		const single = people.find((each) => personEnvironments(each).length === 1);
+		expect(personEnvironments(single ?? person)[0]?.memberships).toBe(
+			(single ?? person).memberships,
+		);
 	});
 
 	it('builds the people again when a directory changes', async () => {
