@@ -105,12 +105,23 @@ const LANGUAGES = [
 /** Names that mean plain text: no highlighting. */
 const PLAIN_LANGUAGES = new Set(['', 'text', 'plaintext', 'txt', 'plain', 'log']);
 
-let highlighter: Promise<Highlighter> | undefined;
+declare global {
+	/**
+	 * The one highlighter of a process. A build loads this module more than once (the guides'
+	 * Markdown plugin with the config, the pages' bundle, the content layer), and each copy made a
+	 * highlighter of its own: three at a build, each with its grammars and its WebAssembly memory
+	 * (17 to 50 MB), kept to the build's end.
+	 */
+	var consolePortalHighlighter: Promise<Highlighter> | undefined;
+}
 
-/** The one highlighter of a build, made when first asked for. */
+/** The one highlighter of a build, made when first asked for and shared by every copy of this module. */
 function loadHighlighter(): Promise<Highlighter> {
-	highlighter ??= createHighlighter({ themes: [KINDS_THEME], langs: [...LANGUAGES] });
-	return highlighter;
+	globalThis.consolePortalHighlighter ??= createHighlighter({
+		themes: [KINDS_THEME],
+		langs: [...LANGUAGES],
+	});
+	return globalThis.consolePortalHighlighter;
 }
 
 /** A run of code: its text and the class of its kind, none for plain text. */
