@@ -26,11 +26,14 @@ import {
 	command,
 	ensureLocalBase,
 	imageExists,
+	listImages,
 	LOCAL_BASE,
 	measureImage,
+	MOCK_BUNDLE,
 	prepareContext,
 	sourceFacts,
 	type BuildRequest,
+	type ImageFacts,
 	type ImageKind,
 	type SourceFacts,
 } from '../../scripts/lib/images.ts';
@@ -66,11 +69,15 @@ let facts: SourceFacts;
 /** Image ids in local storage once the base was there, before this file built anything. */
 let before = new Set<string>();
 
-/** What an earlier build was labelled with: another source, commit, version and day. */
-const EARLIER = (now: SourceFacts): SourceFacts => ({
-	source: 'https://git.example/an-earlier-source',
+/**
+ * What another `npm run image` of the same files was labelled with: another source, commit, version
+ * and day. It is built once the web image's two builds are in the store, whose steps a layer cache
+ * keyed on the instructions alone would hand it, with their labels.
+ */
+const ANOTHER = (now: SourceFacts): SourceFacts => ({
+	source: 'https://git.example/another-source',
 	revision: '0'.repeat(40),
-	version: '0.0.0-earlier',
+	version: '0.0.0-another',
 	epoch: now.epoch - 86_400,
 	dirty: false,
 });
@@ -80,6 +87,10 @@ const tags = {
 	web: `${PREFIX}/console-portal-web:test`,
 	mock: `${PREFIX}/console-portal-mock:test`,
 };
+/** The name of the web image built with ANOTHER's labels. */
+const anotherTag = `${PREFIX}/another:web`;
+/** That build, made while the tests run; the labels test waits for it. */
+let anotherBuilt: Promise<string> | undefined;
 /** Every name this file gave an image, removed afterwards. */
 const named = new Set<string>();
 /** The ids of the images (steps included) this file's builds committed, as buildah printed them. */
@@ -91,7 +102,7 @@ const timings: Record<string, number> = {};
 
 /** Every image id in local storage, intermediate ones included. */
 async function imageIds(): Promise<Set<string>> {
-	const text = await command('buildah', ['images', '--all', '--quiet', '--no-trunc']);
+	const text = await listImages(['--quiet', '--no-trunc']);
 	return new Set(text.split('\n').filter((line) => line !== ''));
 }
 
@@ -150,21 +161,31 @@ async function removeOwn(): Promise<string[]> {
 }
 
 /**
- * Each image's second build from the same files and labels (the reproducibility test), started as
- * soon as its first build is there and going on while the tests run: the name it gives.
+ * Each image as a registry would hold it (measureImage), twice: the first build, measured as soon
+ * as it is there, and its second build from the same files and labels (the reproducibility test),
+ * started then too and measured once it is there. Both go on while the tests run; the
+ * reproducibility test compares them.
  */
-const rebuilt: Partial<Record<ImageKind, Promise<string>>> = {};
+const measured: Partial<Record<ImageKind, Promise<[ImageFacts, ImageFacts]>>> = {};
 
-/** Starts building `kind` again from the files in `from`, under a name of its own. */
-function rebuild(kind: ImageKind, from: string): void {
+/**
+ * Measures `kind`'s first build now and starts building it again from the files in `from`, under a
+ * name of its own, then measures that too. Returns the second build.
+ */
+function measureAndRebuild(kind: ImageKind, from: string): Promise<string> {
 	const again = `${tags[kind]}-again`;
-	const building = timed(`rebuild ${kind}`, () =>
+	const rebuilt = timed(`rebuild ${kind}`, () =>
 		buildOwn({ kind, context: from, facts, tags: [again] }),
-	).then(() => again);
-	building.catch(() => {
+	);
+	const both = Promise.all([
+		timed(`measure ${kind}`, () => measureImage(tags[kind])),
+		rebuilt.then(() => timed(`measure ${kind} again`, () => measureImage(again))),
+	]);
+	both.catch(() => {
 		// Awaited by the reproducibility test, which fails with the reason.
 	});
-	rebuilt[kind] = building;
+	measured[kind] = both;
+	return rebuilt;
 }
 
 /** Runs a step and keeps how long it took. */
@@ -201,15 +222,20 @@ beforeAll(async () => {
 	distDir = path.join(work, 'dist');
 	// The mock image holds no page: its context (the same files, with no build in dist/) is made
 	// and built at once, beside the portal's build, and built again for the reproducibility test
-	// while the tests below run. The web image's builds follow the portal's build.
-	const mockChain = (async () => {
+	// while the tests below run. The web image's builds follow the portal's build: the tests start
+	// once the first build of each image is there.
+	const mockContextReady = (async () => {
 		const emptyDist = path.join(work, 'no-pages');
 		await mkdir(emptyDist);
 		await timed('mock context', () => prepareContext(mockContext, emptyDist));
+	})();
+	const mockChain = (async () => {
+		await mockContextReady;
 		await timed('build mock', () =>
 			buildOwn({ kind: 'mock', context: mockContext, facts, tags: [tags.mock] }),
 		);
-		rebuild('mock', mockContext);
+		// The second build is awaited through its measure, by the reproducibility test.
+		void measureAndRebuild('mock', mockContext);
 	})();
 	const webChain = (async () => {
 		const built = await timed('portal (PORTAL_MOCK_URL=/)', () =>
@@ -220,16 +246,23 @@ beforeAll(async () => {
 			}),
 		);
 		if (built.status !== 0) throw new Error(`The portal build failed:\n${built.output}`);
-		await timed('context', () => prepareContext(context, distDir));
-		// A stand-in for the README's Deploy commands run before the tests: the web image built
-		// from the same files as `npm run image` builds it, with the labels of another build
-		// (another IMAGE_SOURCE, commit, version and day), so that its steps are in buildah's
-		// layer cache.
-		await timed('build web (an earlier npm run image)', () =>
-			buildOwn({ kind: 'web', context, facts: EARLIER(facts), tags: [`${PREFIX}/earlier:web`] }),
+		// The mock's bundle is the one its context holds: bundled once, from the same source.
+		await mockContextReady;
+		await timed('context', () =>
+			prepareContext(context, distDir, undefined, path.join(mockContext, MOCK_BUNDLE)),
 		);
 		await timed('build web', () => buildOwn({ kind: 'web', context, facts, tags: [tags.web] }));
-		rebuild('web', context);
+		// Then, while the tests run: the web image built again (the reproducibility test), and
+		// after it the same files built with another source's labels, as another `npm run image`
+		// on this machine would build them (the labels test).
+		anotherBuilt = measureAndRebuild('web', context).then(() =>
+			timed('build web (another npm run image)', () =>
+				buildOwn({ kind: 'web', context, facts: ANOTHER(facts), tags: [anotherTag] }),
+			),
+		);
+		anotherBuilt.catch(() => {
+			// Awaited by the labels test, which fails with the reason.
+		});
 	})();
 	// The tests start once both first builds are there; the reproducibility test waits for the
 	// second ones. Both chains end before a failure is thrown, so that none builds on afterwards.
@@ -239,8 +272,8 @@ beforeAll(async () => {
 }, 1_200_000);
 
 afterAll(async () => {
-	// No build of this file is left running when its images are removed.
-	await Promise.allSettled(Object.values(rebuilt));
+	// No build or measure of this file is left running when its images are removed.
+	await Promise.allSettled([...Object.values(measured), anotherBuilt]);
 	// Everything this file made goes, whatever happened; the base stays, made once a day.
 	const left = await removeOwn();
 	if (left.length > 0) console.error(`The image test could not remove: ${left.join(', ')}`);
@@ -254,6 +287,8 @@ interface Running {
 	run: Started;
 	/** The process the entry point became: PID 1 in a real container. */
 	main: () => Promise<number>;
+	/** `buildah run`'s exit code, once it has ended and all it printed has been read. */
+	closed: Promise<number | null>;
 }
 
 /** A process's parent, and the first word of its command line. */
@@ -322,6 +357,9 @@ async function runImage(kind: ImageKind, env: Record<string, string>): Promise<R
 		'--',
 		...entrypoint,
 	]);
+	// 'close', not 'exit': what the entry point printed just before it ended may still be unread
+	// at 'exit' (under load, a refusal's one line was).
+	const closed = new Promise<number | null>((resolve) => run.child.once('close', resolve));
 	/** The entry point's process: the child of buildah's chroot-exec helper. */
 	const main = async (): Promise<number> => {
 		const table = await processes();
@@ -333,16 +371,13 @@ async function runImage(kind: ImageKind, env: Record<string, string>): Promise<R
 			throw new Error(`No entry point runs in ${container}:\n${run.output()}`);
 		return child;
 	};
-	return { container, run, main };
+	return { container, run, main, closed };
 }
 
 /** Sends `signal` to the entry point and waits for `buildah run` to end; its exit code. */
 async function stopWith(running: Running, signal: NodeJS.Signals): Promise<number | null> {
 	const main = await running.main();
-	const exited = new Promise<number | null>((resolve) => {
-		if (running.run.child.exitCode !== null) resolve(running.run.child.exitCode);
-		else running.run.child.once('exit', (code) => resolve(code));
-	});
+	const exited = running.closed;
 	process.kill(main, signal);
 	const timeout = new Promise<'timeout'>((resolve) =>
 		setTimeout(() => resolve('timeout'), 10_000).unref(),
@@ -385,45 +420,21 @@ function rawGet(base: string, target: string, host: string): Promise<string> {
 	});
 }
 
-describe('the images as built', () => {
-	it('carry the OCI labels of their source, revision, version and time, though an earlier build with other ones is in the store, and run as a numbered non-root user', async () => {
-		const created = new Date(facts.epoch * 1000).toISOString().replace('.000Z', 'Z');
-		// The commit checked out when the test began (others may commit while it runs).
-		expect(facts.revision).toMatch(/^[0-9a-f]{40}$/);
-		const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-			version: string;
-		};
-		for (const kind of ['web', 'mock'] as const) {
-			const { OCIv1: config } = JSON.parse(
-				await command('buildah', ['inspect', '--type', 'image', tags[kind]]),
-			) as {
-				OCIv1: { created: string; config: { User: string; Labels: Record<string, string> } };
-			};
-			expect(config.config.User, kind).toBe(`${IMAGE_UID}:${IMAGE_UID}`);
-			expect(config.config.Labels, kind).toMatchObject({
-				'org.opencontainers.image.title': `console-portal-${kind}`,
-				'org.opencontainers.image.revision': facts.revision,
-				'org.opencontainers.image.version': version,
-				'org.opencontainers.image.created': created,
-			});
-			expect(config.config.Labels['org.opencontainers.image.source'], kind).toBe(SOURCE);
-			expect(config.created, kind).toBe(created);
-		}
-	});
-});
-
 describe('console-portal-web', () => {
 	let web: Running;
 	let base: string;
 
 	beforeAll(async () => {
 		const port = await freePort();
-		web = await runImage('web', {
-			PORTAL_PORT: String(port),
-			PORTAL_ALLOWED_HOSTS: SERVICE_NAME.web,
-		});
 		base = `http://127.0.0.1:${port}`;
-		await waitForUrl(`${base}/`, web.run);
+		web = await timed('web start', async () => {
+			const running = await runImage('web', {
+				PORTAL_PORT: String(port),
+				PORTAL_ALLOWED_HOSTS: SERVICE_NAME.web,
+			});
+			await waitForUrl(`${base}/`, running.run);
+			return running;
+		});
 	});
 
 	afterAll(async () => {
@@ -484,19 +495,25 @@ describe('console-portal-web', () => {
 	});
 
 	it('refuses a PORTAL_ALLOWED_HOSTS entry that is no host name, naming it', async () => {
-		for (const [value, named] of [
+		const refused = [
 			['portal.example, http://evil.example/', 'http://evil.example/'],
 			// Not a pattern for the shell to expand into the names of files.
 			['portal.example,*', '*'],
-		]) {
-			const bad = await runImage('web', {
-				PORTAL_PORT: String(await freePort()),
-				PORTAL_ALLOWED_HOSTS: value ?? '',
-			});
-			await new Promise((resolve) => bad.run.child.once('exit', resolve));
-			expect(bad.run.child.exitCode, value).not.toBe(0);
+		] as const;
+		// Both starts side by side, each in a container of its own.
+		const ended = await Promise.all(
+			refused.map(async ([value, named]) => {
+				const bad = await runImage('web', {
+					PORTAL_PORT: String(await freePort()),
+					PORTAL_ALLOWED_HOSTS: value,
+				});
+				return { value, named, bad, code: await bad.closed };
+			}),
+		);
+		for (const { value, named, bad, code } of ended) {
+			expect(code, value).not.toBe(0);
 			expect(bad.run.output(), value).toContain(
-				`PORTAL_ALLOWED_HOSTS: expected host names separated by commas (portal.intranet.example), without scheme or port; "${named ?? ''}" is not one`,
+				`PORTAL_ALLOWED_HOSTS: expected host names separated by commas (portal.intranet.example), without scheme or port; "${named}" is not one`,
 			);
 		}
 	});
@@ -517,12 +534,15 @@ describe('console-portal-mock', () => {
 			names: fixture.users.map((user) => user.name),
 		};
 		const port = await freePort();
-		mock = await runImage('mock', {
-			MOCK_PORT: String(port),
-			MOCK_ALLOWED_HOSTS: SERVICE_NAME.mock,
-		});
 		base = `http://127.0.0.1:${port}`;
-		await waitForUrl(`${base}/api/v2/users`, mock.run);
+		mock = await timed('mock start', async () => {
+			const running = await runImage('mock', {
+				MOCK_PORT: String(port),
+				MOCK_ALLOWED_HOSTS: SERVICE_NAME.mock,
+			});
+			await waitForUrl(`${base}/api/v2/users`, running.run);
+			return running;
+		});
 	});
 
 	afterAll(async () => {
@@ -781,19 +801,54 @@ describe('a team’s portal on one name: the web image serves the mock image on 
 	});
 });
 
+describe('the images as built', () => {
+	it('carry the OCI labels of their source, revision, version and time, though an earlier build with other ones is in the store, and run as a numbered non-root user', async () => {
+		// The commit checked out when the test began (others may commit while it runs).
+		expect(facts.revision).toMatch(/^[0-9a-f]{40}$/);
+		const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+			version: string;
+		};
+		if (!anotherBuilt) throw new Error('The web image was not built with other labels');
+		await anotherBuilt;
+		const other = ANOTHER(facts);
+		for (const [kind, name, labelled] of [
+			['web', tags.web, { ...facts, source: SOURCE, version }],
+			['mock', tags.mock, { ...facts, source: SOURCE, version }],
+			// Built last, with the first two web builds' steps in the store.
+			['web', anotherTag, other],
+		] as const) {
+			const created = new Date(labelled.epoch * 1000).toISOString().replace('.000Z', 'Z');
+			const { OCIv1: config } = JSON.parse(
+				await command('buildah', ['inspect', '--type', 'image', name]),
+			) as {
+				OCIv1: { created: string; config: { User: string; Labels: Record<string, string> } };
+			};
+			expect(config.config.User, name).toBe(`${IMAGE_UID}:${IMAGE_UID}`);
+			expect(config.config.Labels, name).toMatchObject({
+				'org.opencontainers.image.title': `console-portal-${kind}`,
+				'org.opencontainers.image.revision': labelled.revision,
+				'org.opencontainers.image.version': labelled.version,
+				'org.opencontainers.image.created': created,
+			});
+			expect(config.config.Labels['org.opencontainers.image.source'], name).toBe(labelled.source);
+			expect(config.created, name).toBe(created);
+		}
+	}, 600_000);
+});
+
 describe('reproducibility', () => {
 	it('gives the same image, digest for digest, when built again from the same commit', async () => {
-		// Each image was built again as soon as its first build was there (beforeAll), while the
-		// tests above ran: one after the other, this test waited for both builds in a row.
-		const measured = await Promise.all(
+		// Each image was measured, and built again and measured again, as soon as its first build
+		// was there (beforeAll), while the tests above ran.
+		const results = await Promise.all(
 			(['web', 'mock'] as const).map(async (kind) => {
-				const again = rebuilt[kind];
-				if (!again) throw new Error(`The ${kind} image was not built again`);
-				const first = await measureImage(tags[kind]);
-				return { kind, first, second: await measureImage(await again) };
+				const both = measured[kind];
+				if (!both) throw new Error(`The ${kind} image was not built again`);
+				const [first, second] = await both;
+				return { kind, first, second };
 			}),
 		);
-		for (const { kind, first, second } of measured) {
+		for (const { kind, first, second } of results) {
 			expect(second.localDigest, kind).toBe(first.localDigest);
 			expect(second.pushedDigest, kind).toBe(first.pushedDigest);
 			console.log(
