@@ -23,12 +23,14 @@ export interface PortalInChromium {
 	 * The file's kept page for `options`, opened on `route` as a new one would be (`keptPage`);
 	 * the next call with the same context options takes the page over, so never close it.
 	 * `prepare` runs on each context made for these options, before its page opens (a listener, an
-	 * init script); a file gives the same one each time for the same options.
+	 * init script); a file gives the same one each time for the same options. `beforeLoad` runs on
+	 * the page, once set back, before it opens `route` (a listener that must hear the load).
 	 */
 	open(
 		route: string,
 		options?: KeptPageOptions,
 		prepare?: (context: BrowserContext) => Promise<void>,
+		beforeLoad?: (page: Page) => void,
 	): Promise<Page>;
 }
 
@@ -110,9 +112,17 @@ export function portalSession(options: PortalInChromiumOptions = {}): PortalSess
 		get browser() {
 			return started(browser, 'browser');
 		},
-		open(route, pageOptions = {}, prepare) {
+		open(route, pageOptions = {}, prepare, beforeLoad) {
 			const url = shared ?? started(preview, 'preview').url;
-			return keptPage(started(browser, 'browser'), kept, url, route, pageOptions, prepare);
+			return keptPage(
+				started(browser, 'browser'),
+				kept,
+				url,
+				route,
+				pageOptions,
+				prepare,
+				beforeLoad,
+			);
 		},
 		async start() {
 			if (options.distDir === undefined && options.port === undefined) {
@@ -183,8 +193,9 @@ async function reset(
  * differing only by its #fragment is then a new document, not a scroll), its origin's local and
  * session storage and the context's cookies are cleared, print and colour-scheme emulation are set
  * back, and the window is sized. When the page left is on another origin, or closed, the context
- * is replaced, and `prepare` runs on the new context. Waits for the page's load, as `page.goto`
- * does; a test that watches requests or routes them opens a context of its own.
+ * is replaced, and `prepare` runs on the new context. `beforeLoad` runs on the page just before it
+ * opens `route`. Waits for the page's load, as `page.goto` does; a test that watches requests from
+ * before the first one or routes them opens a context of its own.
  */
 export async function keptPage(
 	browser: Browser,
@@ -193,6 +204,7 @@ export async function keptPage(
 	route: string,
 	options: KeptPageOptions,
 	prepare?: (context: BrowserContext) => Promise<void>,
+	beforeLoad?: (page: Page) => void,
 ): Promise<Page> {
 	const { width = 1280, height = 900, ...contextOptions } = options;
 	const key = JSON.stringify(contextOptions);
@@ -212,6 +224,7 @@ export async function keptPage(
 	const size = page.viewportSize();
 	if (size?.width !== width || size.height !== height)
 		await page.setViewportSize({ width, height });
+	beforeLoad?.(page);
 	await page.goto(`${origin}${route}`);
 	return page;
 }
