@@ -44,12 +44,21 @@ const HUGE_JSON = JSON.stringify({
 	})),
 });
 
-const portal = usePortalInChromium();
 let mock: Started | undefined;
 let hostile: Server;
 let hostileUrl: string;
 const sockets = new Set<Socket>();
 const drips = new Set<ReturnType<typeof setInterval>>();
+
+// Registered before the portal's own, so it runs after it: the kept pages, and their open
+// connections to the mock, are closed before the mock is stopped.
+afterAll(async () => {
+	await mock?.stop();
+	for (const drip of drips) clearInterval(drip);
+	for (const socket of sockets) socket.destroy();
+	await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
+});
+const portal = usePortalInChromium();
 
 /** Answers with CORS for any origin, so the browser hands the hostile body to the page. */
 function hostileAnswer(request: IncomingMessage, response: ServerResponse): void {
@@ -99,13 +108,6 @@ beforeAll(async () => {
 	hostileUrl = `http://127.0.0.1:${hostilePort}`;
 });
 
-afterAll(async () => {
-	await mock?.stop();
-	for (const drip of drips) clearInterval(drip);
-	for (const socket of sockets) socket.destroy();
-	await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
-});
-
 /**
  * Opens a view page in the file's kept page for `options` (1280 by 720 px unless told), as a new
  * context would open it, recording dialogs and uncaught page errors until the test ends.
@@ -114,7 +116,6 @@ async function openView(
 	route = `/views/${slug}/`,
 	options: KeptPageOptions = {},
 ): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
-	const page = await portal.open(route, { height: 720, ...options });
 	const dialogs: string[] = [];
 	const errors: string[] = [];
 	const onDialog = (dialog: Dialog): void => {
@@ -124,11 +125,14 @@ async function openView(
 	const onError = (error: Error): void => {
 		errors.push(error.message);
 	};
-	page.on('dialog', onDialog);
-	page.on('pageerror', onError);
-	onTestFinished(() => {
-		page.off('dialog', onDialog);
-		page.off('pageerror', onError);
+	// Heard from before the page's load, as on a page of a new context, until the test ends.
+	const page = await portal.open(route, { height: 720, ...options }, undefined, (kept) => {
+		kept.on('dialog', onDialog);
+		kept.on('pageerror', onError);
+		onTestFinished(() => {
+			kept.off('dialog', onDialog);
+			kept.off('pageerror', onError);
+		});
 	});
 	// The panel's behaviour loads when the reader reaches it (below the directory on a phone).
 	await page.locator('try-it').scrollIntoViewIfNeeded();
