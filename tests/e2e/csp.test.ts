@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 const distDir = inject('distDir');
 const mockPort = inject('mockPort');
@@ -23,13 +24,17 @@ if (!entry) throw new Error('No view fixtures');
 const portal = usePortalInChromium();
 let mock: Started;
 
+let letGoOfPort: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
+	letGoOfPort = await holdMockPort(mockPort);
 	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(mockPort) } });
 	await waitForUrl(`http://127.0.0.1:${mockPort}/`, mock);
 });
 
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 });
 
 /** Every HTML page of the build, as a path under dist. */

@@ -12,14 +12,17 @@ import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-
 import { viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const MOCK_URL = `http://127.0.0.1:${inject('mockPort')}`;
 const portal = usePortalInChromium();
 let mock: Started | undefined;
+let letGoOfPort: (() => Promise<void>) | undefined;
 
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 });
 
 /**
@@ -165,6 +168,7 @@ describe('the reference at 1280 px', () => {
 
 describe('try-it on the reference, with the mock running', () => {
 	beforeAll(async () => {
+		letGoOfPort = await holdMockPort(inject('mockPort'));
 		mock = start(bin('node'), ['mock/cli.ts'], {
 			env: { MOCK_PORT: String(inject('mockPort')) },
 		});

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePortalInChromium, type KeptPageOptions } from '../support/portal-in-chromium.ts';
 import { bin, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 const MOCK_PORT = inject('mockPort');
 const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
@@ -33,8 +34,10 @@ interface Screen {
 
 const portal = usePortalInChromium();
 let mock: Started | undefined;
+let letGoOfPort: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+	letGoOfPort = await holdMockPort(MOCK_PORT);
 	mock = start(bin('node'), ['mock/cli.ts'], {
 		env: { MOCK_PORT: String(MOCK_PORT), MOCK_LOG: 'off' },
 	});
@@ -43,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 });
 
 /** The uncaught errors of the pages of each kept context, since its last `open`. */

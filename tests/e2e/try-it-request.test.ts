@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePortalInChromium } from '../support/portal-in-chromium.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { bin, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
@@ -20,14 +21,17 @@ const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
 
 const portal = usePortalInChromium();
 let mock: Started | undefined;
+let letGoOfPort: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+	letGoOfPort = await holdMockPort(MOCK_PORT);
 	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(MOCK_PORT) } });
 	await waitForUrl(`${MOCK_URL}/api/v2/users`, mock);
 });
 
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 });
 
 /** Opens a page and waits until its try-it panel is wired. */

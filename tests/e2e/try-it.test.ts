@@ -19,6 +19,7 @@ import { BODY_CAP_BYTES } from '../../src/client/try-it/exchange.ts';
 import { exampleUser, viewName } from '../../src/shared/views.ts';
 import { loadViews } from '../../src/sources/fixtures.ts';
 import { bin, freePort, ROOT, start, waitForUrl, type Started } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 const views = await loadViews(path.join(ROOT, 'content/views'));
 const entry = views.find(({ slug }) => slug === 'production') ?? views[0];
@@ -45,6 +46,7 @@ const HUGE_JSON = JSON.stringify({
 });
 
 let mock: Started | undefined;
+let letGoOfPort: (() => Promise<void>) | undefined;
 let hostile: Server;
 let hostileUrl: string;
 const sockets = new Set<Socket>();
@@ -54,6 +56,7 @@ const drips = new Set<ReturnType<typeof setInterval>>();
 // connections to the mock, are closed before the mock is stopped.
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 	for (const drip of drips) clearInterval(drip);
 	for (const socket of sockets) socket.destroy();
 	await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
@@ -98,6 +101,8 @@ function hostileAnswer(request: IncomingMessage, response: ServerResponse): void
 }
 
 beforeAll(async () => {
+	// The whole file holds the port: its first tests need nothing to answer there.
+	letGoOfPort = await holdMockPort(MOCK_PORT);
 	hostile = createServer(hostileAnswer);
 	hostile.on('connection', (socket) => {
 		sockets.add(socket);

@@ -34,6 +34,7 @@ import {
 	waitForUrl,
 	type Started,
 } from '../../support/processes.ts';
+import { holdMockPort } from '../support/mock-port-lock.ts';
 
 /** One sample as a page shows it. */
 interface Sample {
@@ -50,6 +51,7 @@ const distDir = inject('distDir');
 const mockPort = inject('mockPort');
 const origin = `http://127.0.0.1:${mockPort}`;
 let mock: Started;
+let letGoOfPort: (() => Promise<void>) | undefined;
 let views: ViewEntry[];
 let samples: Sample[];
 let scratch: string;
@@ -233,12 +235,14 @@ beforeAll(async () => {
 			});
 		});
 	}
+	letGoOfPort = await holdMockPort(mockPort);
 	mock = start(bin('node'), ['mock/cli.ts'], { env: { MOCK_PORT: String(mockPort) } });
 	await waitForUrl(`${origin}/api/v2/users`, mock);
 });
 
 afterAll(async () => {
 	await mock?.stop();
+	await letGoOfPort?.();
 	await rm(scratch, { recursive: true, force: true });
 });
 
