@@ -29,7 +29,7 @@ const standInDir = path.join(work, 'stand-in');
 const teamADir = path.join(work, 'team-a');
 const started: Started[] = [];
 /** The two `npm run build`s given disagreeing settings, made beside the first tests. */
-let refusedBuilds: Promise<BuildResult[]> | undefined;
+let refusedBuilds: Promise<[BuildResult, BuildResult]> | undefined;
 const folders: string[] = [work];
 
 /** Runs the entry point over the stand-in build with these variables. */

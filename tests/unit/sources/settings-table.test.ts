@@ -31,6 +31,9 @@ const NOT_SETTINGS = new Set([
 	'POD_NAMESPACE',
 	// Astro's own: whether a page renders in the dev server (import.meta.env.DEV).
 	'DEV',
+	// Ours, defined by the build for the pages (src/integrations/built-pages-policy.ts), never read
+	// from the environment: whether `astro build` renders the page.
+	'PORTAL_BUILT_PAGES',
 	// Build arguments of the Containerfiles, given by `npm run image`, not by a person.
 	'BASE_IMAGE',
 	'CREATED',
