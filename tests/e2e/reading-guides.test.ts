@@ -262,7 +262,11 @@ describe('code samples in tabs', () => {
 			await context.route(/\/_astro\/code-tabs\.[^/]+\.js$/, (request) => request.abort());
 			const page = await context.newPage();
 			await page.goto(`${portal.url}${route}`, { waitUntil: 'networkidle' });
-			await expect(tabState(page).then(({ shown }) => shown)).resolves.toEqual(SAMPLE_LABELS);
+			// The failed load takes the page's `js` class away once the browser reports it, which on a
+			// busy machine can come after the network is idle: asked again until it does.
+			await expect
+				.poll(async () => (await tabState(page)).shown, { timeout: 15_000 })
+				.toEqual(SAMPLE_LABELS);
 			await expect(page.locator('.code-samples code-tabs h4').first().isVisible()).resolves.toBe(
 				true,
 			);
@@ -274,7 +278,9 @@ describe('code samples in tabs', () => {
 			await context.route(/\/_astro\/(base|BaseLayout)\.[^/]+\.js$/, (request) => request.abort());
 			const page = await context.newPage();
 			await page.goto(`${portal.url}/views/production/`, { waitUntil: 'networkidle' });
-			await expect(page.locator('.search-fallback').isVisible()).resolves.toBe(true);
+			await expect
+				.poll(() => page.locator('.search-fallback').isVisible(), { timeout: 15_000 })
+				.toBe(true);
 			await expect(page.locator('.search-open').isVisible()).resolves.toBe(false);
 			await context.close();
 		})();
