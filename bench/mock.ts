@@ -44,7 +44,7 @@ import {
 	type Contestant,
 	type ViewSet,
 } from './lib/mock-startup.ts';
-import { cpuMicros, load } from './lib/load.ts';
+import { cpuMicros, load, pinning, prefixedCommand } from './lib/load.ts';
 import { rssMiB } from './lib/proc.ts';
 import { commitOf, verdict, writeResult } from './lib/report.ts';
 import { writeViewSet } from '../support/view-sets.ts';
@@ -124,6 +124,8 @@ interface Target {
 	 * machine's noise moves an identical server, the mock held to the budget, or plain Prism.
 	 */
 	role: 'ceiling' | 'control' | 'held' | 'prism' | 'other';
+	/** Whether it may run on more than the one core a pinned server gets (MOCK_WORKERS). */
+	cores?: 'all';
 	command: (port: number) => {
 		file: string;
 		args: string[];
@@ -191,6 +193,7 @@ function targets(answerFile: string, baseline: string | undefined): Target[] {
 		{
 			name: 'our mock, MOCK_WORKERS=2',
 			role: 'other',
+			cores: 'all',
 			command: (port) => ({
 				file: path.join(BIN, 'node'),
 				args: ['mock/cli.ts'],
@@ -200,6 +203,7 @@ function targets(answerFile: string, baseline: string | undefined): Target[] {
 		{
 			name: 'our mock, MOCK_WORKERS=2, MOCK_LOG=off',
 			role: 'other',
+			cores: 'all',
 			command: (port) => ({
 				file: path.join(BIN, 'node'),
 				args: ['mock/cli.ts'],
@@ -225,9 +229,18 @@ function targets(answerFile: string, baseline: string | undefined): Target[] {
 	];
 }
 
-/** Starts a target in its own process group, its output discarded as a user's terminal would show it. */
-function launch(target: Target, port: number): Started {
-	const { file, args, env, cwd } = target.command(port);
+/**
+ * Starts a target in its own process group, its output discarded as a user's terminal would show
+ * it, on the server's core when the run pins (`pinning()`) and the target has one process.
+ */
+function launch(target: Target, port: number, prefix: readonly string[]): Started {
+	const command = target.command(port);
+	const { file, args } = prefixedCommand(
+		target.cores === 'all' ? [] : prefix,
+		command.file,
+		command.args,
+	);
+	const { env, cwd } = command;
 	return start(file, args, { env: env ?? {}, output: 'ignore', ...(cwd ? { cwd } : {}) });
 }
 
@@ -337,6 +350,7 @@ export async function runMockBench(): Promise<void> {
 		? targets(answerFile, baselineRoot ? path.resolve(baselineRoot) : undefined)
 		: [];
 	const rows: Row[] = [];
+	const pinned = pinning();
 	/** How busy the machine was (1-minute load average) before and after the throughput rounds. */
 	const throughputLoad = { before: NaN, after: NaN };
 	const running: { target: Target; url: string; server: Started; startup: number }[] = [];
@@ -345,14 +359,14 @@ export async function runMockBench(): Promise<void> {
 			const port = await freePort();
 			const url = `http://127.0.0.1:${port}${USERS_PATH}`;
 			const started = performance.now();
-			const server = launch(target, port);
+			const server = launch(target, port, pinned.server);
 			running.push({ target, url, server, startup: 0 });
 			const entry = running.at(-1);
 			if (entry) entry.startup = await timeToFirstAnswer(url, server.child, started);
 		}
 		for (const { target, url } of running) {
 			console.error(`${target.name}: warming up for ${WARMUP_SECONDS} s…`);
-			await load(url, key, CONNECTIONS[0], WARMUP_SECONDS);
+			await load(url, key, CONNECTIONS[0], WARMUP_SECONDS, pinned.load);
 		}
 		throughputLoad.before = os.loadavg()[0] ?? NaN;
 		const runs = new Map<
@@ -369,7 +383,7 @@ export async function runMockBench(): Promise<void> {
 						`round ${round}: ${target.name}, ${connections} connections for ${seconds} s…`,
 					);
 					const cpuBefore = cpuMicros(server.child.pid);
-					const result = await load(url, key, connections, seconds);
+					const result = await load(url, key, connections, seconds, pinned.load);
 					const cpu = (cpuMicros(server.child.pid) - cpuBefore) / result.requests.total;
 					const id = `${target.name} ${connections}`;
 					runs.set(id, [
@@ -598,7 +612,7 @@ export async function runMockBench(): Promise<void> {
 				)
 				.join(' and ')} %).`,
 			'',
-			`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request and RSS are the server's, with its workers when it has some: user + system time over the requests it answered, and resident memory after the load. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
+			`Medians of ${rounds} rounds; in each round every server gets ${seconds} s of load in turn, each round starting one server later, after a ${WARMUP_SECONDS} s warm-up each. GET ${USERS_PATH} with a directory key, autocannon in its own process${pinned.server.length > 0 ? ' on core 1, each server on core 0 (taskset; the MOCK_WORKERS rows on any core), so the two never share a core' : ', not pinned to cores'}. "of ceiling" is the median of each round's ratio to the ceiling measured in the same round; CPU per request and RSS are the server's, with its workers when it has some: user + system time over the requests it answered, and resident memory after the load. Start-up is from spawn to the first answer. The ceiling sends the mock's own status, headers and body for that request from memory.`,
 			'',
 			`With MOCK_WORKERS=2 on this machine's ${os.availableParallelism()} cores, the load generator (autocannon, one process) takes a core of its own and the primary relays the log lines, so two workers have less than two cores between them: the rows say what a second worker gives here, not what it gives on a machine with cores to spare.`,
 			'',
