@@ -101,6 +101,10 @@ export interface TimedBuild {
 	peakProcessBytes?: number;
 	/** Peak resident memory of the whole process tree (sampled every 250 ms), in bytes. */
 	peakTreeBytes: number;
+	/** Peak resident memory of Pagefind's service alone (the same samples), in bytes. */
+	peakPagefindBytes: number;
+	/** Peak resident memory of the tree without Pagefind's service: Astro's process (same samples). */
+	peakRestBytes: number;
 	/** CPU time of every process of the build, user and system (GNU time), in seconds. */
 	cpuSeconds?: number;
 	/** The load average over one minute when the build started and when it ended. */
@@ -130,17 +134,38 @@ export async function folderBytes(folder: string): Promise<number> {
 	return total;
 }
 
-/** The summed resident memory of every process in a process group, in bytes. */
-function groupRss(pgid: number): number {
+/** The resident memory of a process group now, in bytes: all of it, and Pagefind's service's. */
+export interface GroupMemory {
+	total: number;
+	pagefind: number;
+}
+
+/**
+ * A process group's resident memory from `ps -o rss=,args=` lines: the sum of every process, and
+ * of those running Pagefind's binary (the search index's service, which `astro:build:done` starts).
+ */
+export function groupMemoryOf(psLines: string): GroupMemory {
+	let total = 0;
+	let pagefind = 0;
+	for (const line of psLines.split('\n')) {
+		const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+		if (!match) continue;
+		const bytes = Number(match[1]) * 1024;
+		total += bytes;
+		if (/\bpagefind[\w-]*\b.*--service\b/.test(match[2] ?? '')) pagefind += bytes;
+	}
+	return { total, pagefind };
+}
+
+/** The resident memory of every process in a process group, in bytes. */
+function groupMemory(pgid: number): GroupMemory {
 	try {
-		const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' });
-		return out
-			.split('\n')
-			.map((line) => Number(line.trim()) || 0)
-			.reduce((sum, value) => sum + value * 1024, 0);
+		return groupMemoryOf(
+			execFileSync('ps', ['-o', 'rss=,args=', '-g', String(pgid)], { encoding: 'utf8' }),
+		);
 	} catch {
 		// The group is gone (the build ended): nothing left in memory.
-		return 0;
+		return { total: 0, pagefind: 0 };
 	}
 }
 
@@ -175,8 +200,14 @@ async function timedBuild(
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	let peakTreeBytes = 0;
+	let peakPagefindBytes = 0;
+	let peakRestBytes = 0;
 	const sampler = setInterval(() => {
-		if (child.pid !== undefined) peakTreeBytes = Math.max(peakTreeBytes, groupRss(child.pid));
+		if (child.pid === undefined) return;
+		const { total, pagefind } = groupMemory(child.pid);
+		peakTreeBytes = Math.max(peakTreeBytes, total);
+		peakPagefindBytes = Math.max(peakPagefindBytes, pagefind);
+		peakRestBytes = Math.max(peakRestBytes, total - pagefind);
 	}, 250);
 	let timedOut = false;
 	const timer = setTimeout(() => {
@@ -208,6 +239,8 @@ async function timedBuild(
 		seconds,
 		...(maxRss ? { peakProcessBytes: Number(maxRss) * 1024 } : {}),
 		peakTreeBytes,
+		peakPagefindBytes,
+		peakRestBytes,
 		...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}),
 		load,
 	};
@@ -444,6 +477,8 @@ function medianMeasure(rounds: readonly BuildMeasure[]): BuildMeasure {
 		],
 		seconds: median(built.map(({ seconds }) => seconds)),
 		peakTreeBytes: median(built.map(({ peakTreeBytes }) => peakTreeBytes)),
+		peakPagefindBytes: median(built.map(({ peakPagefindBytes }) => peakPagefindBytes)),
+		peakRestBytes: median(built.map(({ peakRestBytes }) => peakRestBytes)),
 		...(processes.length > 0 ? { peakProcessBytes: median(processes) } : {}),
 	};
 }
@@ -629,6 +664,8 @@ export async function runBuildBench(): Promise<void> {
 			step?.cpuMs !== undefined ? `${step.cpuMs.toFixed(1)} ms (${step.from}→${step.to})` : '–',
 			measure.peakProcessBytes ? mb(measure.peakProcessBytes) : '–',
 			mb(measure.peakTreeBytes),
+			mb(measure.peakRestBytes),
+			mb(measure.peakPagefindBytes),
 			loadText(measure.load),
 			mb(measure.distBytes),
 			mb(measure.searchIndexBytes),
@@ -684,6 +721,8 @@ export async function runBuildBench(): Promise<void> {
 				'marginal CPU per view',
 				'peak RSS (largest process)',
 				'peak RSS (process tree)',
+				'peak RSS (the tree without Pagefind)',
+				'peak RSS (Pagefind’s service)',
 				'load average (start–end)',
 				'dist',
 				'search index',

@@ -16,8 +16,10 @@ import {
 import {
 	CEILING_ROW,
 	ceilingTable,
+	groupMemoryOf,
 	type BuildMeasure,
 	type CeilingMeasure,
+	type TimedBuild,
 } from '../../../bench/lib/build-measure.ts';
 import { ROOT } from '../../../support/processes.ts';
 
@@ -121,15 +123,24 @@ describe('the bare Astro site', () => {
 	});
 });
 
-/** A measure of a build, as bench:build takes it. */
-function measure(views: number, cpuSeconds: number): BuildMeasure {
+/** What any timed build measured, at a CPU time: the fields a portal's and a bare build share. */
+function timed(cpuSeconds: number): TimedBuild {
 	return {
-		views,
 		ok: true,
 		seconds: cpuSeconds / 2,
 		cpuSeconds,
 		peakTreeBytes: 0,
+		peakPagefindBytes: 0,
+		peakRestBytes: 0,
 		load: [1, 1],
+	};
+}
+
+/** A measure of a build, as bench:build takes it. */
+function measure(views: number, cpuSeconds: number): BuildMeasure {
+	return {
+		...timed(cpuSeconds),
+		views,
 		distBytes: 0,
 		searchIndexBytes: 0,
 		viewPageBytes: 0,
@@ -140,16 +151,7 @@ function measure(views: number, cpuSeconds: number): BuildMeasure {
 
 /** A measure of the bare site's build beside the portal's at `views`. */
 function ceiling(views: number, cpuSeconds: number): CeilingMeasure {
-	return {
-		views,
-		ok: true,
-		seconds: cpuSeconds / 2,
-		cpuSeconds,
-		peakTreeBytes: 0,
-		load: [1, 1],
-		routeFiles: views * 31,
-		files: views * 31,
-	};
+	return { ...timed(cpuSeconds), views, routeFiles: views * 31, files: views * 31 };
 }
 
 /** The rows of the first Markdown table of a text, keyed by their first two cells. */
@@ -216,5 +218,24 @@ describe("bench:build's table of Astro's own floor", () => {
 		expect(
 			failedRows.get('300 this checkout')?.[names.indexOf('over the bare site (CPU per view)')],
 		).toBe('–');
+	});
+});
+
+describe("a build's memory, read from ps", () => {
+	it("counts Pagefind's service apart from Astro's process, and both in the tree", () => {
+		const lines = [
+			'   54 npm run build',
+			'1500000 node /work/main/node_modules/.bin/astro build --outDir dist',
+			' 3000000 /work/main/node_modules/@pagefind/linux-x64/bin/pagefind_extended --service',
+			'',
+		].join('\n');
+		expect(groupMemoryOf(lines)).toEqual({
+			total: (54 + 1_500_000 + 3_000_000) * 1024,
+			pagefind: 3_000_000 * 1024,
+		});
+	});
+
+	it('takes a page whose folder is named pagefind for Astro, not for the service', () => {
+		expect(groupMemoryOf('2048 node astro build --outDir /tmp/pagefind-site').pagefind).toBe(0);
 	});
 });
