@@ -185,7 +185,8 @@ async function startTheMock(): Promise<Embedded.RunningMock | undefined> {
 /** Builds the portal, its output passed on; resolves to whether it succeeded. */
 function buildPortal(): Promise<boolean> {
 	out.say('Building the portal…');
-	const build = spawn(path.join(BIN, 'astro'), ['build'], {
+	// As `npm run build` builds: Astro, then the search index once Astro's process has exited.
+	const build = spawn(path.join(BIN, 'node'), [path.join(ROOT, 'scripts', 'build.ts')], {
 		cwd: ROOT,
 		// Its output reaches the terminal through this process, in the colours it would have there.
 		env:

@@ -1,4 +1,7 @@
-/** Runs `astro build` into a folder of the caller's choosing, with optional fixture folder. */
+/**
+ * Builds the portal as `npm run build` does (`scripts/build.ts`: `astro build`, then the search
+ * index) into a folder of the caller's choosing, with optional fixture folder.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +35,7 @@ function prepare(
 	const building = mkdtempSync(path.join(BUILDS, 'build-'));
 	const builtDir = path.join(building, 'dist');
 	return {
-		args: ['build', '--outDir', builtDir],
+		args: [path.join(ROOT, 'scripts', 'build.ts'), '--outDir', builtDir],
 		env: childEnv({
 			...(viewsDir ? { PORTAL_VIEWS_DIR: viewsDir } : {}),
 			PORTAL_BUILD_CACHE_DIR: path.join(building, 'cache'),
@@ -67,12 +70,13 @@ export function buildPortal(
 	timeoutMs = 300_000,
 ): BuildResult {
 	const build = prepare(outDir, viewsDir, env);
-	const result = spawnSync(bin('astro'), build.args, {
+	const result = spawnSync(bin('node'), build.args, {
 		cwd: ROOT,
 		env: build.env,
 		encoding: 'utf8',
 		timeout: timeoutMs,
-		killSignal: 'SIGKILL',
+		// Passed on to Astro's process by the build script, which a SIGKILL would leave running.
+		killSignal: 'SIGTERM',
 	});
 	build.finish();
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -90,11 +94,12 @@ export function buildPortalAsync(
 ): Promise<BuildResult> {
 	const build = prepare(outDir, viewsDir, env);
 	return new Promise((resolve, reject) => {
-		const child = spawn(bin('astro'), build.args, { cwd: ROOT, env: build.env });
+		const child = spawn(bin('node'), build.args, { cwd: ROOT, env: build.env });
 		let output = '';
 		child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 		child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+		// Passed on to Astro's process by the build script, which a SIGKILL would leave running.
+		const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
 		child.on('error', (error) => {
 			clearTimeout(timer);
 			reject(error);

@@ -256,12 +256,38 @@ export async function writeSearchIndex(
 	}
 }
 
-/** The Astro integration that writes the search index at the end of every build. */
+/**
+ * Set (to 1) by `npm run build` (`scripts/build.ts`) for the `astro build` it runs: the index is
+ * then written by that process once Astro's has exited, not by this integration inside it.
+ */
+export const SEARCH_INDEX_AFTER = 'PORTAL_SEARCH_INDEX_AFTER';
+
+/**
+ * The folder an `astro build` with these arguments writes, from `cwd`: its `--outDir` (as
+ * `--outDir <folder>` or `--outDir=<folder>`, the last one given), else the project's `dist/`.
+ */
+export function outDirOf(args: readonly string[], cwd: string): string {
+	let outDir = 'dist';
+	for (const [at, arg] of args.entries()) {
+		if (arg === '--outDir' && args[at + 1] !== undefined) outDir = args[at + 1] ?? outDir;
+		else if (arg.startsWith('--outDir=')) outDir = arg.slice('--outDir='.length);
+	}
+	return path.resolve(cwd, outDir);
+}
+
+/**
+ * The Astro integration that writes the search index at the end of every build, unless the build
+ * was started by `npm run build`, which writes it once Astro has exited (SEARCH_INDEX_AFTER).
+ */
 export function searchIndex(): AstroIntegration {
 	return {
 		name: 'console-portal:search-index',
 		hooks: {
 			'astro:build:done': async ({ dir, logger }) => {
+				if (process.env[SEARCH_INDEX_AFTER] === '1') {
+					logger.info('The search index is written once this build has exited');
+					return;
+				}
 				const { pages } = await writeSearchIndex(
 					fileURLToPath(dir),
 					unsearchedAddresses(mockPlace()),

@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
 	globWithout,
+	outDirOf,
+	SEARCH_INDEX_AFTER,
+	searchIndex,
 	UNSEARCHED_FOLDERS,
 	unsearchedAddresses,
 	writeSearchIndex,
@@ -160,5 +163,35 @@ describe('the addresses kept out of the search index', () => {
 		expect(snippets).toHaveLength(4);
 		expect(snippets.join('\n')).toContain('Braces');
 		expect(snippets.join('\n')).not.toMatch(/team-a/);
+	});
+});
+
+describe('the search index written after Astro has exited (npm run build)', () => {
+	it('finds the folder the build writes, as Astro reads --outDir', () => {
+		expect(outDirOf([], '/work/site')).toBe('/work/site/dist');
+		expect(outDirOf(['--outDir', 'out'], '/work/site')).toBe('/work/site/out');
+		expect(outDirOf(['--outDir=/tmp/built'], '/work/site')).toBe('/tmp/built');
+		expect(outDirOf(['--outDir', 'a', '--outDir', 'b'], '/work/site')).toBe('/work/site/b');
+		expect(outDirOf(['--outDir'], '/work/site')).toBe('/work/site/dist');
+	});
+
+	it('leaves the index to npm run build when it asks, and writes nothing into the build', async () => {
+		const dist = await site({ 'index.html': page('Home') });
+		vi.stubEnv(SEARCH_INDEX_AFTER, '1');
+		const info = vi.fn();
+		const hook = searchIndex().hooks['astro:build:done'];
+		await hook?.({ dir: new URL(`file://${dist}/`), logger: { info } } as never);
+		expect(info).toHaveBeenCalledWith('The search index is written once this build has exited');
+		await expect(readdir(dist)).resolves.toEqual(['index.html']);
+	});
+
+	it('writes the index itself in a bare astro build', async () => {
+		const dist = await site({ 'index.html': page('Home') });
+		vi.stubEnv(SEARCH_INDEX_AFTER, '');
+		const info = vi.fn();
+		const hook = searchIndex().hooks['astro:build:done'];
+		await hook?.({ dir: new URL(`file://${dist}/`), logger: { info } } as never);
+		expect(info).toHaveBeenCalledWith('Indexed 1 pages for search');
+		expect(await readdir(dist)).toContain('pagefind');
 	});
 });
