@@ -3,7 +3,7 @@
  * `pagefind/` into the same output folder, whatever `--outDir` the build was given.
  */
 import { existsSync } from 'node:fs';
-import { glob, readdir, readFile } from 'node:fs/promises';
+import { glob, readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -257,34 +257,18 @@ export async function writeSearchIndex(
 }
 
 /**
- * Set (to 1) by `npm run build` (`scripts/build.ts`) for the `astro build` it runs: the index is
- * then written by that process once Astro's has exited, not by this integration inside it.
- */
-export const SEARCH_INDEX_AFTER = 'PORTAL_SEARCH_INDEX_AFTER';
-
-/**
- * The folder an `astro build` with these arguments writes, from `cwd`: its `--outDir` (as
- * `--outDir <folder>` or `--outDir=<folder>`, the last one given), else the project's `dist/`.
- */
-export function outDirOf(args: readonly string[], cwd: string): string {
-	let outDir = 'dist';
-	for (const [at, arg] of args.entries()) {
-		if (arg === '--outDir' && args[at + 1] !== undefined) outDir = args[at + 1] ?? outDir;
-		else if (arg.startsWith('--outDir=')) outDir = arg.slice('--outDir='.length);
-	}
-	return path.resolve(cwd, outDir);
-}
-
-/**
  * The Astro integration that writes the search index at the end of every build, unless the build
- * was started by `npm run build`, which writes it once Astro has exited (SEARCH_INDEX_AFTER).
+ * was started by `npm run build`, which writes it once Astro has exited: the folder Astro wrote is
+ * then recorded in the file PORTAL_SEARCH_INDEX_AFTER names, for `npm run build` to index.
  */
 export function searchIndex(): AstroIntegration {
 	return {
 		name: 'console-portal:search-index',
 		hooks: {
 			'astro:build:done': async ({ dir, logger }) => {
-				if (process.env[SEARCH_INDEX_AFTER] === '1') {
+				const after = process.env['PORTAL_SEARCH_INDEX_AFTER'];
+				if (after) {
+					await writeFile(after, fileURLToPath(dir));
 					logger.info('The search index is written once this build has exited');
 					return;
 				}

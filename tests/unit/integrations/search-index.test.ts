@@ -5,8 +5,6 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
 	globWithout,
-	outDirOf,
-	SEARCH_INDEX_AFTER,
 	searchIndex,
 	UNSEARCHED_FOLDERS,
 	unsearchedAddresses,
@@ -167,27 +165,25 @@ describe('the addresses kept out of the search index', () => {
 });
 
 describe('the search index written after Astro has exited (npm run build)', () => {
-	it('finds the folder the build writes, as Astro reads --outDir', () => {
-		expect(outDirOf([], '/work/site')).toBe('/work/site/dist');
-		expect(outDirOf(['--outDir', 'out'], '/work/site')).toBe('/work/site/out');
-		expect(outDirOf(['--outDir=/tmp/built'], '/work/site')).toBe('/tmp/built');
-		expect(outDirOf(['--outDir', 'a', '--outDir', 'b'], '/work/site')).toBe('/work/site/b');
-		expect(outDirOf(['--outDir'], '/work/site')).toBe('/work/site/dist');
-	});
-
-	it('leaves the index to npm run build when it asks, and writes nothing into the build', async () => {
+	it('records the folder Astro wrote for npm run build, and writes no index into it', async () => {
 		const dist = await site({ 'index.html': page('Home') });
-		vi.stubEnv(SEARCH_INDEX_AFTER, '1');
+		const record = path.join(os.tmpdir(), `console-portal-out-dir-${process.pid}`);
+		vi.stubEnv('PORTAL_SEARCH_INDEX_AFTER', record);
 		const info = vi.fn();
 		const hook = searchIndex().hooks['astro:build:done'];
-		await hook?.({ dir: new URL(`file://${dist}/`), logger: { info } } as never);
+		try {
+			await hook?.({ dir: new URL(`file://${dist}/`), logger: { info } } as never);
+			await expect(readFile(record, 'utf8')).resolves.toBe(`${dist}/`);
+		} finally {
+			await rm(record, { force: true });
+		}
 		expect(info).toHaveBeenCalledWith('The search index is written once this build has exited');
 		await expect(readdir(dist)).resolves.toEqual(['index.html']);
 	});
 
 	it('writes the index itself in a bare astro build', async () => {
 		const dist = await site({ 'index.html': page('Home') });
-		vi.stubEnv(SEARCH_INDEX_AFTER, '');
+		vi.stubEnv('PORTAL_SEARCH_INDEX_AFTER', '');
 		const info = vi.fn();
 		const hook = searchIndex().hooks['astro:build:done'];
 		await hook?.({ dir: new URL(`file://${dist}/`), logger: { info } } as never);

@@ -34,6 +34,9 @@ const NOT_SETTINGS = new Set([
 	// Ours, defined by the build for the pages (src/integrations/built-pages-policy.ts), never read
 	// from the environment: whether `astro build` renders the page.
 	'PORTAL_BUILT_PAGES',
+	// Ours, set by `npm run build` (scripts/lib/astro-build.ts) for the `astro build` it runs, never
+	// by a person: the file where Astro records the folder it wrote, for the index after it.
+	'PORTAL_SEARCH_INDEX_AFTER',
 	// Build arguments of the Containerfiles, given by `npm run image`, not by a person.
 	'BASE_IMAGE',
 	'CREATED',
