@@ -24,7 +24,9 @@
  * follows the same one, and a second copy of the ceiling shows how far the noise moves a server
  * identical to it. The table gives medians over the rounds, the share of the ceiling as the median
  * of each round's ratio, and the server's CPU time per request (user + system, from /proc), which
- * another process's load on the machine disturbs less than requests/s.
+ * another process's load on the machine disturbs less than requests/s. With two cores or more and
+ * taskset, each loaded server runs on core 0 and autocannon on core 1 (`pinning()` in
+ * lib/load.ts); BENCH_PIN=0 leaves both to the scheduler.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

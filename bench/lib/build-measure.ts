@@ -103,7 +103,7 @@ export interface TimedBuild {
 	peakTreeBytes: number;
 	/** Peak resident memory of Pagefind's service alone (the same samples), in bytes. */
 	peakPagefindBytes: number;
-	/** Peak resident memory of the tree without Pagefind's service: Astro's process (same samples). */
+	/** Peak resident memory of the tree without Pagefind's service: Astro's and the build script's. */
 	peakRestBytes: number;
 	/** CPU time of every process of the build, user and system (GNU time), in seconds. */
 	cpuSeconds?: number;
