@@ -13,14 +13,17 @@ const built = await astroBuild(process.argv.slice(2));
 if (built.signal) process.kill(process.pid, built.signal);
 else if (built.code !== 0) process.exit(built.code);
 else if (built.outDir) {
-	const { unsearchedAddresses, writeSearchIndex } =
+	const { indexedPages, unsearchedAddresses, writeSearchIndex } =
 		await import('../src/integrations/search-index.ts');
 	const { mockPlace } = await import('../src/site/mock-place.ts');
 	try {
 		const started = performance.now();
-		const { pages } = await writeSearchIndex(built.outDir, unsearchedAddresses(mockPlace()));
+		const { pages, bundles } = await writeSearchIndex(
+			built.outDir,
+			unsearchedAddresses(mockPlace()),
+		);
 		const seconds = ((performance.now() - started) / 1000).toFixed(1);
-		console.log(`Indexed ${pages} pages for search in ${seconds} s`);
+		console.log(`Indexed ${indexedPages(pages, bundles)} for search in ${seconds} s`);
 	} catch (error) {
 		console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
 		process.exit(1);

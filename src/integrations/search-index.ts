@@ -1,16 +1,32 @@
 /**
- * The search index: after `astro build`, Pagefind's Node API indexes the built pages and writes
- * `pagefind/` into the same output folder, whatever `--outDir` the build was given.
+ * The search index: Pagefind's Node API indexes the built pages and writes `pagefind/` into the
+ * same output folder, whatever `--outDir` the build was given, in bundles of at most
+ * SEARCH_BUNDLE_PAGES pages. `npm run build` (scripts/build.ts) writes it once Astro's process has
+ * exited; a bare `astro build` writes it at the end of the build, in Astro's process.
  */
-import { existsSync } from 'node:fs';
-import { glob, readdir, readFile, writeFile } from 'node:fs/promises';
+import {
+	copyFileSync,
+	linkSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
-import { SEARCH_INDEX_HREF, shownMockUrl, type MockPlace } from '../shared/urls.ts';
+import {
+	SEARCH_BUNDLES_FILE,
+	SEARCH_INDEX_HREF,
+	searchBundleFolder,
+	shownMockUrl,
+	type MockPlace,
+} from '../shared/urls.ts';
 import { mockPlace } from '../site/mock-place.ts';
 
 /** A site folder's address as a folder of the build: `/compare/side/` is `compare/side`. */
@@ -51,97 +67,43 @@ export const SECRET_SELECTORS = ['try-it', '[data-secret]', '.try-it'] as const;
  * (`people/<person>/<environment>/`). At 10,000 views, leaving out all but the compare frames
  * halved Pagefind's time and wrote the same index, byte for byte. A `*` step stands for any one
  * folder. The access pages are searched: search finds them by their environment and role, so
- * their heading is indexed (one page per environment and role, never per view).
+ * their heading is indexed (one page per environment and role, never per view). A view's history
+ * (`views/<view>/history/`) is found through its view, whose page is searched.
  */
-export const UNSEARCHED_FOLDERS = ['compare', 'environments', 'people/*/*'] as const;
+export const UNSEARCHED_FOLDERS = [
+	'compare',
+	'environments',
+	'people/*/*',
+	'views/*/history',
+] as const;
 
 /**
- * A name as a Pagefind glob (wax) matches it literally: its pattern characters escaped. Not `!`:
- * wax refuses `\!`, and takes a `!` inside a path as itself.
+ * Every HTML page of a built site folder, by its path from there (with `/`), sorted, but those in
+ * the `excluded` folders (paths from the site, a `*` step for any one folder), which are never
+ * read. A walk of the folder, not a glob: Node's glob took 11 s and 450 MB to list the 92,000
+ * searched pages of 10,000 views, and Pagefind's refused a glob naming 16,000 people's folders.
  */
-function literal(name: string): string {
-	return name.replace(/[\\*?[\]{}()<>,:$]/g, '\\$&');
-}
-
-/** The names of the folders directly inside any of `folders` (relative to `root`), sorted. */
-async function foldersInside(root: string, folders: readonly string[]): Promise<string[]> {
-	const names = new Set<string>();
-	for (const relative of folders) {
-		for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
-			if (entry.isDirectory()) names.add(entry.name);
-		}
-	}
-	return [...names].sort();
-}
-
-/**
- * The Pagefind glob for every HTML file in `folder` but those under `excluded` (folders relative
- * to it, written with `/`, a `*` step for any one folder): a pattern per folder, down only the
- * paths that lead to an excluded one. A `*` step stays a `*` in the glob: the folders it stands
- * for are never named one by one, so the glob does not grow with them (16,000 people's folders,
- * named each, made a glob Pagefind refused). A level may hold `*` steps or named ones, not both.
- */
-export async function globWithout(folder: string, excluded: readonly string[]): Promise<string> {
-	const patterns: string[] = [];
-	/** `prefix`: the glob so far; `matched`: the real folders it matches; `rules`: steps left. */
-	const visit = async (
-		prefix: string,
-		matched: readonly string[],
-		rules: readonly (readonly string[])[],
-	): Promise<void> => {
-		patterns.push(`${prefix}*.html`);
-		const any = rules.filter(([step]) => step === '*');
-		if (any.length > 0) {
-			if (any.length !== rules.length) {
-				throw new Error(
-					`Search index: the unsearched folders ${excluded.join(', ')} mix a * step with a named folder at ${prefix || 'the top'}`,
-				);
+export function searchedPages(folder: string, excluded: readonly string[]): string[] {
+	const rules = excluded.map((pattern) => pattern.split('/'));
+	const isExcluded = (steps: readonly string[]): boolean =>
+		rules.some(
+			(rule) =>
+				rule.length === steps.length &&
+				rule.every((step, at) => step === '*' || step === steps[at]),
+		);
+	const pages: string[] = [];
+	const visit = (steps: readonly string[]): void => {
+		for (const entry of readdirSync(path.join(folder, ...steps), { withFileTypes: true })) {
+			const here = [...steps, entry.name];
+			if (entry.isDirectory()) {
+				if (!isExcluded(here)) visit(here);
+			} else if (entry.isFile() && entry.name.endsWith('.html')) {
+				pages.push(here.join('/'));
 			}
-			if (any.some((steps) => steps.length === 1)) return;
-			// Every folder here leads on: one `*` for all of them, their real folders read only if a
-			// named step comes further down.
-			const inside = rules.some((steps) => steps.slice(1).some((step) => step !== '*'))
-				? (
-						await Promise.all(
-							matched.map(async (relative) =>
-								(await foldersInside(folder, [relative])).map((name) =>
-									path.posix.join(relative, name),
-								),
-							),
-						)
-					).flat()
-				: [];
-			await visit(
-				`${prefix}*/`,
-				inside,
-				rules.map((steps) => steps.slice(1)),
-			);
-			return;
-		}
-		for (const name of await foldersInside(folder, matched)) {
-			const here = rules.filter(([step]) => step === name);
-			if (here.some((steps) => steps.length === 1)) continue;
-			const child = `${prefix}${literal(name)}/`;
-			if (here.length === 0) {
-				patterns.push(`${child}**/*.html`);
-				continue;
-			}
-			const inside = matched
-				.map((relative) => path.posix.join(relative, name))
-				.filter((relative) => existsSync(path.join(folder, relative)));
-			await visit(
-				child,
-				inside,
-				here.map((steps) => steps.slice(1)),
-			);
 		}
 	};
-	await visit(
-		'',
-		[''],
-		excluded.map((pattern) => pattern.split('/')),
-	);
-	return `{${patterns.join(',')}}`;
+	visit([]);
+	return pages.sort();
 }
 
 /** Whether an address is on this machine (127.0.0.1, localhost, [::1]): a reader's own. */
@@ -181,78 +143,134 @@ export function unsearchedAddresses(place: MockPlace): RegExp | undefined {
 	return new RegExp([...new Set(forms)].sort((a, b) => b.length - a.length).join('|'), 'g');
 }
 
-/** How many pages are read ahead of the one Pagefind is given. */
-const PAGES_READ_AHEAD = 16;
+/**
+ * How many pages one bundle of the search index holds at most. Pagefind's service holds some 20 KB
+ * for each page it indexes, however small, and twice that while it writes the index: the 102,000
+ * searched pages of 10,000 views of all different people took it to 3.0 GB. Each bundle is indexed
+ * by a service of its own, closed before the next starts, so the indexing peaks at one bundle's
+ * memory, whatever the site's size; the search dialog merges the bundles (Pagefind's
+ * `mergeIndex`) and ranks their results together. A site of up to this many pages is one bundle.
+ */
+export const SEARCH_BUNDLE_PAGES = 10_000;
 
 /**
- * Hands Pagefind every page the glob matches, with `unsearched` taken out of its text: Pagefind
- * reads a folder only as it is, so each page is read here and given to it. The pages go in the
- * order of their paths, one at a time, so that two builds of the same pages write the same index.
+ * Puts `files` of `folder` into `stage`, a folder of their own for Pagefind to read whole, at the
+ * same paths (so their addresses are the same): each a hard link to the built page, or, where
+ * `unsearched` is given, a copy with it taken out of the text. One call at a time, in this
+ * process: Pagefind is not running while a bundle is staged, and a hundred thousand small calls
+ * each sent to Node's thread pool cost more than they do.
  */
-async function addPagesWithout(
-	index: pagefind.PagefindIndex,
+function stagePages(
 	folder: string,
-	pattern: string,
-	unsearched: RegExp,
-): Promise<number> {
-	const files: string[] = [];
-	for await (const file of glob(pattern, { cwd: folder }))
-		files.push(file.split(path.sep).join('/'));
-	files.sort();
-	const read = (file: string): Promise<string> => readFile(path.join(folder, file), 'utf8');
-	const ahead = files.slice(0, PAGES_READ_AHEAD).map(read);
-	for (const [at, file] of files.entries()) {
-		const content = (await ahead[at]) ?? '';
-		const following = files[at + PAGES_READ_AHEAD];
-		if (following !== undefined) ahead.push(read(following));
-		const added = await index.addHTMLFile({
-			sourcePath: file,
-			content: content.replace(unsearched, ''),
-		});
-		if (added.errors.length > 0) {
-			throw new Error(`Search index: indexing ${file} failed: ${added.errors.join('; ')}`);
+	stage: string,
+	files: readonly string[],
+	unsearched: RegExp | undefined,
+): void {
+	const made = new Set<string>();
+	for (const file of files) {
+		const from = path.join(folder, file);
+		const to = path.join(stage, file);
+		const parent = path.dirname(to);
+		if (!made.has(parent)) {
+			mkdirSync(parent, { recursive: true });
+			made.add(parent);
+		}
+		if (unsearched) {
+			writeFileSync(to, readFileSync(from, 'utf8').replace(unsearched, ''));
+			continue;
+		}
+		try {
+			linkSync(from, to);
+		} catch {
+			// A file system that refuses a hard link (another device, no links): a copy does the same.
+			copyFileSync(from, to);
 		}
 	}
-	return files.length;
 }
 
 /**
- * Indexes a built site folder and writes the index into `<folder>/pagefind`; `unsearched` (see
- * unsearchedAddresses) is left out of every page's text.
+ * Indexes one bundle of pages with a Pagefind service of its own and writes it into `output`;
+ * the service is closed before this returns, and with it all the memory it held.
  */
-export async function writeSearchIndex(
-	folder: string,
-	unsearched?: RegExp,
-): Promise<{ pages: number }> {
-	collectGarbage();
+async function writeBundle(stage: string, output: string): Promise<number> {
 	const { index, errors } = await pagefind.createIndex({
 		excludeSelectors: [...SECRET_SELECTORS],
 		forceLanguage: 'en',
 	});
 	if (!index) throw new Error(`Search index: Pagefind did not start: ${errors.join('; ')}`);
 	try {
-		const pattern = await globWithout(folder, UNSEARCHED_FOLDERS);
-		let pages: number;
-		if (unsearched) {
-			pages = await addPagesWithout(index, folder, pattern, unsearched);
-		} else {
-			const added = await index.addDirectory({ path: folder, glob: pattern });
-			if (added.errors.length > 0) {
-				throw new Error(
-					`Search index: indexing ${folder} with the glob ${pattern} failed: ${added.errors.join('; ')}`,
-				);
-			}
-			pages = added.page_count;
+		const added = await index.addDirectory({ path: stage });
+		if (added.errors.length > 0) {
+			throw new Error(`Search index: indexing the built pages failed: ${added.errors.join('; ')}`);
 		}
-		const written = await index.writeFiles({
-			outputPath: path.join(folder, folderOf(SEARCH_INDEX_HREF)),
-		});
+		const written = await index.writeFiles({ outputPath: output });
 		if (written.errors.length > 0) {
 			throw new Error(`Search index: writing the index failed: ${written.errors.join('; ')}`);
 		}
-		return { pages };
+		return added.page_count;
 	} finally {
 		await pagefind.close();
+	}
+}
+
+/** How many pages were indexed, and in how many bundles where more than one: `120 pages`. */
+export function indexedPages(pages: number, bundles: number): string {
+	return bundles > 1 ? `${pages} pages in ${bundles} bundles` : `${pages} pages`;
+}
+
+/**
+ * What a further bundle keeps of what Pagefind writes: what the first bundle's `pagefind.js` reads
+ * when it merges it (its entry, metadata, word index, filters and fragments). The scripts, styles
+ * and WebAssembly are the first bundle's, loaded once.
+ */
+const MERGED_FILE = /^(pagefind-entry\.json|pagefind\..+\.pf_meta|fragment|index|filter)$/;
+
+/** Removes from a further bundle's folder what searching it never loads (MERGED_FILE). */
+function keepMergedFiles(bundle: string): void {
+	for (const name of readdirSync(bundle)) {
+		if (!MERGED_FILE.test(name)) rmSync(path.join(bundle, name), { recursive: true });
+	}
+}
+
+/**
+ * Indexes a built site folder and writes the index into `<folder>/pagefind`; `unsearched` (see
+ * unsearchedAddresses) is left out of every page's text. The pages go in the order of their paths,
+ * `bundlePages` to a bundle (SEARCH_BUNDLE_PAGES): the first bundle in `pagefind/`, each further
+ * one in a folder inside it, listed in its SEARCH_BUNDLES_FILE. Two builds of the same pages write
+ * the same index.
+ */
+export async function writeSearchIndex(
+	folder: string,
+	unsearched?: RegExp,
+	bundlePages = SEARCH_BUNDLE_PAGES,
+): Promise<{ pages: number; bundles: number }> {
+	collectGarbage();
+	const files = searchedPages(folder, UNSEARCHED_FOLDERS);
+	const output = path.join(folder, folderOf(SEARCH_INDEX_HREF));
+	if (!Number.isInteger(bundlePages) || bundlePages < 1) {
+		throw new Error(`Search index: a bundle holds a whole number of pages, not ${bundlePages}`);
+	}
+	const bundles: string[][] = [];
+	for (let at = 0; at < files.length || at === 0; at += bundlePages) {
+		bundles.push(files.slice(at, at + bundlePages));
+	}
+	// Beside the site, not in it: a stage left by a build that was stopped is never served.
+	const stage = await mkdtemp(`${path.resolve(folder)}-search-`);
+	try {
+		let pages = 0;
+		for (const [at, bundle] of bundles.entries()) {
+			rmSync(stage, { recursive: true, force: true });
+			mkdirSync(stage);
+			stagePages(folder, stage, bundle, unsearched);
+			const into = at === 0 ? output : path.join(output, searchBundleFolder(at + 1));
+			pages += await writeBundle(stage, into);
+			if (at > 0) keepMergedFiles(into);
+		}
+		const further = bundles.slice(1).map((_, at) => searchBundleFolder(at + 2));
+		await writeFile(path.join(output, SEARCH_BUNDLES_FILE), `${JSON.stringify(further)}\n`);
+		return { pages, bundles: bundles.length };
+	} finally {
+		rmSync(stage, { recursive: true, force: true });
 	}
 }
 
@@ -272,11 +290,11 @@ export function searchIndex(): AstroIntegration {
 					logger.info('The search index is written once this build has exited');
 					return;
 				}
-				const { pages } = await writeSearchIndex(
+				const { pages, bundles } = await writeSearchIndex(
 					fileURLToPath(dir),
 					unsearchedAddresses(mockPlace()),
 				);
-				logger.info(`Indexed ${pages} pages for search`);
+				logger.info(`Indexed ${indexedPages(pages, bundles)} for search`);
 			},
 		},
 	};

@@ -79,6 +79,18 @@ export const REVIEW_VIEWS_HREF = `${ACCESS_ROOT}review/views/`;
 /** The folder of the search index, which Pagefind writes and the search dialog loads. */
 export const SEARCH_INDEX_HREF = '/pagefind/';
 
+/**
+ * The list of the search index's further bundles, inside its folder: a JSON array of their folders
+ * (`["bundle-2/"]`), relative to it, which the search dialog merges into the first. Empty for a
+ * site whose pages fit in one bundle.
+ */
+export const SEARCH_BUNDLES_FILE = 'bundles.json';
+
+/** The folder of the search index's `number`th bundle (from 2), inside the index's folder. */
+export function searchBundleFolder(number: number): string {
+	return `bundle-${number}/`;
+}
+
 /** The portal's guide for AI assistants (llmstxt.org): what it is, and links to the Markdown twins. */
 export const LLMS_TXT_HREF = '/llms.txt';
 

@@ -133,7 +133,7 @@ describe('one build, a team’s addresses given only at start', () => {
 		const port = await servedAs(TEAM_B);
 		const host = new URL(TEAM_B.PORTAL_URL).host;
 		const index = (await filesOf(standInDir)).filter((file) =>
-			/^pagefind\/(fragment|index)\//.test(file),
+			/^pagefind\/(bundle-\d+\/)?(fragment|index)\//.test(file),
 		);
 		expect(index.length).toBeGreaterThan(10);
 		const naming: string[] = [];

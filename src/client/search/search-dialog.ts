@@ -15,15 +15,17 @@ import {
 import {
 	moveActiveResult,
 	NO_ACTIVE_RESULT,
+	listedBundles,
 	readResult,
 	resultCount,
 	type ResultData,
 } from './search.ts';
-import { SEARCH_INDEX_HREF } from '../../shared/urls.ts';
+import { SEARCH_BUNDLES_FILE, SEARCH_INDEX_HREF } from '../../shared/urls.ts';
 
 /** The parts of Pagefind's browser API the dialog uses. */
 interface PagefindApi {
 	init(): Promise<void>;
+	mergeIndex(indexPath: string): Promise<void>;
 	filters(): Promise<Record<string, Record<string, number>>>;
 	search(
 		query: string | null,
@@ -38,7 +40,9 @@ const MAX_RESULTS = 20;
 function isPagefind(module: unknown): module is PagefindApi {
 	if (typeof module !== 'object' || module === null) return false;
 	const api = module as Record<string, unknown>;
-	return ['init', 'filters', 'search'].every((name) => typeof api[name] === 'function');
+	return ['init', 'mergeIndex', 'filters', 'search'].every(
+		(name) => typeof api[name] === 'function',
+	);
 }
 
 /** Creates an element with a class and optional text. */
@@ -111,11 +115,22 @@ class SearchDialog {
 			);
 			if (!isPagefind(module)) throw new Error('The search index did not load');
 			await module.init();
+			// A large site's index comes in bundles, searched as one: their results ranked together.
+			const bundles = await this.furtherBundles();
+			await Promise.all(bundles.map((folder) => module.mergeIndex(`${this.indexUrl}${folder}`)));
 			this.renderFilters(await module.filters());
 			this.status.textContent = '';
 			return module;
 		})();
 		return this.#pagefind;
+	}
+
+	/** The folders of the index's further bundles; none for an index written before bundles. */
+	async furtherBundles(): Promise<string[]> {
+		const answer = await fetch(`${this.indexUrl}${SEARCH_BUNDLES_FILE}`);
+		if (answer.status === 404) return [];
+		if (!answer.ok) throw new Error(`The search index's list of bundles answered ${answer.status}`);
+		return listedBundles(await answer.json());
 	}
 
 	/** Builds one select per filter, each with "Any" and the values the index holds. */

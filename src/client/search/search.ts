@@ -51,3 +51,23 @@ export function moveActiveResult(key: string, active: number, count: number): nu
 	if (key === 'ArrowUp' && active > NO_ACTIVE_RESULT) return Math.min(active, count) - 1;
 	return undefined;
 }
+
+/** A further bundle's folder as the search index lists it: `bundle-2/`. */
+const BUNDLE_FOLDER = /^bundle-[1-9][0-9]*\/$/;
+
+/**
+ * The further bundles of the search index, from its list of them (SEARCH_BUNDLES_FILE, read as
+ * JSON): their folders inside the index's, to merge into the first. Throws, naming what was
+ * found, on a list that is not one of such folders: a bundle left out would lose results unseen.
+ */
+export function listedBundles(listed: unknown): string[] {
+	if (
+		!Array.isArray(listed) ||
+		!listed.every((folder) => typeof folder === 'string' && BUNDLE_FOLDER.test(folder))
+	) {
+		throw new Error(
+			`The search index's list of bundles is not a list of folders like "bundle-2/": ${JSON.stringify(listed)?.slice(0, 80) ?? String(listed)}`,
+		);
+	}
+	return listed as string[];
+}

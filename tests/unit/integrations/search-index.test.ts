@@ -4,9 +4,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-	globWithout,
+	searchedPages,
 	searchIndex,
-	UNSEARCHED_FOLDERS,
 	unsearchedAddresses,
 	writeSearchIndex,
 } from '../../../src/integrations/search-index.ts';
@@ -33,25 +32,37 @@ const page = (text: string): string =>
 	`<!doctype html><html lang="en"><head><title>${text}</title></head><body><main data-pagefind-body><h1>${text}</h1><p>${text} text</p></main></body></html>`;
 
 describe('the search index', () => {
-	it('globs every folder but the excluded one, going down only the path that leads to it', async () => {
+	it('lists every page but those in the excluded folders, whatever characters their names hold', async () => {
 		const dist = await site({
 			'index.html': page('Home'),
+			'404.html': page('Not found'),
 			'views/production/index.html': page('Production'),
 			'compare/index.html': page('Compare'),
 			'compare/environments/production.json': '{}',
 			'compare/side/environments/production/index.html': page('Side'),
 			'docs/a{b}/index.html': page('Braces'),
+			'docs/*/index.html': page('Star'),
 		});
-		await expect(globWithout(dist, ['compare/side'])).resolves.toBe(
-			'{*.html,compare/*.html,compare/environments/**/*.html,docs/**/*.html,views/**/*.html}',
-		);
-		await expect(globWithout(dist, ['docs/a{b}'])).resolves.toBe(
-			'{*.html,compare/**/*.html,docs/*.html,views/**/*.html}',
-		);
-		await expect(globWithout(dist, ['docs/x'])).resolves.toBe(
-			'{*.html,compare/**/*.html,docs/*.html,docs/a\\{b\\}/**/*.html,views/**/*.html}',
-		);
-		await expect(globWithout(dist, ['views', 'docs'])).resolves.toBe('{*.html,compare/**/*.html}');
+		expect(searchedPages(dist, ['compare/side'])).toEqual([
+			'404.html',
+			'compare/index.html',
+			'docs/*/index.html',
+			'docs/a{b}/index.html',
+			'index.html',
+			'views/production/index.html',
+		]);
+		// A name is itself: `docs/a{b}` leaves that folder out, and `docs/x` none.
+		expect(searchedPages(dist, ['docs/a{b}', 'views', 'compare'])).toEqual([
+			'404.html',
+			'docs/*/index.html',
+			'index.html',
+		]);
+		expect(searchedPages(dist, ['docs/x', 'views', 'compare'])).toEqual([
+			'404.html',
+			'docs/*/index.html',
+			'docs/a{b}/index.html',
+			'index.html',
+		]);
 	});
 
 	it('takes a * step in an excluded folder for any one folder: a person’s page, not their environments', async () => {
@@ -63,16 +74,19 @@ describe('the search index', () => {
 			'people/kenji/staging/index.html': page('Kenji in staging'),
 			'views/production/index.html': page('Production'),
 		});
-		await expect(globWithout(dist, ['people/*/*'])).resolves.toBe(
-			'{*.html,people/*.html,people/*/*.html,views/**/*.html}',
-		);
+		expect(searchedPages(dist, ['people/*/*'])).toEqual([
+			'people/amara/index.html',
+			'people/kenji/index.html',
+			'views/production/index.html',
+		]);
 		// A named folder below a * step: every person's folder of that name, and no other, is left out.
-		await expect(globWithout(dist, ['people/*/production'])).resolves.toBe(
-			'{*.html,people/*.html,people/*/*.html,people/*/staging/**/*.html,views/**/*.html}',
-		);
-		await expect(globWithout(dist, ['people/*'])).resolves.toBe(
-			'{*.html,people/*.html,views/**/*.html}',
-		);
+		expect(searchedPages(dist, ['people/*/production'])).toEqual([
+			'people/amara/index.html',
+			'people/kenji/index.html',
+			'people/kenji/staging/index.html',
+			'views/production/index.html',
+		]);
+		expect(searchedPages(dist, ['people/*'])).toEqual(['views/production/index.html']);
 	});
 
 	it('never reads the unsearched folders, and indexes every other page', async () => {
@@ -90,22 +104,107 @@ describe('the search index', () => {
 			'access/index.html': page('Access'),
 			'access/environments/production/admin/index.html': page('Admin in production'),
 		});
-		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 6 });
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 6, bundles: 1 });
 	});
 
-	it('indexes a site of 16,000 people, as 2,000 views of all different people build, with a glob that names none of them', async () => {
+	it('indexes a site of 16,000 people, as 2,000 views of all different people build', async () => {
 		const dist = await site({
 			'index.html': page('Home'),
 			'views/production/index.html': page('Production'),
 			'people/person-0/index.html': page('Person zero'),
 			'people/person-0/production/index.html': page('Person zero in production'),
 		});
-		// Each other person's folder left empty: the glob is what failed, before Pagefind read a page.
+		// Each other person's folder left empty: naming them all in a glob is what failed, before
+		// Pagefind read a page.
 		const people = Array.from({ length: 16_000 }, (_, person) => `person-${person}`);
 		await Promise.all(people.slice(1).map((name) => mkdir(path.join(dist, 'people', name))));
-		const glob = await globWithout(dist, UNSEARCHED_FOLDERS);
-		expect(glob.length, 'the glob grows with the people').toBeLessThan(200);
-		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 3 });
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 3, bundles: 1 });
+	});
+});
+
+/** The text of every fragment (a page's record) in one bundle's folder, ungzipped. */
+async function fragmentsIn(bundle: string): Promise<string[]> {
+	const fragments = path.join(bundle, 'fragment');
+	return Promise.all(
+		(await readdir(fragments)).map(async (file) =>
+			gunzipSync(await readFile(path.join(fragments, file))).toString('utf8'),
+		),
+	);
+}
+
+describe('the search index in bundles', () => {
+	const pages = {
+		'a/index.html': page('Alpha'),
+		'b/index.html': page('Bravo'),
+		'c/index.html': page('Charlie'),
+		'd/index.html': page('Delta'),
+		'e/index.html': page('Echo'),
+		// Never read: an unsearched folder takes no place in a bundle.
+		'compare/index.html': page('Compare'),
+	};
+
+	it('splits a site larger than a bundle into bundles of that many pages, in path order, and lists them for the dialog', async () => {
+		const dist = await site(pages);
+		await expect(writeSearchIndex(dist, undefined, 2)).resolves.toEqual({ pages: 5, bundles: 3 });
+		const index = path.join(dist, 'pagefind');
+		expect(JSON.parse(await readFile(path.join(index, 'bundles.json'), 'utf8'))).toEqual([
+			'bundle-2/',
+			'bundle-3/',
+		]);
+		const titles = async (bundle: string): Promise<string[]> =>
+			(await fragmentsIn(bundle)).map((text) => /"title":"([^"]+)"/.exec(text)?.[1] ?? text).sort();
+		expect(await titles(index)).toEqual(['Alpha', 'Bravo']);
+		expect(await titles(path.join(index, 'bundle-2'))).toEqual(['Charlie', 'Delta']);
+		expect(await titles(path.join(index, 'bundle-3'))).toEqual(['Echo']);
+		// A further bundle holds its index alone: the first one's pagefind.js loads and searches it.
+		// (no `filter` folder: these pages have no filters.)
+		expect((await readdir(path.join(index, 'bundle-3'))).sort()).toEqual([
+			'fragment',
+			'index',
+			'pagefind-entry.json',
+			expect.stringMatching(/^pagefind\.en_[0-9a-f]+\.pf_meta$/),
+		]);
+		expect(await readdir(index)).toContain('pagefind.js');
+	});
+
+	it('writes one bundle and an empty list of further ones for a site that fits in one', async () => {
+		const dist = await site(pages);
+		await expect(writeSearchIndex(dist, undefined, 5)).resolves.toEqual({ pages: 5, bundles: 1 });
+		const index = path.join(dist, 'pagefind');
+		expect(await readFile(path.join(index, 'bundles.json'), 'utf8')).toBe('[]\n');
+		expect((await readdir(index)).filter((name) => name.startsWith('bundle-'))).toEqual([]);
+	});
+
+	it('leaves nothing beside the site or in it but the index, and the built pages as they were', async () => {
+		const dist = await site(pages);
+		const parent = path.dirname(dist);
+		const before = await readdir(parent);
+		await writeSearchIndex(
+			dist,
+			unsearchedAddresses({
+				portalUrl: 'https://portal.team-a.example',
+				mockUrl: '/',
+				mockPort: 4010,
+			}),
+			2,
+		);
+		expect((await readdir(parent)).sort()).toEqual(before.sort());
+		expect((await readdir(dist)).sort()).toEqual(['a', 'b', 'c', 'compare', 'd', 'e', 'pagefind']);
+		await expect(readFile(path.join(dist, 'a', 'index.html'), 'utf8')).resolves.toBe(
+			pages['a/index.html'],
+		);
+	});
+
+	it('indexes a site of pages and no folders', async () => {
+		const dist = await site({ 'index.html': page('Home'), '404.html': page('Not found') });
+		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 2, bundles: 1 });
+	});
+
+	it('refuses a bundle of no pages, naming what it was given', async () => {
+		const dist = await site(pages);
+		await expect(writeSearchIndex(dist, undefined, 0)).rejects.toThrow(
+			'Search index: a bundle holds a whole number of pages, not 0',
+		);
 	});
 });
 
@@ -151,7 +250,10 @@ describe('the addresses kept out of the search index', () => {
 			'e!f/index.html': page('Bang'),
 			'docs/a{b}/index.html': page('Braces portal.team-a.example'),
 		});
-		await expect(writeSearchIndex(dist, unsearchedAddresses(team))).resolves.toEqual({ pages: 4 });
+		await expect(writeSearchIndex(dist, unsearchedAddresses(team))).resolves.toEqual({
+			pages: 4,
+			bundles: 1,
+		});
 		const fragments = path.join(dist, 'pagefind', 'fragment');
 		const snippets = await Promise.all(
 			(await readdir(fragments)).map(async (file) =>
