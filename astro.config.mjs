@@ -11,6 +11,7 @@ import { readSettings } from './src/sources/settings.ts';
 import { stopOnDisagreement } from './src/sources/settings-agreement.ts';
 import { allowedHosts } from './src/integrations/allowed-hosts.ts';
 import { builtPagesPolicy } from './src/integrations/built-pages-policy.ts';
+import { stopWithParent } from './src/integrations/stop-with-parent.ts';
 
 const { mockUrl, portalUrl, portalAllowedHosts, buildCacheDir } = readSettings();
 // Settings that disagree (PORTAL_URL's host not allowed, a mock browsers would block) stop the build.
@@ -37,6 +38,7 @@ export default defineConfig({
 		searchIndex(),
 		tryItValidators(),
 		allowedHosts(portalAllowedHosts),
+		stopWithParent(),
 	],
 	// The dev server answers 127.0.0.1, localhost and [::1], and the names in PORTAL_ALLOWED_HOSTS.
 	server: { allowedHosts: [...portalAllowedHosts] },
