@@ -761,7 +761,7 @@ export async function runBuildBench(): Promise<void> {
 			.join(
 				' / ',
 			)} (1, 5, 15 minutes) at the end; each build's at its start and end is in the table. CPU is every process of the build (user and system, Pagefind's included); on a busy machine it grows less than the wall time but still grows, so a figure measured under load is an upper bound. The generated views' users are all different people: eight people pages per view. Every step is in the table: the smaller ones also carry what grows with the environments, about 20 from 100 views on, and start-up noise spread over few views.`,
-		`Built as \`npm run build\` builds (\`scripts/build.ts\`: \`astro build\`, then the search index once Astro’s process has exited) at Node’s default heap (no NODE_OPTIONS); views from \`bench/generate-views.ts\`, checked with the view schema${settings.BENCH_ROUNDS > 1 ? `; build time and memory are the medians of ${settings.BENCH_ROUNDS} builds of each size` : ''}.`,
+		`Built as \`npm run build\` builds (\`scripts/build.ts\`: \`astro build\`, then the search index once Astro’s process has exited) with no NODE_OPTIONS (Astro’s process with the V8 flag and allocator setting \`npm run build\` gives it, \`scripts/lib/astro-build.ts\`; the search index in bundles of 10,000 pages); views from \`bench/generate-views.ts\`, checked with the view schema${settings.BENCH_ROUNDS > 1 ? `; build time and memory are the medians of ${settings.BENCH_ROUNDS} builds of each size` : ''}.`,
 		'',
 		'### Page sizes by kind (gzip / raw)',
 		'',

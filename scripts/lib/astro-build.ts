@@ -20,6 +20,9 @@ const ASTRO_BIN = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
  * 10,000 views of all different people left up to 2 GB of garbage beside 0.7 GB live, with no full
  * collection to free it. With this and ASTRO_ENV, Astro's process peaked at 1,765 MB there, against
  * 2,176 MB with ASTRO_ENV alone and 2.4 to 3.0 GB with neither (one build each, sampled every second).
+ * More full collections cost CPU: six 1,000-view builds in a row, the settings rotated, did not
+ * tell that cost from the noise (the same setting moved by 60 %); bench/results/build.md has the
+ * build's CPU beside its memory.
  */
 const ASTRO_NODE_FLAGS = ['--heap-growing-percent=50'];
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+	dealtOut,
 	searchedPages,
 	searchIndex,
 	unsearchedAddresses,
@@ -143,7 +144,7 @@ describe('the search index in bundles', () => {
 		'compare/index.html': page('Compare'),
 	};
 
-	it('splits a site larger than a bundle into bundles of that many pages, in path order, and lists them for the dialog', async () => {
+	it('deals a site larger than a bundle out to bundles of at most that many pages, each a mix, and lists them for the dialog', async () => {
 		const dist = await site(pages);
 		await expect(writeSearchIndex(dist, undefined, 2)).resolves.toEqual({ pages: 5, bundles: 3 });
 		const index = path.join(dist, 'pagefind');
@@ -153,9 +154,10 @@ describe('the search index in bundles', () => {
 		]);
 		const titles = async (bundle: string): Promise<string[]> =>
 			(await fragmentsIn(bundle)).map((text) => /"title":"([^"]+)"/.exec(text)?.[1] ?? text).sort();
-		expect(await titles(index)).toEqual(['Alpha', 'Bravo']);
-		expect(await titles(path.join(index, 'bundle-2'))).toEqual(['Charlie', 'Delta']);
-		expect(await titles(path.join(index, 'bundle-3'))).toEqual(['Echo']);
+		// In path order, dealt in turn: a, b, c to the three bundles, then d, e.
+		expect(await titles(index)).toEqual(['Alpha', 'Delta']);
+		expect(await titles(path.join(index, 'bundle-2'))).toEqual(['Bravo', 'Echo']);
+		expect(await titles(path.join(index, 'bundle-3'))).toEqual(['Charlie']);
 		// A further bundle holds its index alone: the first one's pagefind.js loads and searches it.
 		// (no `filter` folder: these pages have no filters.)
 		expect((await readdir(path.join(index, 'bundle-3'))).sort()).toEqual([
@@ -200,11 +202,61 @@ describe('the search index in bundles', () => {
 		await expect(writeSearchIndex(dist)).resolves.toEqual({ pages: 2, bundles: 1 });
 	});
 
+	it('keeps the addresses out of every bundle, page by page', async () => {
+		const dist = await site({
+			'a/index.html': page('Alpha portal.team-a.example'),
+			'b/index.html': page('Bravo https://portal.team-a.example/docs/'),
+			'c/index.html': page('Charlie'),
+		});
+		const team = { portalUrl: 'https://portal.team-a.example', mockUrl: '/', mockPort: 4010 };
+		await expect(writeSearchIndex(dist, unsearchedAddresses(team), 1)).resolves.toEqual({
+			pages: 3,
+			bundles: 3,
+		});
+		const index = path.join(dist, 'pagefind');
+		const texts = [
+			...(await fragmentsIn(index)),
+			...(await fragmentsIn(path.join(index, 'bundle-2'))),
+			...(await fragmentsIn(path.join(index, 'bundle-3'))),
+		].join('\n');
+		expect(texts).toContain('Bravo');
+		expect(texts).not.toContain('team-a');
+	});
+
+	it('removes the stages a stopped indexing left beside the site, and no other folder', async () => {
+		const dist = await site(pages);
+		const left = `${dist}-search-Ab12Cd`;
+		const other = `${dist}-search-results`;
+		await mkdir(path.join(left, 'a'), { recursive: true });
+		await mkdir(other);
+		try {
+			await writeSearchIndex(dist);
+			const beside = await readdir(path.dirname(dist));
+			expect(beside).not.toContain(path.basename(left));
+			expect(beside).toContain(path.basename(other));
+		} finally {
+			await rm(left, { recursive: true, force: true });
+			await rm(other, { recursive: true, force: true });
+		}
+	});
+
 	it('refuses a bundle of no pages, naming what it was given', async () => {
 		const dist = await site(pages);
 		await expect(writeSearchIndex(dist, undefined, 0)).rejects.toThrow(
 			'Search index: a bundle holds a whole number of pages, not 0',
 		);
+		expect(() => dealtOut(['a.html'], 1.5)).toThrow('not 1.5');
+	});
+
+	it('deals pages out in turn to as few bundles as hold them, and one bundle to a site of none', () => {
+		const files = Array.from({ length: 10 }, (_, at) => `p${String(at)}.html`);
+		expect(dealtOut(files, 4)).toEqual([
+			['p0.html', 'p3.html', 'p6.html', 'p9.html'],
+			['p1.html', 'p4.html', 'p7.html'],
+			['p2.html', 'p5.html', 'p8.html'],
+		]);
+		expect(dealtOut(files, 10)).toEqual([files]);
+		expect(dealtOut([], 10)).toEqual([[]]);
 	});
 });
 
