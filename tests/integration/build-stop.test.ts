@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bin, childEnv, ROOT } from '../../support/processes.ts';
 
@@ -82,7 +83,7 @@ describe('npm run build', () => {
 		script.kill('SIGKILL');
 		await ended;
 		// Left running, Astro would have built on to its last line.
-		expect(output).not.toContain(BUILD_COMPLETE);
+		expect(stripVTControlCharacters(output)).not.toContain(BUILD_COMPLETE);
 		expect(alive(astro), `Astro's build (pid ${String(astro)}) still runs`).toBe(false);
 	});
 });
