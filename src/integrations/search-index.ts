@@ -284,8 +284,7 @@ function stagePrefix(folder: string): string {
  * folders named as `mkdtemp` names them from stagePrefix (six letters or digits after it), no other.
  */
 function removeLeftStages(folder: string): void {
-	const prefix = path.basename(stagePrefix(folder)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	const stage = new RegExp(`^${prefix}[A-Za-z0-9]{6}$`);
+	const stage = new RegExp(`^${escaped(path.basename(stagePrefix(folder)))}[A-Za-z0-9]{6}$`);
 	const parent = path.dirname(path.resolve(folder));
 	for (const name of readdirSync(parent)) {
 		if (stage.test(name)) rmSync(path.join(parent, name), { recursive: true, force: true });
@@ -308,28 +307,26 @@ export async function writeSearchIndex(
 	const bundles = dealtOut(searchedPages(folder, UNSEARCHED_FOLDERS), bundlePages);
 	const output = path.join(folder, folderOf(SEARCH_INDEX_HREF));
 	removeLeftStages(folder);
-	// Beside the site, not in it: a stage left by a build that was stopped is never served.
-	const stage = await mkdtemp(stagePrefix(folder));
-	try {
-		let pages = 0;
-		for (const [at, files] of bundles.entries()) {
-			const into = at === 0 ? output : path.join(output, searchBundleFolder(at + 1));
-			if (unsearched) {
-				pages += await writeBundle({ folder, files, unsearched }, into);
-			} else {
-				rmSync(stage, { recursive: true, force: true });
-				mkdirSync(stage);
+	let pages = 0;
+	for (const [at, files] of bundles.entries()) {
+		const into = at === 0 ? output : path.join(output, searchBundleFolder(at + 1));
+		if (unsearched) {
+			pages += await writeBundle({ folder, files, unsearched }, into);
+		} else {
+			// Beside the site, not in it: a stage left by a build that was stopped is never served.
+			const stage = await mkdtemp(stagePrefix(folder));
+			try {
 				stagePages(folder, stage, files);
 				pages += await writeBundle({ stage }, into);
+			} finally {
+				rmSync(stage, { recursive: true, force: true });
 			}
-			if (at > 0) keepMergedFiles(into);
 		}
-		const further = bundles.slice(1).map((_, at) => searchBundleFolder(at + 2));
-		await writeFile(path.join(output, SEARCH_BUNDLES_FILE), `${JSON.stringify(further)}\n`);
-		return { pages, bundles: bundles.length };
-	} finally {
-		rmSync(stage, { recursive: true, force: true });
+		if (at > 0) keepMergedFiles(into);
 	}
+	const further = bundles.slice(1).map((_, at) => searchBundleFolder(at + 2));
+	await writeFile(path.join(output, SEARCH_BUNDLES_FILE), `${JSON.stringify(further)}\n`);
+	return { pages, bundles: bundles.length };
 }
 
 /**
