@@ -4,13 +4,18 @@
  * and fails the build with one message that names each file, field and expectation. In the dev
  * server an edit that breaks a fixture keeps the last good views and shows the message on every
  * page, as Astro's error overlay.
+ *
+ * Only the dev server keeps the views in the collection, where a changed entry tells the pages to
+ * reload. A build checks them here and its pages read the folder themselves
+ * (`site/view-collection.ts`): Astro writes a collection's entries into one module that the
+ * build bundles and loads whole, which at 10,000 views held 90 MB of text beside the views
+ * themselves for the whole build.
  */
-import path from 'node:path';
 import type { Loader } from 'astro/loaders';
-import { shownPath } from '../sources/contract.ts';
 import { setFixtureProblems } from '../site/fixture-status.ts';
+import { viewFilesReader } from '../site/view-files.ts';
 import { serially } from '../shared/serially.ts';
-import { createFixtureReader, formatProblems } from '../sources/fixtures.ts';
+import type { ViewEntry } from '../sources/fixtures.ts';
 import { viewSchema } from '../schemas/view.ts';
 
 /** Loads the view fixtures of `folder` into the collection, keyed by slug. */
@@ -21,29 +26,22 @@ export function viewsLoader(folder: string): Loader {
 		load: async (context) => {
 			const { store, watcher, logger } = context;
 			// One reader for the dev server's life: an edit parses again only the files it changed.
-			const reader = createFixtureReader(shownPath(folder));
-			/** Reads the folder; throws the problems, naming each file and field. */
-			const read = async () => {
-				const { result } = await reader.read();
-				if (!result.ok) {
-					const error = new Error(formatProblems(result.problems));
-					error.stack = error.message;
-					throw error;
-				}
-				return result.views;
-			};
-			const fill = (views: Awaited<ReturnType<typeof read>>, mark = ''): void => {
+			const read = viewFilesReader(folder);
+			const fill = (views: readonly ViewEntry[], mark = ''): void => {
 				store.clear();
+				// A build's pages read the folder themselves; a store left by an earlier build is
+				// emptied, so that none of it is written into the build.
+				if (!watcher) return;
 				for (const { slug, file, view } of views) {
 					store.set({
 						id: slug,
 						data: view,
-						filePath: path.relative(process.cwd(), file),
+						filePath: file,
 						digest: `${context.generateDigest(view)}${mark}`,
 					});
 				}
 			};
-			let good: Awaited<ReturnType<typeof read>> = [];
+			let good: ViewEntry[] = [];
 			try {
 				good = await read();
 				setFixtureProblems(undefined);

@@ -1,11 +1,15 @@
 /**
- * The views collection as the pages use it: entries with slug and file, in reading order and in
- * display order. Each is computed once per state of the collection, not once per route: the
- * collection's entries are compared with those it was computed from (the same data objects while
- * the store is unchanged; new ones after the dev server reloads a fixture).
+ * The views as the pages use them: entries with slug and file, in reading order and in display
+ * order. A build reads the views folder once, for every page (its fixtures never change while it
+ * runs). The dev server takes them from the views collection, whose loader reloads a changed
+ * fixture: each is computed once per state of the collection, not once per route, by comparing
+ * the collection's entries with those it was computed from (the same data objects while the
+ * store is unchanged; new ones after a reload).
  */
 import { getCollection } from 'astro:content';
 import type { ViewEntry } from '../sources/fixtures.ts';
+import { readSettings } from '../sources/settings.ts';
+import { viewFilesReader } from './view-files.ts';
 import { compareViews, viewName } from '../shared/views.ts';
 import { publicView, type PublicView } from './public-view.ts';
 import { sidebarIndex, type IndexGroup, type IndexedView } from './view-index.ts';
@@ -39,14 +43,26 @@ function sameEntries(
 	);
 }
 
+/** A build's views, read once (see the module's comment). */
+let built: Promise<ViewCollection> | undefined;
+
 /**
- * The views of the collection as it is now, computed again only when it changed. A build reads
- * the collection once: its fixtures never change while it runs, and asking Astro again on every
- * call copied and compared every entry, a pass over every view for each page (at 2,000 views of
+ * The views of a build, read from the views folder at the first call. Asking again on every call
+ * copied and compared every entry, a pass over every view for each page (at 2,000 views of
  * 20,000 pages, a tenth of the build's time).
  */
+function builtViews(): Promise<ViewCollection> {
+	built ??= viewFilesReader(readSettings().viewsDir)().then((entries) => ({
+		from: [],
+		entries,
+		sorted: [...entries].sort(compareViews),
+	}));
+	return built;
+}
+
+/** The views as they are now: a build's, or the dev server's collection, computed again when it changed. */
 async function viewCollection(): Promise<ViewCollection> {
-	if (current && !import.meta.env.DEV) return current;
+	if (import.meta.env.PORTAL_BUILT_PAGES) return builtViews();
 	const from = await getCollection('views');
 	if (current && sameEntries(from, current.from)) return current;
 	const entries = from.map(({ id, data, filePath }) => ({
