@@ -2,9 +2,9 @@
  * Tells the pages whether they are being built (`astro build`) rather than served by the dev
  * server, as `import.meta.env.PORTAL_BUILT_PAGES`: BaseLayout writes the Content-Security-Policy
  * into built pages only (src/site/content-security-policy.ts), as Astro's own CSP did; the dev
- * server's styles are inline. And a build's pages read the views folder themselves, where the dev
- * server's take the views collection (src/site/view-collection.ts). Vite's `PROD` says neither: a build run with NODE_ENV=test (as the
- * tests run it) is not "production" to Vite.
+ * server's styles are inline. And a build's pages take the views from the build's own reading,
+ * where the dev server's take the views collection (src/site/view-collection.ts). Vite's `PROD`
+ * says neither: a build run with NODE_ENV=test (as the tests run it) is not "production" to Vite.
  */
 import type { AstroIntegration } from 'astro';
 

@@ -6,14 +6,14 @@
  * page, as Astro's error overlay.
  *
  * Only the dev server keeps the views in the collection, where a changed entry tells the pages to
- * reload. A build checks them here and its pages read the folder themselves
- * (`site/view-collection.ts`): Astro writes a collection's entries into one module that the
+ * reload. A build reads and checks them here and hands them to its pages (`site/view-files.ts`):
+ * Astro writes a collection's entries into one module that the
  * build bundles and loads whole, which at 10,000 views held 90 MB of text beside the views
  * themselves for the whole build.
  */
 import type { Loader } from 'astro/loaders';
 import { setFixtureProblems } from '../site/fixture-status.ts';
-import { viewFilesReader } from '../site/view-files.ts';
+import { handViewsToPages, viewFilesReader } from '../site/view-files.ts';
 import { serially } from '../shared/serially.ts';
 import type { ViewEntry } from '../sources/fixtures.ts';
 import { viewSchema } from '../schemas/view.ts';
@@ -29,9 +29,12 @@ export function viewsLoader(folder: string): Loader {
 			const read = viewFilesReader(folder);
 			const fill = (views: readonly ViewEntry[], mark = ''): void => {
 				store.clear();
-				// A build's pages read the folder themselves; a store left by an earlier build is
+				// A build's views go to its pages directly; a store left by an earlier build is
 				// emptied, so that none of it is written into the build.
-				if (!watcher) return;
+				if (!watcher) {
+					handViewsToPages(views);
+					return;
+				}
 				for (const { slug, file, view } of views) {
 					store.set({
 						id: slug,

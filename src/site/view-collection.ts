@@ -1,24 +1,25 @@
 /**
- * The views as the pages use them: entries with slug and file, in reading order and in display
- * order. A build reads the views folder once, for every page (its fixtures never change while it
- * runs). The dev server takes them from the views collection, whose loader reloads a changed
- * fixture: each is computed once per state of the collection, not once per route, by comparing
- * the collection's entries with those it was computed from (the same data objects while the
- * store is unchanged; new ones after a reload).
+ * The views as the pages use them: entries with slug and file, in file-name order (as the fixture
+ * reader and the mock read them) and in display order. A build's come from the views folder
+ * once, for every page: its fixtures never change while it runs (`view-files.ts`). The dev
+ * server's come from the views collection, whose loader reloads a changed fixture: each is
+ * computed once per state of the collection, not once per route, by comparing the collection's
+ * entries with those it was computed from (the same data objects while the store is unchanged;
+ * new ones after a reload).
  */
 import { getCollection } from 'astro:content';
 import type { ViewEntry } from '../sources/fixtures.ts';
 import { readSettings } from '../sources/settings.ts';
-import { viewFilesReader } from './view-files.ts';
+import { viewsOfBuild } from './view-files.ts';
 import { compareViews, viewName } from '../shared/views.ts';
 import { publicView, type PublicView } from './public-view.ts';
 import { sidebarIndex, type IndexGroup, type IndexedView } from './view-index.ts';
 
-/** The views of one state of the collection, shared by every page: not to be changed. */
+/** The views of a build or of one state of the collection: shared by every page, not to change. */
 interface ViewCollection {
-	/** The entries as Astro gives them, to tell whether the collection changed. */
-	from: readonly { id: string; data: unknown }[];
-	/** Every view, in the collection's order. */
+	/** The dev server's: the entries as Astro gives them, to tell whether the collection changed. */
+	from?: readonly { id: string; data: unknown }[];
+	/** Every view, in file-name order. */
 	entries: readonly ViewEntry[];
 	/** Every view, ordered by environment, configuration label and slug. */
 	sorted: readonly ViewEntry[];
@@ -43,38 +44,43 @@ function sameEntries(
 	);
 }
 
-/** A build's views, read once (see the module's comment). */
+/** A build's views, taken once (see the module's comment). */
 let built: Promise<ViewCollection> | undefined;
 
 /**
- * The views of a build, read from the views folder at the first call. Asking again on every call
- * copied and compared every entry, a pass over every view for each page (at 2,000 views of
- * 20,000 pages, a tenth of the build's time).
+ * The views of a build, taken at the first call. Asking Astro again on every call copied and
+ * compared every entry, a pass over every view for each page (at 2,000 views of 20,000 pages, a
+ * tenth of the build's time).
  */
 function builtViews(): Promise<ViewCollection> {
-	built ??= viewFilesReader(readSettings().viewsDir)().then((entries) => ({
-		from: [],
+	built ??= viewsOfBuild(readSettings().viewsDir).then((entries) => ({
 		entries,
 		sorted: [...entries].sort(compareViews),
 	}));
 	return built;
 }
 
-/** The views as they are now: a build's, or the dev server's collection, computed again when it changed. */
+/** Orders two views by their fixtures' file names, in code units (as the fixture reader does). */
+function byFileName(a: ViewEntry, b: ViewEntry): number {
+	const [first, second] = [`${a.slug}.json`, `${b.slug}.json`];
+	return first < second ? -1 : first > second ? 1 : 0;
+}
+
+/** The views as they are now: a build's, or the dev server's collection, again when it changed. */
 async function viewCollection(): Promise<ViewCollection> {
 	if (import.meta.env.PORTAL_BUILT_PAGES) return builtViews();
 	const from = await getCollection('views');
-	if (current && sameEntries(from, current.from)) return current;
-	const entries = from.map(({ id, data, filePath }) => ({
-		slug: id,
-		file: filePath ?? id,
-		view: data,
-	}));
+	if (current?.from && sameEntries(from, current.from)) return current;
+	// Astro gives its entries in its own order (it sorts the ids it writes by locale): put back
+	// the reader's, which a build and the mock have.
+	const entries = from
+		.map(({ id, data, filePath }) => ({ slug: id, file: filePath ?? id, view: data }))
+		.sort(byFileName);
 	current = { from, entries, sorted: [...entries].sort(compareViews) };
 	return current;
 }
 
-/** Every view of the collection, as fixture entries, in the collection's order. */
+/** Every view, as fixture entries, in file-name order. */
 export async function viewEntries(): Promise<readonly ViewEntry[]> {
 	return (await viewCollection()).entries;
 }
