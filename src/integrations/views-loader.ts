@@ -7,9 +7,8 @@
  *
  * Only the dev server keeps the views in the collection, where a changed entry tells the pages to
  * reload. A build reads and checks them here and hands them to its pages (`site/view-files.ts`):
- * Astro writes a collection's entries into one module that the
- * build bundles and loads whole, which at 10,000 views held 90 MB of text beside the views
- * themselves for the whole build.
+ * Astro writes a collection's entries into one module that the build bundles and loads whole,
+ * which at 10,000 views held 90 MB of text beside the views themselves for the whole build.
  */
 import type { Loader } from 'astro/loaders';
 import { setFixtureProblems } from '../site/fixture-status.ts';
