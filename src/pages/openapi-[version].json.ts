@@ -4,15 +4,16 @@
  * written when the contract uses what 3.1 cannot say (a QUERY operation, ...).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { publishedContract31 } from '../site/published-contract.ts';
+import { publishedContract31, publishesContract31 } from '../site/published-contract.ts';
+import { contractJsonParts, textBody } from '../sources/contract-text.ts';
 
 export const getStaticPaths = (async () =>
-	(await publishedContract31()) ? [{ params: { version: '3.1' } }] : []) satisfies GetStaticPaths;
+	(await publishesContract31()) ? [{ params: { version: '3.1' } }] : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async () => {
 	const document = await publishedContract31();
 	if (!document) return new Response(null, { status: 404 });
-	return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+	return new Response(textBody(contractJsonParts(document)), {
 		headers: { 'Content-Type': 'application/json; charset=utf-8' },
 	});
 };

@@ -1,17 +1,16 @@
 /**
  * The published contract as YAML: openapi.yaml with one named 200 example per view. A contract
- * that gives its own address ($self, OpenAPI 3.2) gives this file's.
+ * that gives its own address ($self, OpenAPI 3.2) gives this file's. Written in parts
+ * (`contract-text.ts`), the same text as the whole document written at once.
  */
 import type { APIRoute } from 'astro';
-import { stringify } from 'yaml';
 import { publishedContract } from '../site/published-contract.ts';
 import { withSelf } from '../sources/contract.ts';
+import { contractYamlParts, textBody } from '../sources/contract-text.ts';
 import { OPENAPI_YAML_HREF } from '../shared/urls.ts';
 
 export const GET: APIRoute = async () =>
 	new Response(
-		stringify(withSelf(await publishedContract(), OPENAPI_YAML_HREF), { lineWidth: 0 }),
-		{
-			headers: { 'Content-Type': 'application/yaml; charset=utf-8' },
-		},
+		textBody(contractYamlParts(withSelf(await publishedContract(), OPENAPI_YAML_HREF))),
+		{ headers: { 'Content-Type': 'application/yaml; charset=utf-8' } },
 	);

@@ -2,8 +2,14 @@
  * The contract as the build publishes it (/openapi.json, /openapi.yaml, and /openapi-3.1.json for
  * tools that read only OpenAPI 3.1) and the reference page shows it: openapi.yaml composed with the
  * views of the collection and the configured mock address. Composed once per reading of the
- * contract and state of the collection, whichever route asks first; the dev server composes again
- * when either changes. The mock composes the same document from the same files (`mock/state.ts`).
+ * contract and state of the collection, when a route first asks for it; the dev server composes
+ * again when either changes. The mock composes the same document from the same files
+ * (`mock/state.ts`).
+ *
+ * Each form is made when first asked for, not with the others. The pages that link to the 3.1
+ * form ask early whether there is one, and are told from the contract alone: the composed document
+ * and the 3.1 form (16 MB more at 10,000 views) are made when their own files are written, not at
+ * the start of a build, held through the rendering of every page.
  */
 import type { ApiReference } from '../sources/openapi.ts';
 import type { ViewEntry } from '../sources/fixtures.ts';
@@ -11,6 +17,7 @@ import { readSettings } from '../sources/settings.ts';
 import {
 	composeContract,
 	composedReference,
+	examplesHolderOf,
 	readContract,
 	shownPath,
 	type Contract,
@@ -27,10 +34,12 @@ interface Published {
 	mockOrigin: string;
 	/** A reader's own local mock, listed after a shared one. */
 	localMock: string;
-	/** The composed document, shared by every route: not to be changed. */
-	document: Record<string, unknown>;
+	/** The composed document, shared by every route: not to be changed. Made when first asked for. */
+	document?: Record<string, unknown>;
 	/** Its OpenAPI 3.1 equivalent, made when first asked for; null where 3.1 cannot say it. */
 	as31?: Record<string, unknown> | null;
+	/** Whether the contract has a 3.1 equivalent, told from it composed with no views. */
+	has31?: boolean;
 	/** Its model, read when the reference page first asks for it. */
 	reference?: Promise<ApiReference>;
 }
@@ -52,15 +61,38 @@ async function published(): Promise<Published> {
 		current.mockOrigin !== mockOrigin ||
 		current.localMock !== localMock
 	) {
-		const document = composeContract(contract.document, views, { mockOrigin, localMock, file });
-		current = { contract, views, mockOrigin, localMock, document };
+		current = { contract, views, mockOrigin, localMock };
 	}
 	return current;
 }
 
+/** The contract of an entry composed with `views`. */
+function composed(entry: Published, views: readonly ViewEntry[]): Record<string, unknown> {
+	const { contract, mockOrigin, localMock } = entry;
+	return composeContract(contract.document, views, { mockOrigin, localMock, file: contract.file });
+}
+
+/** The composed document of an entry, composed when first asked for. */
+function documentOf(entry: Published): Record<string, unknown> {
+	entry.document ??= composed(entry, entry.views);
+	return entry.document;
+}
+
+/** The 3.1 equivalent of a document, or null when the contract uses what 3.1 cannot say. */
+function as31Of(document: Record<string, unknown>, file: string): Record<string, unknown> | null {
+	try {
+		return contractForPrism(document, file);
+	} catch (error) {
+		// A contract with no 3.1 equivalent is published in its own version only; the mock
+		// answers its QUERY on the users path itself and refuses the rest at start, naming each.
+		if (!(error instanceof UnservableContractError)) throw error;
+		return null;
+	}
+}
+
 /** The published contract, built from the views collection and the contract file. */
 export async function publishedContract(): Promise<Record<string, unknown>> {
-	return (await published()).document;
+	return documentOf(await published());
 }
 
 /** The model of the published contract, as the reference page renders it. */
@@ -81,14 +113,25 @@ export async function publishedReference(): Promise<ApiReference> {
 export async function publishedContract31(): Promise<Record<string, unknown> | undefined> {
 	const entry = await published();
 	if (entry.as31 === undefined) {
-		try {
-			entry.as31 = contractForPrism(entry.document, entry.contract.file);
-		} catch (error) {
-			// A contract with no 3.1 equivalent is published in its own version only; the mock
-			// answers its QUERY on the users path itself and refuses the rest at start, naming each.
-			if (!(error instanceof UnservableContractError)) throw error;
-			entry.as31 = null;
-		}
+		const { file } = entry.contract;
+		const as31 = as31Of(composed(entry, []), file);
+		// The views' examples (a summary and a value each) are the same in 3.1: the 3.2 document's
+		// are shared, not copied and walked one by one (at 10,000 views, 100 MB and half a second).
+		const { examples } = examplesHolderOf(documentOf(entry), file);
+		if (as31) examplesHolderOf(as31, file)['examples'] = examples;
+		entry.as31 = as31;
 	}
 	return entry.as31 ?? undefined;
+}
+
+/**
+ * Whether the published contract has an OpenAPI 3.1 form (/openapi-3.1.json), without making it:
+ * what 3.1 cannot say is in the contract, not in the views' examples, so the contract composed
+ * with no views tells it.
+ */
+export async function publishesContract31(): Promise<boolean> {
+	const entry = await published();
+	if (entry.as31 !== undefined) return entry.as31 !== null;
+	entry.has31 ??= as31Of(composed(entry, []), entry.contract.file) !== null;
+	return entry.has31;
 }

@@ -167,6 +167,17 @@ function mappingAt(
 	return current;
 }
 
+/**
+ * The media type object of a composed document that holds the views' examples (under
+ * `examples`), or of the contract before composing; names the first step missing.
+ */
+export function examplesHolderOf(
+	document: Record<string, unknown>,
+	file: string,
+): Record<string, unknown> {
+	return mappingAt(document, EXAMPLES_PATH.slice(0, -1), file);
+}
+
 /** What a contract is composed with, beside the views. */
 export interface ComposeOptions {
 	/** The mock's address as readers reach it: the first server. */
@@ -186,8 +197,7 @@ export function composeContract(
 	options: ComposeOptions,
 ): Record<string, unknown> {
 	const document = structuredClone(contract);
-	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);
-	media['examples'] = viewExamples(views);
+	examplesHolderOf(document, options.file)['examples'] = viewExamples(views);
 	const servers = z.array(mappingSchema).safeParse(document['servers']);
 	const [first, ...rest] = servers.success ? servers.data : [];
 	const { mockOrigin: shared, localMock } = options;
@@ -238,8 +248,7 @@ export async function composedReference(
 	options: ComposeOptions,
 ): Promise<ApiReference> {
 	const document = composeContract(contract, [], options);
-	const media = mappingAt(document, EXAMPLES_PATH.slice(0, -1), options.file);
-	media['examples'] = { [VIEWS_STAND_IN]: { value: null } };
+	examplesHolderOf(document, options.file)['examples'] = { [VIEWS_STAND_IN]: { value: null } };
 	const { referenceFromDocument } = await import('./openapi.ts');
 	const reference = await referenceFromDocument(document, options.file);
 	const examples = Object.entries(viewExamples(views)).map(([name, { summary, value }]) => ({

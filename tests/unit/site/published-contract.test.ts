@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
 import { referenceFromDocument } from '../../../src/sources/openapi.ts';
+import { contractForPrism } from '../../../src/sources/contract-3-1.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 
 let store: { id: string; data: ViewEntry['view']; filePath: string }[] = [];
@@ -17,8 +18,23 @@ vi.mock('astro:content', () => ({
 		Promise.resolve(store.map((entry) => ({ ...entry, collection: 'views' }))),
 }));
 
-const { publishedContract, publishedContract31, publishedReference } =
+// The composing is watched, not changed: which views each form of the contract is composed with.
+const composeContract = vi.hoisted(() => vi.fn());
+vi.mock(import('../../../src/sources/contract.ts'), async (original) => {
+	const actual = await original();
+	composeContract.mockImplementation(actual.composeContract);
+	return { ...actual, composeContract };
+});
+
+const { publishedContract, publishedContract31, publishedReference, publishesContract31 } =
 	await import('../../../src/site/published-contract.ts');
+
+/** How many views each composing since the last call was given, in order. */
+function composedViewCounts(): number[] {
+	const counts = composeContract.mock.calls.map(([, given]) => (given as unknown[]).length);
+	composeContract.mockClear();
+	return counts;
+}
 
 const saved = { openApi: process.env['PORTAL_OPENAPI'], mockPort: process.env['MOCK_PORT'] };
 let folder: string;
@@ -127,6 +143,28 @@ describe('publishedContract31', () => {
 		expect((await publishedContract())['openapi']).toBe('3.2.0');
 	});
 
+	it('is the document converted whole would be, though the views’ examples are not converted', async () => {
+		const file = path.relative(process.cwd(), contractFile);
+		expect(await publishedContract31()).toEqual(contractForPrism(await publishedContract(), file));
+	});
+
+	it('is known to exist from the contract alone, with no view composed, until a route asks for it', async () => {
+		// A state of the views not composed before: the last view left out.
+		store = store.slice(0, -1);
+		composedViewCounts();
+		expect(await publishesContract31()).toBe(true);
+		expect(await publishesContract31()).toBe(true);
+		// Told from the contract composed with no views, once: the views wait for the routes.
+		expect(composedViewCounts()).toEqual([0]);
+		const as31 = await publishedContract31();
+		expect(examplesOf(as31 ?? {})).toHaveProperty(views[0]?.slug ?? 'a view');
+		// The 3.1 form: the contract without views made 3.1, given the 3.2 document's examples.
+		expect(composedViewCounts()).toEqual([0, views.length - 1]);
+		await publishedContract();
+		expect(await publishesContract31()).toBe(true);
+		expect(composedViewCounts()).toEqual([]);
+	});
+
 	it('is not published for a contract 3.1 cannot say, such as one with a QUERY operation', async () => {
 		const text = await readFile(contractFile, 'utf8');
 		await writeFile(
@@ -137,10 +175,13 @@ describe('publishedContract31', () => {
 			),
 		);
 		try {
+			expect(await publishesContract31()).toBe(false);
 			expect(await publishedContract31()).toBeUndefined();
+			expect(await publishesContract31()).toBe(false);
 		} finally {
 			await writeFile(contractFile, text);
 		}
+		expect(await publishesContract31()).toBe(true);
 		expect(await publishedContract31()).toBeDefined();
 	});
 });
