@@ -248,7 +248,8 @@ export async function composedReference(
 	options: ComposeOptions,
 ): Promise<ApiReference> {
 	const document = composeContract(contract, [], options);
-	examplesHolderOf(document, options.file)['examples'] = { [VIEWS_STAND_IN]: { value: null } };
+	// An example with nothing in it: it is replaced wherever it lands, so nothing of it is read.
+	examplesHolderOf(document, options.file)['examples'] = { [VIEWS_STAND_IN]: {} };
 	const { referenceFromDocument } = await import('./openapi.ts');
 	const reference = await referenceFromDocument(document, options.file);
 	const examples = Object.entries(viewExamples(views)).map(([name, { summary, value }]) => ({
