@@ -5,7 +5,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { publishedContract31, publishesContract31 } from '../site/published-contract.ts';
-import { contractJsonParts, textBody } from '../sources/contract-text.ts';
+import { contractJsonParts, textBody } from '../site/contract-text.ts';
 
 export const getStaticPaths = (async () =>
 	(await publishesContract31()) ? [{ params: { version: '3.1' } }] : []) satisfies GetStaticPaths;

@@ -6,7 +6,7 @@
 import type { APIRoute } from 'astro';
 import { publishedContract } from '../site/published-contract.ts';
 import { withSelf } from '../sources/contract.ts';
-import { contractJsonParts, textBody } from '../sources/contract-text.ts';
+import { contractJsonParts, textBody } from '../site/contract-text.ts';
 import { OPENAPI_JSON_HREF } from '../shared/urls.ts';
 
 export const GET: APIRoute = async () =>

@@ -9,11 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { composeContract, parseContract, withSelf } from '../../../src/sources/contract.ts';
 import { contractForPrism } from '../../../src/sources/contract-3-1.ts';
-import {
-	contractJsonParts,
-	contractYamlParts,
-	textBody,
-} from '../../../src/sources/contract-text.ts';
+import { contractJsonParts, contractYamlParts, textBody } from '../../../src/site/contract-text.ts';
 import { loadViews, type ViewEntry } from '../../../src/sources/fixtures.ts';
 import { readSettings } from '../../../src/sources/settings.ts';
 
@@ -36,12 +32,18 @@ function manyViews(count: number): ViewEntry[] {
 	});
 }
 
-/** The contract composed with `count` views. */
-function composed(count: number): Record<string, unknown> {
-	return composeContract(parseContract(contractText, 'openapi.yaml'), manyViews(count), {
+/** The contract composed with `count` views; `text` another contract than openapi.yaml. */
+function composed(count: number, text = contractText): Record<string, unknown> {
+	return composeContract(parseContract(text, 'openapi.yaml'), manyViews(count), {
 		mockOrigin: 'http://127.0.0.1:4010',
 		file: 'openapi.yaml',
 	});
+}
+
+/** Each part's number of the views' examples, named by their fixture's slug and a number. */
+function examplesPerPart(parts: readonly string[], format: 'yaml' | 'json'): number[] {
+	const named = format === 'json' ? /^ +"[\w-]+-\d+": \{$/gm : /^ +[\w-]+-\d+:$/gm;
+	return parts.map((part) => part.match(named)?.length ?? 0);
 }
 
 /** The views' examples of a composed document, to add some by hand. */
@@ -72,12 +74,14 @@ describe('the published contract in parts', () => {
 	});
 
 	it('writes the views’ examples a few hundred at a time, not the whole document at once', () => {
-		const parts = [...contractJsonParts(composed(1_234))];
+		const document = composed(1_234);
 		// Before the examples, three parts of them (500, 500 and 234), and after.
-		// Each example is named by its view's slug, here its fixture's slug and a number.
-		const examplesIn = (part: string): number => part.match(/^ +"[\w-]+-\d+": \{$/gm)?.length ?? 0;
-		expect(parts.map(examplesIn)).toEqual([0, 500, 500, 234, 0]);
-		expect([...contractYamlParts(composed(1_234))]).toHaveLength(5);
+		expect(examplesPerPart([...contractJsonParts(document)], 'json')).toEqual([
+			0, 500, 500, 234, 0,
+		]);
+		expect(examplesPerPart([...contractYamlParts(document)], 'yaml')).toEqual([
+			0, 500, 500, 234, 0,
+		]);
 	});
 
 	it('is the text of the whole 3.1 form too', () => {
@@ -89,14 +93,59 @@ describe('the published contract in parts', () => {
 	it('keeps examples written on many lines, quoted or as blocks, and empty ones', () => {
 		const document = composed(1_001);
 		const examples = examplesOf(document);
-		examples['multi-line'] = {
+		// The 500th example, the last of the first part, and two at the end.
+		const [, name] = Object.keys(examples).slice(499, 500);
+		examples[name ?? ''] = {
 			summary: 'Two lines\nand a third\n\n  indented',
 			value: { users: [{ name: ' leading space', email: 'a: b # c', role: 'viewer' }] },
 		};
+		examples['multi-line'] = { summary: 'a\n\nb\n', value: { users: [] } };
 		examples['empty'] = { summary: '', value: { users: [] } };
 		const yaml = [...contractYamlParts(document)].join('');
 		expect(yaml).toContain('multi-line:');
 		expect(yaml).toBe(yamlOf(document));
+		expect([...contractJsonParts(document)].join('')).toBe(jsonOf(document));
+	});
+
+	it('keeps names holding the line and paragraph separators (U+2028, U+2029) as they are', () => {
+		const document = composed(1_001);
+		const examples = examplesOf(document);
+		const [first = '', second = ''] = Object.keys(examples);
+		examples[first] = {
+			summary: 'The directory of the Ann\u2028  Lee view',
+			value: { users: [{ name: 'Ann\u2028  Lee', email: 'ann@example.com', role: 'admin' }] },
+		};
+		examples[second] = {
+			summary: 'Para\u2029graph\u2028',
+			value: { users: [{ name: '\u2029  Bo', email: 'bo@example.com', role: 'viewer' }] },
+		};
+		const yaml = [...contractYamlParts(document)];
+		expect(yaml).toHaveLength(5);
+		expect(yaml.join('')).toBe(yamlOf(document));
+		expect([...contractJsonParts(document)].join('')).toBe(jsonOf(document));
+	});
+
+	it('keeps a users answer anchored and aliased elsewhere in the contract, as yaml writes it', () => {
+		const anchored = contractText.replace("        '200':\n", "        '200': &users-answer\n");
+		expect(anchored).not.toBe(contractText);
+		const text = `${anchored.trimEnd()}\n  /api/v2/users-again:\n    get:\n      responses:\n        '200': *users-answer\n`;
+		const document = composed(1_001, text);
+		const yaml = [...contractYamlParts(document)];
+		expect(yaml.join('')).toMatch(/"200": &a1\n[\s\S]*"200": \*a1\n/);
+		expect(yaml.join('')).toBe(yamlOf(document));
+		expect(yaml).toHaveLength(5);
+		// JSON writes the answer twice, so it is written whole.
+		expect([...contractJsonParts(document)]).toEqual([jsonOf(document)]);
+	});
+
+	it('writes whole a contract whose own text holds the stand-in’s name', () => {
+		const text = contractText.replace(
+			/^(info:\n)/m,
+			'$1  x-note: |\n    console-portal-views-examples-stand-in: null\n',
+		);
+		expect(text).not.toBe(contractText);
+		const document = composed(1_001, text);
+		expect([...contractYamlParts(document)]).toEqual([yamlOf(document)]);
 		expect([...contractJsonParts(document)].join('')).toBe(jsonOf(document));
 	});
 

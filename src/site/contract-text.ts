@@ -6,8 +6,8 @@
  * (215 MB), and the 20 MB of JSON took 100 MB between the string and its bytes.
  */
 import { stringify } from 'yaml';
-import { EXAMPLES_PATH } from './contract.ts';
-import { isMapping } from './mapping.ts';
+import { EXAMPLES_PATH } from '../sources/contract.ts';
+import { isMapping } from '../sources/mapping.ts';
 
 /** How the contract is written as YAML: no line folded, whatever its length. */
 const YAML_OPTIONS = { lineWidth: 0 } as const;
@@ -18,11 +18,15 @@ const EXAMPLES_AT_ONCE = 500;
 /** The key that stands in for the examples while the rest of the document is written. */
 const STAND_IN = 'console-portal-views-examples-stand-in';
 
-/** How one format writes a mapping, and finds the stand-in's line in what it wrote. */
+/**
+ * How one format writes a document, and some of its examples in their place. Lines are split at
+ * line feeds only: a name may hold U+2028 or U+2029, which both formats write as they are, and
+ * which a regular expression's `^` would take for the start of a line.
+ */
 interface Format {
 	/** The whole text of a value, as the format writes a document. */
 	whole(value: Record<string, unknown>): string;
-	/** The stand-in's line, as the format writes `{ [STAND_IN]: null }` nested. */
+	/** The stand-in's line, as the format writes `{ [STAND_IN]: null }` nested: its indent first. */
 	standIn: RegExp;
 	/**
 	 * Some of the examples, as the format writes them in place of the stand-in at `indent`; `more`
@@ -33,54 +37,65 @@ interface Format {
 
 const YAML: Format = {
 	whole: (value) => stringify(value, YAML_OPTIONS),
-	standIn: new RegExp(`^( *)${STAND_IN}: null\\n`, 'm'),
+	standIn: new RegExp(`(?<=^|\\n)( *)${STAND_IN}: null\\n`),
 	// A mapping's lines, each that is not empty indented as deep as the examples are.
-	some: (examples, indent) => stringify(examples, YAML_OPTIONS).replace(/^(?=.)/gm, indent),
+	some: (examples, indent) =>
+		stringify(examples, YAML_OPTIONS).replace(/(^|\n)(?=[^\n])/g, `$1${indent}`),
 };
 
 const JSON_FORMAT: Format = {
 	whole: (value) => `${JSON.stringify(value, null, 2)}\n`,
-	standIn: new RegExp(`^( *)"${STAND_IN}": null\\n`, 'm'),
+	standIn: new RegExp(`(?<=^|\\n)( *)"${STAND_IN}": null\\n`),
 	// An object's members without its braces (JSON writes no empty line), as deep as the examples
 	// are, and a comma after them when more follow.
 	some: (examples, indent, more) =>
 		`${JSON.stringify(examples, null, 2)
 			.slice(2, -2)
-			.replace(/^ {2}/gm, indent)}${more ? ',' : ''}\n`,
+			.replace(/(^|\n) {2}/g, `$1${indent}`)}${more ? ',' : ''}\n`,
 };
 
-/** A copy of `document` with `value` at `steps`: only the mappings on the way are copied. */
-function replacedAt(
-	document: Record<string, unknown>,
-	steps: readonly string[],
-	value: unknown,
-): Record<string, unknown> {
-	const [step, ...rest] = steps;
-	if (step === undefined) return document;
-	const next = document[step];
-	return {
-		...document,
-		[step]: rest.length === 0 || !isMapping(next) ? value : replacedAt(next, rest, value),
-	};
+/**
+ * The mapping that holds the views' examples of a composed document, if it is where they go. Not
+ * `examplesHolderOf`, which names a contract that has no such place: a composed one always has.
+ */
+function examplesHolder(document: Record<string, unknown>): Record<string, unknown> | undefined {
+	let current: unknown = document;
+	for (const step of EXAMPLES_PATH.slice(0, -1)) {
+		current = isMapping(current) ? current[step] : undefined;
+	}
+	return isMapping(current) ? current : undefined;
 }
 
-/** The views' examples of a composed document, if it has them where they go. */
-function examplesOf(document: Record<string, unknown>): Record<string, unknown> | undefined {
-	let current: unknown = document;
-	for (const step of EXAMPLES_PATH) current = isMapping(current) ? current[step] : undefined;
-	return isMapping(current) ? current : undefined;
+/**
+ * The document written with the stand-in in place of its views' examples. The examples are
+ * swapped for it in place and back before anything else runs, not copied around it: the mappings
+ * on their way may be anchored and aliased elsewhere in the contract, as they were written.
+ */
+function skeletonOf(
+	document: Record<string, unknown>,
+	holder: Record<string, unknown>,
+	format: Format,
+): string {
+	const examples = holder['examples'];
+	holder['examples'] = { [STAND_IN]: null };
+	try {
+		return format.whole(document);
+	} finally {
+		holder['examples'] = examples;
+	}
 }
 
 /** The parts of a composed document's text in `format`. */
 function* partsOf(document: Record<string, unknown>, format: Format): Generator<string> {
-	const examples = examplesOf(document);
-	const entries = examples ? Object.entries(examples) : [];
+	const holder = examplesHolder(document);
+	const examples = holder?.['examples'];
+	const entries = isMapping(examples) ? Object.entries(examples) : [];
 	const skeleton =
-		entries.length > EXAMPLES_AT_ONCE
-			? format.whole(replacedAt(document, EXAMPLES_PATH, { [STAND_IN]: null }))
-			: '';
+		holder && entries.length > EXAMPLES_AT_ONCE ? skeletonOf(document, holder, format) : '';
 	const line = format.standIn.exec(skeleton);
-	if (!line) {
+	// Written whole when the stand-in is not on a line of its own, once: the contract's own text
+	// might hold its name.
+	if (!line || skeleton.split(STAND_IN).length !== 2) {
 		yield format.whole(document);
 		return;
 	}
@@ -112,7 +127,7 @@ export function contractJsonParts(document: Record<string, unknown>): Generator<
 /** Parts of text as a body's bytes, each part made when the body is read that far. */
 export function textBody(parts: Iterator<string>): ReadableStream<Uint8Array> {
 	const encoder = new TextEncoder();
-	return new ReadableStream({
+	return new ReadableStream<Uint8Array>({
 		pull(controller) {
 			const next = parts.next();
 			if (next.done === true) controller.close();
