@@ -36,7 +36,10 @@ interface Published {
 	localMock: string;
 	/** The composed document, shared by every route: not to be changed. Made when first asked for. */
 	document?: Record<string, unknown>;
-	/** Its OpenAPI 3.1 equivalent, made when first asked for; null where 3.1 cannot say it. */
+	/**
+	 * Its OpenAPI 3.1 equivalent, made when first asked for; null where 3.1 cannot say it. It holds
+	 * the document's own examples, not a copy: neither is to be changed.
+	 */
 	as31?: Record<string, unknown> | null;
 	/** Whether the contract has a 3.1 equivalent, told from it composed with no views. */
 	has31?: boolean;

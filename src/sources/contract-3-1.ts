@@ -32,6 +32,9 @@ const READERS_ONLY = {
 	securityScheme: ['deprecated', 'oauth2MetadataUrl'],
 } as const;
 
+/** The fields of an Example that hold its data. */
+const EXAMPLE_DATA: readonly string[] = ['value', 'dataValue'];
+
 /** Whether a media type is JSON (`application/json`, `application/problem+json`, ...). */
 function isJson(mediaType: string): boolean {
 	return /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(mediaType.trim());
@@ -159,6 +162,8 @@ function walk(
 		}
 	}
 	for (const [key, value] of Object.entries(node)) {
+		// An Example's value is data, not OpenAPI: its keys (`responses`, `in`, ...) are its own.
+		if (at.at(-2) === 'examples' && EXAMPLE_DATA.includes(key)) continue;
 		walk(value, [...at, key], problems, last === 'content' ? isJson(key) : json, named);
 	}
 }

@@ -293,6 +293,37 @@ describe('the contract Prism reads', () => {
 		]);
 		expect(() => contractForPrism(document, 'x.yaml')).not.toThrow();
 	});
+
+	it('leaves an example’s data as it is, whatever its keys are named (responses, in, query)', () => {
+		const data = {
+			responses: { '200': { summary: 'not a response' } },
+			servers: [{ name: 'not a server' }],
+			in: 'querystring',
+			query: 'not an operation',
+		};
+		const document = small([
+			'get:',
+			'  responses:',
+			"    '200':",
+			'      description: ok',
+			'      content:',
+			'        application/json:',
+			'          examples:',
+			`            as-value: { value: ${JSON.stringify(data)} }`,
+			`            as-data-value: { dataValue: ${JSON.stringify(data)} }`,
+		]);
+		const examples = (
+			contractForPrism(document, 'x.yaml') as {
+				paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+			}
+		).paths['/x']?.get.responses['200'] as {
+			content: Record<string, { examples: Record<string, unknown> }>;
+		};
+		expect(examples.content['application/json']?.examples).toEqual({
+			'as-value': { value: data },
+			'as-data-value': { value: data },
+		});
+	});
 });
 
 describe('the mock on a 3.2 contract', () => {
