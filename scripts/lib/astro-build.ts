@@ -24,10 +24,13 @@ const ASTRO_BIN = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
  * tell that cost from the noise (the same setting moved by 60 %); bench/results/build.md has the
  * build's CPU beside its memory.
  *
- * Its young objects get 16 MB a half (`--max-semi-space-size`), not the 32 MB V8 gives a process
- * on a machine of this size: the pages in flight die young either way, and the young space is
- * committed whole. Rendering the pages of the same 10,000-view build, Astro's process held at most
- * 1,314 MB with it and 1,486 MB without, at the same CPU (390 and 410 s; one build each).
+ * Its young objects get 16 MB a half (`--max-semi-space-size`), not the 32 MB Node 24's V8 gives
+ * a process on a machine of this size (its new space, read with `v8.getHeapSpaceStatistics()`,
+ * grows to 67 MB): the pages in flight die young either way, and the young space is committed
+ * whole. Rendering the pages of the same 10,000-view build, Astro's process held at most 1,314 MB
+ * with it and 1,486 MB without, at the same CPU (390 and 410 s; one build each). With the contract
+ * written in parts besides, the build's whole tree peaked at 1,451 MB against 1,773 MB, at the
+ * same CPU (bench/results/build.md, two builds a side).
  */
 const ASTRO_NODE_FLAGS = ['--heap-growing-percent=50', '--max-semi-space-size=16'];
 
